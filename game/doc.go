@@ -1,0 +1,20 @@
+// Package game implements the rules of Ashton Tablut exactly as the University of
+// Bologna Tablut Challenge server enforces them (see RULES.md in the project's shared
+// documents): squares, moves, positions, legal move generation, captures, king capture,
+// escape, repetition, Zobrist keys, notation, game records and perft.
+//
+// Techniques and where they live:
+//   - square.go: 81-square geometry, precomputed step tables, camps, throne, escapes.
+//   - position.go: a copy-make Position value (mailbox board plus two 81-bit bitboards
+//     for piece iteration) with an incrementally updated Zobrist hash.
+//   - movegen.go: rook-move generation into a caller-owned buffer, with per-camp
+//     "blocked square" tables so the camp and throne rules cost one lookup per square.
+//   - zobrist.go: keys drawn once from a fixed seed (no global randomness).
+//   - notation.go: squares, moves and positions in the project's text notation.
+//   - game.go: the Game type (history, undo/redo, repetition, outcome and reason).
+//   - record.go: the human-readable game record format.
+//   - server.go: conversion to and from the Tablut Challenge server's JSON state.
+//   - perft.go: move-path enumeration for testing and benchmarking.
+//
+// The package imports nothing else of this project.
+package game
