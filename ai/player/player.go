@@ -1,0 +1,310 @@
+// Package player names and builds the players of a Tablut game the same way
+// everywhere: the game window, matches and tournaments, and the Tablut Challenge
+// client and server.
+//
+// A player is written as a short spec string:
+//
+//	human            a person at the game window (no engine)
+//	random           a uniformly random legal move (seeded)
+//	heuristic        the alpha-beta searcher with the hand-made evaluator
+//	cnn:NAME         the searcher with a shipped network, e.g. cnn:champion
+//	cnn:PATH         the searcher with a network file, e.g. cnn:runs/gen42.tnn
+//
+// A Net that contains '/' or ends in ".tnn" is a file path; otherwise it names a
+// network shipped in package weights. Search limits (move time, depth, nodes),
+// threads and the seed are fields of Spec, set from the -movetime, -depth, -nodes,
+// -threads and -seed flags by AddFlags.
+package player
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/weights"
+)
+
+// Player kinds, the part of a spec before any ':'.
+const (
+	Human     = "human"
+	Random    = "random"
+	Heuristic = "heuristic"
+	CNN       = "cnn"
+)
+
+// DefaultMoveTime is the project's default time per move.
+const DefaultMoveTime = 2 * time.Second
+
+// Spec names a player the same way everywhere (GUI, match, connect, serve).
+// Zero MoveTime, Depth and Nodes are unlimited; an engine with all three zero
+// searches for DefaultMoveTime.
+type Spec struct {
+	Kind     string        // "human", "random", "heuristic" or "cnn"
+	Net      string        // for "cnn": name of a shipped network or path of a .tnn file
+	MoveTime time.Duration // wall time per move (0 = unlimited)
+	Depth    int           // maximum search depth in plies (0 = unlimited)
+	Nodes    int64         // node budget per move (0 = unlimited)
+	Threads  int           // search threads (0 or 1 = one)
+	Seed     uint64        // seed of the random player and of the searcher's tie-breaks
+}
+
+// ParseSpec reads a player name: "human", "random", "heuristic", "cnn:NAME" or
+// "cnn:PATH". Limits are left zero; set them from flags (see AddFlags).
+func ParseSpec(s string) (Spec, error) {
+	t := strings.TrimSpace(s)
+	kind, net, hasNet := strings.Cut(t, ":")
+	kind = strings.ToLower(kind)
+	switch kind {
+	case Human, Random, Heuristic:
+		if hasNet {
+			return Spec{}, fmt.Errorf("bad player %q: %s takes no network; valid players: %s", s, kind, strings.Join(Names(), ", "))
+		}
+		return Spec{Kind: kind}, nil
+	case CNN:
+		if net == "" {
+			return Spec{}, fmt.Errorf("bad player %q: cnn needs a network, as cnn:NAME (shipped: %s) or cnn:path/to/file.tnn", s, shipped())
+		}
+		if !IsPath(net) && !isShipped(net) {
+			return Spec{}, fmt.Errorf("bad player %q: no shipped network named %q (shipped: %s); give a file as cnn:path/to/file.tnn", s, net, shipped())
+		}
+		return Spec{Kind: CNN, Net: net}, nil
+	}
+	return Spec{}, fmt.Errorf("bad player %q: valid players are %s, or cnn:path/to/file.tnn", s, strings.Join(Names(), ", "))
+}
+
+// IsPath reports whether a network name is a file path (it contains '/' or ends
+// in ".tnn") rather than the name of a shipped network.
+func IsPath(net string) bool {
+	return strings.Contains(net, "/") || strings.HasSuffix(strings.ToLower(net), weights.Ext)
+}
+
+func isShipped(name string) bool {
+	for _, n := range weights.Names() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func shipped() string {
+	if n := weights.Names(); len(n) > 0 {
+		return strings.Join(n, ", ")
+	}
+	return "none in this build"
+}
+
+// String returns the spec's player name, as ParseSpec reads it ("cnn:champion").
+// Limits are not part of it; see Describe.
+func (s Spec) String() string {
+	if s.Kind == CNN {
+		return CNN + ":" + s.Net
+	}
+	return s.Kind
+}
+
+// Describe returns the name with the limits that apply, e.g.
+// "heuristic (depth 3)" or "cnn:champion (2s/move)".
+func (s Spec) Describe() string {
+	if !s.IsEngine() || s.Kind == Random {
+		return s.String()
+	}
+	var parts []string
+	lim := s.Limits()
+	if lim.MoveTime > 0 {
+		parts = append(parts, fmt.Sprintf("%v/move", lim.MoveTime))
+	}
+	if lim.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", lim.Depth))
+	}
+	if lim.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", lim.Nodes))
+	}
+	return s.String() + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// IsEngine reports whether the spec names a computer player (not "human").
+func (s Spec) IsEngine() bool { return s.Kind != Human && s.Kind != "" }
+
+// Limits returns the search limits of the spec; when all are zero the move time
+// is DefaultMoveTime.
+func (s Spec) Limits() ai.Limits {
+	lim := ai.Limits{MoveTime: s.MoveTime, Depth: s.Depth, Nodes: s.Nodes}
+	if lim.MoveTime <= 0 && lim.Depth <= 0 && lim.Nodes <= 0 {
+		lim.MoveTime = DefaultMoveTime
+	}
+	return lim
+}
+
+// WallClock reports whether the spec's moves are bounded by wall time (so games
+// with it should not share the CPU with other games).
+func (s Spec) WallClock() bool {
+	return s.Kind != Random && s.Kind != Human && s.Limits().MoveTime > 0
+}
+
+// Names lists the valid player names for help texts: human, random, heuristic,
+// and cnn:NAME for each shipped network.
+func Names() []string {
+	names := []string{Human, Random, Heuristic}
+	for _, n := range weights.Names() {
+		names = append(names, CNN+":"+n)
+	}
+	return names
+}
+
+// Flags holds the limit flags shared by the commands; see AddFlags.
+type Flags struct {
+	MoveTime time.Duration
+	Depth    int
+	Nodes    int64
+	Threads  int
+	Seed     uint64
+}
+
+// AddFlags defines -movetime (default 2s), -depth, -nodes, -threads and -seed
+// on fs and returns where their values land; call Apply after parsing.
+func AddFlags(fs *flag.FlagSet) *Flags {
+	f := &Flags{}
+	fs.DurationVar(&f.MoveTime, "movetime", DefaultMoveTime, "wall time per engine move (0 = none; then set -depth or -nodes)")
+	fs.IntVar(&f.Depth, "depth", 0, "maximum search depth in plies (0 = no limit)")
+	fs.Int64Var(&f.Nodes, "nodes", 0, "node budget per move (0 = no limit)")
+	fs.IntVar(&f.Threads, "threads", 1, "search threads per engine")
+	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (random player, openings, tie-breaks)")
+	return f
+}
+
+// Apply copies the flag values into s. If -depth or -nodes was given and
+// -movetime was not set explicitly on fs, the move time is dropped, so that
+// "-depth 3" alone means a pure depth limit (deterministic, parallel-friendly).
+func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
+	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
+	explicit := false
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "movetime" {
+			explicit = true
+		}
+	})
+	if !explicit && (f.Depth > 0 || f.Nodes > 0) {
+		s.MoveTime = 0
+	}
+	return s
+}
+
+// Player chooses moves for one side. A Player is used by one game at a time.
+type Player interface {
+	// Name identifies the player, e.g. "heuristic" or "cnn:champion".
+	Name() string
+	// Move chooses a move for pos (history = hashes since last capture, current
+	// last). Must return a legal move when one exists.
+	Move(ctx context.Context, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error)
+}
+
+// ErrHuman is returned by New for the human player, who is no engine.
+var ErrHuman = errors.New("human is not a computer player; the game window plays for humans")
+
+// New returns the engine player of spec: a random mover or a searcher with the
+// spec's evaluator. It returns ErrHuman for "human".
+func New(spec Spec) (Player, error) {
+	switch spec.Kind {
+	case Human:
+		return nil, ErrHuman
+	case Random:
+		return NewRandom(spec.Seed), nil
+	}
+	eval, err := NewEvaluator(spec)
+	if err != nil {
+		return nil, err
+	}
+	return NewEngine(spec, eval), nil
+}
+
+// NewEvaluator returns the evaluator of spec: the heuristic, the random
+// evaluator, or a network (shipped or from a file) for "cnn".
+func NewEvaluator(spec Spec) (ai.Evaluator, error) {
+	switch spec.Kind {
+	case Heuristic:
+		return newHeuristic(), nil
+	case Random:
+		return newRandomEval(spec.Seed), nil
+	case CNN:
+		return loadNet(spec.Net)
+	case Human:
+		return nil, ErrHuman
+	}
+	return nil, fmt.Errorf("unknown player kind %q: valid players are %s", spec.Kind, strings.Join(Names(), ", "))
+}
+
+// Engine is a searcher with an evaluator and limits.
+type Engine struct {
+	name string
+	lim  ai.Limits
+	s    *ai.Searcher
+}
+
+// NewEngine returns a searching player with evaluator eval and spec's limits,
+// threads and seed. The evaluator may be shared between engines (evaluators are
+// safe for concurrent use); the engine's searcher and its table are its own.
+func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
+	threads := max(spec.Threads, 1)
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 16, Threads: threads, Seed: spec.Seed, Deterministic: spec.Limits().MoveTime == 0})
+	return &Engine{name: spec.String(), lim: spec.Limits(), s: s}
+}
+
+// Name returns the spec's player name.
+func (e *Engine) Name() string { return e.name }
+
+// Limits returns the engine's search limits.
+func (e *Engine) Limits() ai.Limits { return e.lim }
+
+// SetLimits changes the engine's search limits (e.g. to leave a safety margin
+// under a server's move limit).
+func (e *Engine) SetLimits(l ai.Limits) { e.lim = l }
+
+// Move searches pos within the engine's limits. If the search was stopped before
+// it found a move, it falls back to the first legal move.
+func (e *Engine) Move(ctx context.Context, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error) {
+	if pos.Status() != game.Ongoing {
+		return ai.Result{}, fmt.Errorf("the game is over in %v", pos.String())
+	}
+	r := e.s.Search(ctx, pos, history, e.lim, progress)
+	if r.Move == game.NoMove || !pos.IsLegal(r.Move) {
+		var buf [game.MaxMoves]game.Move
+		moves := pos.GenerateMoves(buf[:0])
+		if len(moves) == 0 {
+			return r, nil
+		}
+		r.Move = moves[0]
+	}
+	return r, nil
+}
+
+// RandomPlayer plays a uniformly random legal move, from its own seeded
+// generator (the same seed gives the same game against the same opponent).
+type RandomPlayer struct {
+	r *rand.Rand
+}
+
+// NewRandom returns a random player seeded with seed.
+func NewRandom(seed uint64) *RandomPlayer {
+	return &RandomPlayer{r: rand.New(rand.NewPCG(seed, 0x7ab1_0a5e))}
+}
+
+// Name returns "random".
+func (p *RandomPlayer) Name() string { return Random }
+
+// Move returns a uniformly random legal move (game.NoMove when there is none).
+func (p *RandomPlayer) Move(ctx context.Context, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error) {
+	var buf [game.MaxMoves]game.Move
+	moves := pos.GenerateMoves(buf[:0])
+	if len(moves) == 0 {
+		return ai.Result{}, nil
+	}
+	m := moves[p.r.IntN(len(moves))]
+	return ai.Result{Move: m, PV: []game.Move{m}}, nil
+}
