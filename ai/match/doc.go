@@ -1,0 +1,23 @@
+// Package match plays engine-versus-engine games and turns their results into
+// statistics: the trainer's accept/reject decisions and the match and
+// tournament commands use it.
+//
+// Techniques and where they live:
+//
+//   - play.go: Play, one game between two players from a given opening, with a
+//     ply limit as a safety net (a game that reaches it is adjudicated a draw and
+//     the record says so), forfeits for illegal moves and player errors;
+//     RandomOpening, a few seeded random plies.
+//   - run.go: Run, a match of many games: colours alternate, each pair of games
+//     starts from the same random opening (so each opening is played once with
+//     each colour and its bias cancels), games run in parallel when the budget is
+//     depth or nodes (one at a time under a wall-clock budget, so that each
+//     engine has the cores it was given), every game saved as a game record.
+//   - stats.go: Stats, wins/draws/losses per colour, the score with its 95%
+//     confidence interval and the Elo difference with its interval.
+//   - tournament.go: round robin between several players, a crosstable and
+//     ratings fitted to the scores.
+//
+// The statistics follow the usual engine-testing practice: accept a change only
+// when the interval of the score excludes one half (see Stats.Significant).
+package match

@@ -1,0 +1,258 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Config describes a match between players A and B.
+type Config struct {
+	A, B player.Spec
+	// Games is the number of games; A plays White in even-numbered games
+	// (0, 2, ...) and Black in odd ones, and games 2k and 2k+1 share an opening.
+	Games int
+	// OpeningPlies is the number of random plies of each opening (0 = none:
+	// every pair starts from the start position, which with deterministic
+	// engines repeats the same two games).
+	OpeningPlies int
+	// MaxPlies is the ply limit of a game (0 = DefaultMaxPlies).
+	MaxPlies int
+	// Parallel is the number of games played at once; 0 chooses: one game at a
+	// time when either player is limited by wall time (so each engine gets the
+	// cores it was given), else one game per CPU.
+	Parallel int
+	// Seed seeds the openings and the players' seeds (game i's players get
+	// seeds derived from Seed and i, so a match can be replayed).
+	Seed uint64
+	// RecordsDir, when not empty, receives every game as a record named
+	// game-NNNN.txt (created if missing).
+	RecordsDir string
+	// Event is written in each record's Event tag (default "match").
+	Event string
+	// OnGame, if set, is called after each game from the goroutine that
+	// played it, under a lock (calls never overlap), with the game's index.
+	OnGame func(i int, r GameResult, aWhite bool, s Stats)
+	// evalA, evalB replace the evaluators built from the specs (see RunWith).
+	evalA, evalB ai.Evaluator
+}
+
+// ParallelGames returns the number of games Run plays at once for c.
+func (c Config) ParallelGames() int {
+	if c.Parallel > 0 {
+		return c.Parallel
+	}
+	if c.A.WallClock() || c.B.WallClock() {
+		return 1
+	}
+	return max(1, runtime.NumCPU())
+}
+
+// Opening returns the opening of game i: pairs of games share one.
+func (c Config) Opening(i int) []game.Move {
+	if c.OpeningPlies <= 0 {
+		return nil
+	}
+	pair := uint64(i / 2)
+	return RandomOpening(rand.New(rand.NewPCG(c.Seed, pair^0x9e3779b97f4a7c15)), c.OpeningPlies)
+}
+
+// RunWith is Run with the evaluators of A and B given rather than built from
+// the specs (the trainer passes networks it holds in memory). An evaluator is
+// shared by the games played in parallel, so it must be safe for concurrent
+// use, as ai.Evaluator requires. A nil evaluator is built from its spec.
+func RunWith(ctx context.Context, c Config, evalA, evalB ai.Evaluator) (Stats, error) {
+	c.evalA, c.evalB = evalA, evalB
+	return Run(ctx, c)
+}
+
+// Run plays the match and returns the statistics from A's point of view. It
+// stops early when ctx is done, returning the statistics of the games
+// finished so far and ctx's error. A game record that cannot be written stops
+// the match with an error.
+func Run(ctx context.Context, c Config) (Stats, error) {
+	var st Stats
+	if c.Games <= 0 {
+		return st, errors.New("a match needs at least one game")
+	}
+	mkA, err := factory(c.A, c.evalA)
+	if err != nil {
+		return st, err
+	}
+	mkB, err := factory(c.B, c.evalB)
+	if err != nil {
+		return st, err
+	}
+	if c.RecordsDir != "" {
+		if err := os.MkdirAll(c.RecordsDir, 0o755); err != nil {
+			return st, fmt.Errorf("cannot create the records folder %s: %v", c.RecordsDir, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	jobs := make(chan int)
+	for w := 0; w < min(c.ParallelGames(), c.Games); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				seed := c.Seed ^ (uint64(i)+1)*0x9e3779b97f4a7c15
+				a, err := mkA(seed)
+				if err != nil {
+					fail(err)
+					return
+				}
+				b, err := mkB(seed + 1)
+				if err != nil {
+					fail(err)
+					return
+				}
+				aWhite := i%2 == 0
+				white, black := a, b
+				if !aWhite {
+					white, black = b, a
+				}
+				res, err := Play(ctx, white, black, c.Opening(i), c.MaxPlies)
+				if err != nil {
+					if ctx.Err() == nil {
+						fail(err)
+					}
+					return
+				}
+				wName, bName := c.A.String(), c.B.String()
+				if !aWhite {
+					wName, bName = bName, wName
+				}
+				if c.RecordsDir != "" {
+					if err := c.writeRecord(i, res, wName, bName); err != nil {
+						fail(err)
+						return
+					}
+				}
+				mu.Lock()
+				aSide := game.White
+				if !aWhite {
+					aSide = game.Black
+				}
+				st.Add(aWhite, res.ScoreFor(aSide))
+				if c.OnGame != nil {
+					c.OnGame(i, res, aWhite, st)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := 0; i < c.Games; i++ {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return st, firstErr
+	}
+	return st, context.Cause(ctx)
+}
+
+// factory returns a constructor of fresh players for spec: each game gets its
+// own searcher (no table shared between games, so games are independent), and
+// the evaluator is built once and shared.
+func factory(spec player.Spec, eval ai.Evaluator) (func(seed uint64) (player.Player, error), error) {
+	switch spec.Kind {
+	case player.Random:
+		return func(seed uint64) (player.Player, error) { return player.NewRandom(seed), nil }, nil
+	case player.Human, "":
+		return nil, fmt.Errorf("a match needs two computer players, not %q", spec.String())
+	}
+	if eval == nil {
+		var err error
+		if eval, err = player.NewEvaluator(spec); err != nil {
+			return nil, err
+		}
+	}
+	return func(seed uint64) (player.Player, error) {
+		s := spec
+		s.Seed = seed
+		return player.NewEngine(s, eval), nil
+	}, nil
+}
+
+// RecordMeta returns the record header of game i of the match.
+func (c Config) recordMeta(i int, res GameResult, white, black string) game.RecordMeta {
+	event := c.Event
+	if event == "" {
+		event = "match"
+	}
+	meta := game.RecordMeta{
+		White: white, Black: black,
+		Date:   time.Now().Format("2006-01-02"),
+		Reason: res.Note,
+		Tags: []game.RecordTag{
+			{Key: "Event", Value: event},
+			{Key: "Round", Value: fmt.Sprint(i + 1)},
+			{Key: "Opening", Value: fmt.Sprintf("%d random plies (seed %d, pair %d)", len(c.Opening(i)), c.Seed, i/2+1)},
+			{Key: "Limits", Value: limitsText(c.A) + " / " + limitsText(c.B)},
+		},
+	}
+	if res.Adjudicated {
+		meta.Tags = append(meta.Tags, game.RecordTag{Key: "Adjudication", Value: "draw: " + res.Note})
+	}
+	return meta
+}
+
+func limitsText(s player.Spec) string { return s.Describe() }
+
+func (c Config) writeRecord(i int, res GameResult, white, black string) error {
+	path := filepath.Join(c.RecordsDir, fmt.Sprintf("game-%04d.txt", i+1))
+	return WriteRecordFile(path, res, c.recordMeta(i, res, white, black))
+}
+
+// WriteRecordFile writes the game of res with meta to path (through a temporary
+// file, so a crash leaves no half record).
+func WriteRecordFile(path string, res GameResult, meta game.RecordMeta) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("cannot write the game record %s: %v", path, err)
+	}
+	werr := res.Game.WriteRecord(f, meta)
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, path)
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write the game record %s: %v", path, werr)
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/tablut-ai/tablut/ai/match"
+	"github.com/tablut-ai/tablut/ai/player"
+)
+
+func init() {
+	register("match", "play two engines against each other and measure the difference", runMatch)
+}
+
+// matchFlags are the flags shared by match and tournament.
+type matchFlags struct {
+	lim      *player.Flags
+	games    *int
+	opening  *int
+	parallel *int
+	records  *string
+	maxPlies *int
+}
+
+func addMatchFlags(fs *flag.FlagSet, games int) matchFlags {
+	return matchFlags{
+		lim:      player.AddFlags(fs),
+		games:    fs.Int("games", games, "games per pairing (colours alternate; pairs of games share an opening)"),
+		opening:  fs.Int("opening-plies", 4, "random plies at the start of each pair of games"),
+		parallel: fs.Int("parallel", 0, "games at once (0 = one per CPU under -depth/-nodes, one under -movetime)"),
+		records:  fs.String("records", "", "folder to save every game record in (none if empty)"),
+		maxPlies: fs.Int("max-plies", match.DefaultMaxPlies, "adjudicate a draw after this many plies (a safety net)"),
+	}
+}
+
+func (f matchFlags) config(fs *flag.FlagSet) match.Config {
+	return match.Config{
+		Games: *f.games, OpeningPlies: *f.opening, MaxPlies: *f.maxPlies,
+		Parallel: *f.parallel, Seed: f.lim.Seed, RecordsDir: *f.records,
+	}
+}
+
+func newBar(n int, desc string) *progressbar.ProgressBar {
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(200_000_000),
+	)
+}
+
+func runMatch(args []string) error {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	a := fs.String("a", "", "player A: "+strings.Join(player.Names(), ", ")+", or cnn:path/to/file.tnn")
+	b := fs.String("b", "heuristic", "player B (as -a)")
+	mf := addMatchFlags(fs, 100)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: tablut match -a PLAYER -b PLAYER [-games 100] [-movetime 2s | -depth N | -nodes N] [flags]")
+		fmt.Fprintln(fs.Output(), "Prints W/D/L per colour, A's score with its 95% interval (normal approximation),")
+		fmt.Fprintln(fs.Output(), "and the Elo difference (logistic: D = -400 log10(1/score - 1)) with its interval.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *a == "" {
+		fs.Usage()
+		return fmt.Errorf("match needs player A: -a PLAYER (one of %s)", strings.Join(player.Names(), ", "))
+	}
+	sa, err := player.ParseSpec(*a)
+	if err != nil {
+		return err
+	}
+	sb, err := player.ParseSpec(*b)
+	if err != nil {
+		return err
+	}
+	c := mf.config(fs)
+	c.A, c.B = mf.lim.Apply(fs, sa), mf.lim.Apply(fs, sb)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	fmt.Printf("%s vs %s: %d games, %d at once, %d opening plies, seed %d\n",
+		c.A.Describe(), c.B.Describe(), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed)
+	bar := newBar(c.Games, "games")
+	adjudicated := 0
+	c.OnGame = func(i int, r match.GameResult, aWhite bool, s match.Stats) {
+		if r.Adjudicated {
+			adjudicated++
+		}
+		bar.Describe(fmt.Sprintf("score %.3f", s.Score()))
+		bar.Add(1)
+	}
+	st, err := match.Run(ctx, c)
+	bar.Finish()
+	fmt.Print(st.Summary(c.A.String(), c.B.String()))
+	if adjudicated > 0 {
+		fmt.Printf("  %d games reached the %d-ply limit and were adjudicated draws\n", adjudicated, *mf.maxPlies)
+	}
+	if c.RecordsDir != "" {
+		fmt.Printf("  game records in %s\n", c.RecordsDir)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("match interrupted after %d games", st.Games())
+		}
+		return err
+	}
+	return nil
+}

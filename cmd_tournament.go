@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/tablut-ai/tablut/ai/match"
+	"github.com/tablut-ai/tablut/ai/player"
+)
+
+func init() {
+	register("tournament", "round robin between several engines, with a crosstable and ratings", runTournament)
+}
+
+func runTournament(args []string) error {
+	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
+	list := fs.String("players", "", "comma-separated players: "+strings.Join(player.Names(), ", ")+", cnn:path/to/file.tnn")
+	mf := addMatchFlags(fs, 20)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: tablut tournament -players a,b,c [-games N] [-movetime 2s | -depth N | -nodes N] [flags]")
+		fmt.Fprintln(fs.Output(), "Every pair plays -games games; ratings are Elo fitted to all scores (mean 0).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var specs []player.Spec
+	for _, s := range strings.Split(*list, ",") {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		sp, err := player.ParseSpec(s)
+		if err != nil {
+			return err
+		}
+		specs = append(specs, mf.lim.Apply(fs, sp))
+	}
+	if len(specs) < 2 {
+		fs.Usage()
+		return fmt.Errorf("a tournament needs at least two players: -players a,b[,c...]")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	n := len(specs)
+	total := n * (n - 1) / 2 * *mf.games
+	bar := newBar(total, "games")
+	base := mf.config(fs)
+	base.Event = "tournament"
+	base.OnGame = func(int, match.GameResult, bool, match.Stats) { bar.Add(1) }
+	t := match.Tournament{Players: specs, Base: base}
+	ct, err := t.Run(ctx)
+	bar.Finish()
+	fmt.Print(ct.String())
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("tournament interrupted")
+		}
+		return err
+	}
+	return nil
+}
