@@ -1,6 +1,28 @@
 // Package ai chooses moves: the alpha-beta searcher with iterative deepening, the
 // evaluators it calls (random, the hand-made heuristic; the CNN lives in ai/cnn), and
 // the players built from them.
+//
+// The searcher (NewSearcher, Searcher.Search) and where each technique lives:
+//
+//   - search.go: negamax alpha-beta with principal variation search, iterative
+//     deepening, Lazy SMP (Options.Threads goroutines sharing one table; helpers
+//     start one ply deeper), win scores adjusted by distance (fastest win, longest
+//     resistance), mate-distance pruning, draws by repetition against the game
+//     history and the search line (reset by captures), escape-threat pruning
+//     (Black facing an open line only searches blocks and king-adjacent moves),
+//     a small quiescence search that resolves escape threats and double threats,
+//     randomised tie-breaks among equal root moves from Options.Seed.
+//   - tt.go: the lock-free transposition table (xor trick, two-slot buckets,
+//     node-relative win scores).
+//   - order.go: move ordering: table move, king threats and double threats,
+//     captures, Black moves next to the king, killers, history heuristic.
+//   - time.go: the time policy (stop at 90% of the move time, checked as nodes are
+//     expanded; no new iteration after 60%), context cancellation, node budget.
+//   - board.go: rays, open lines from the king to escape squares, capture test.
+//   - heuristic.go: the hand-made evaluator (COMP 424 features plus open lines),
+//     weights in Weights/DefaultWeights. random.go: the seeded random evaluator.
+//   - stats.go: plain minimax and alpha-beta node counts for teaching.
+//   - positions.go: the bench positions (testdata/bench_positions.txt).
 package ai
 
 import (

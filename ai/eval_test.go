@@ -1,0 +1,88 @@
+package ai
+
+import (
+	"testing"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+func TestRandomEvaluator(t *testing.T) {
+	p := game.StartPosition()
+	a, b := Random{Seed: 1}, Random{Seed: 2}
+	if a.Evaluate(&p) != a.Evaluate(&p) {
+		t.Error("random evaluator is not a function of the position")
+	}
+	seen := map[int32]bool{}
+	for _, np := range benchPositions(t) {
+		for _, r := range []Random{a, b} {
+			v := r.Evaluate(&np.Pos)
+			if v < -100 || v > 100 {
+				t.Errorf("random score %d out of range", v)
+			}
+			seen[v] = true
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("random evaluator gave only %d distinct scores", len(seen))
+	}
+}
+
+// TestHeuristicFeatures checks each feature on a small board: one weight at a time.
+func TestHeuristicFeatures(t *testing.T) {
+	// King d3: a3 and i3 open, north blocked by the black pawn on d8 (d4..d7
+	// empty), south blocked by the camp d1 (no piece: not "blocked" in the
+	// report's sense). Black pawns on c7, e7, d8, and on d4 touching the king? No:
+	// d4 is empty. One white pawn on b9.
+	p := game.MustParsePosition("........./........./...K...../........./........./........./..B.B..../...B...../.W....... W")
+	cases := []struct {
+		w    Weights
+		want int32
+	}{
+		{Weights{WhitePawn: 1}, 1},
+		{Weights{BlackPawn: 1}, 3},
+		{Weights{BlockedLine: 1}, 1},
+		{Weights{BlackNextToKing: 1}, 0},
+		{Weights{OpenLine: 1}, 2},
+		{Weights{KingEdgeDistance: 1}, 2},
+	}
+	for _, c := range cases {
+		h := &Heuristic{W: c.w}
+		if got := h.Evaluate(&p); got != c.want {
+			t.Errorf("weights %+v: got %d, want %d", c.w, got, c.want)
+		}
+	}
+	// A black pawn next to the king.
+	q := game.MustParsePosition("........./........./...KB..../........./........./........./........./........./......... W")
+	if got := (&Heuristic{W: Weights{BlackNextToKing: 1}}).Evaluate(&q); got != 1 {
+		t.Errorf("black pawn next to the king: got %d, want 1", got)
+	}
+	// Clamped inside MaxEval.
+	if got := (&Heuristic{W: Weights{OpenLine: 1 << 20}}).Evaluate(&p); got >= MaxEval {
+		t.Errorf("not clamped: %d", got)
+	}
+}
+
+func TestTTPacking(t *testing.T) {
+	for _, d := range []ttData{
+		{move: game.NewMove(3, 75), score: -WinScore + 7, depth: 12, bound: boundLower, age: 5},
+		{move: game.NoMove, score: 1234, depth: 0, bound: boundExact, age: 63},
+		{move: game.NewMove(80, 0), score: -1, depth: 100, bound: boundUpper},
+	} {
+		if got := unpack(pack(d)); got != d {
+			t.Errorf("pack/unpack: %+v became %+v", d, got)
+		}
+	}
+	tt := newTable(1)
+	tt.store(99, ttData{move: game.NewMove(1, 2), score: 5, depth: 3, bound: boundExact})
+	if e, ok := tt.probe(99); !ok || e.score != 5 || e.move != game.NewMove(1, 2) {
+		t.Errorf("probe after store: %+v %v", e, ok)
+	}
+	if _, ok := tt.probe(99 + 1<<40); ok {
+		t.Error("probe of another key hit")
+	}
+	for _, s := range []int32{WinScore - 3, -(WinScore - 9), 0, 500} {
+		if scoreFromTT(scoreToTT(s, 4), 4) != s {
+			t.Errorf("mate score %d not restored", s)
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package ai
+
+import "github.com/tablut-ai/tablut/game"
+
+// Weights are the hand-made heuristic's feature weights, all in one place. Each
+// weight multiplies a feature counted on the board and is signed from White's
+// point of view (positive helps White). The first four are the COMP 424 report's
+// features (Rudin 2018, section 4): piece difference, blocked king lines and black
+// pawns next to the king; the rest are this project's additions for Ashton rules.
+type Weights struct {
+	// WhitePawn is the value of each white pawn (the report's piece difference,
+	// split by colour because White has 8 pawns and Black 16).
+	WhitePawn int32
+	// BlackPawn is the value of each black pawn (negative: good for Black).
+	BlackPawn int32
+	// BlockedLine is paid for each of the king's four directions in which a piece
+	// stands between the king and the edge (the report's "blocked directions").
+	BlockedLine int32
+	// BlackNextToKing is paid for each black pawn touching the king (the report's
+	// "king surrounded" bonus, which makes Black attack rather than only defend).
+	BlackNextToKing int32
+	// OpenLine is paid for each open line from the king to an escape square. With
+	// Black to move a single open line is a threat Black must block; two open lines
+	// are a forced win unless Black can capture the king.
+	OpenLine int32
+	// ThreatSquare is paid for each square the king can reach in one move from which
+	// it would have an open line (how close the king is to making a threat).
+	ThreatSquare int32
+	// KingEdgeDistance is paid per step of the king's distance to the nearest edge
+	// (negative: a king near the edge is closer to escaping).
+	KingEdgeDistance int32
+}
+
+// DefaultWeights are the hand-tuned weights of the heuristic. Scores are in
+// hundredths of a white pawn's worth, roughly; MaxEval is 10000.
+var DefaultWeights = Weights{
+	WhitePawn:        150,
+	BlackPawn:        -75,
+	BlockedLine:      -30,
+	BlackNextToKing:  -60,
+	OpenLine:         400,
+	ThreatSquare:     40,
+	KingEdgeDistance: -20,
+}
+
+// Heuristic is the hand-made evaluator of the COMP 424 report, extended with open
+// escape lines, threat squares and the king's distance to the edge. It is a pure
+// function of the position and safe for concurrent use.
+type Heuristic struct {
+	W Weights
+}
+
+// NewHeuristic returns the heuristic with DefaultWeights.
+func NewHeuristic() *Heuristic { return &Heuristic{W: DefaultWeights} }
+
+// Name returns "heuristic".
+func (h *Heuristic) Name() string { return "heuristic" }
+
+// Evaluate scores p from White's point of view, clamped inside (-MaxEval, MaxEval).
+func (h *Heuristic) Evaluate(p *game.Position) int32 {
+	w := &h.W
+	k := p.King()
+	score := w.WhitePawn*int32(p.Count(game.White)-1) + w.BlackPawn*int32(p.Count(game.Black))
+	if k != game.NoSquare {
+		var blocked, open, adjacent int32
+		for d := 0; d < numDirs; d++ {
+			if n := neighbour[d][k]; n >= 0 && p.At(n) == game.BlackPawn {
+				adjacent++
+			}
+			ray := rays[d][k]
+			isOpen := len(ray) > 0
+			for _, s := range ray {
+				if p.At(s) != game.Empty {
+					blocked++
+					isOpen = false
+					break
+				}
+				if kingBlocked[s] {
+					isOpen = false
+				}
+			}
+			if isOpen {
+				open++
+			}
+		}
+		score += w.BlockedLine*blocked + w.BlackNextToKing*adjacent + w.OpenLine*open
+		if w.ThreatSquare != 0 {
+			score += w.ThreatSquare * int32(threatSquares(p, k))
+		}
+		f, r := k.File(), k.Rank()
+		score += w.KingEdgeDistance * int32(min(f, 8-f, r, 8-r))
+	}
+	return clampEval(score)
+}
+
+// threatSquares counts the squares the king on k can move to from which it would
+// have at least one open line to an escape square.
+func threatSquares(p *game.Position, k game.Square) int {
+	n := 0
+	for d := 0; d < numDirs; d++ {
+		for _, s := range rays[d][k] {
+			if kingBlocked[s] || p.At(s) != game.Empty {
+				break
+			}
+			if openLinesFrom(p, s, k) > 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// clampEval keeps a score inside the evaluator range (-MaxEval, MaxEval).
+func clampEval(s int32) int32 {
+	return max(-(MaxEval - 1), min(MaxEval-1, s))
+}

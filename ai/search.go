@@ -1,0 +1,635 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// maxPly bounds the search line (main search plus quiescence).
+const maxPly = 128
+
+// maxDepth is the deepest iteration when Limits.Depth is not set.
+const maxDepth = 100
+
+// inf is beyond every score.
+const inf int32 = WinScore + 1
+
+// winBound: scores beyond it (in absolute value) are wins or losses.
+const winBound = WinScore - 1000
+
+// Options configure a Searcher.
+type Options struct {
+	// TTSizeMB is the transposition table size in megabytes (default 64).
+	TTSizeMB int
+	// Threads is the number of Lazy SMP search goroutines (default
+	// runtime.NumCPU(); the GUI passes NumCPU-1 to keep a core for drawing).
+	Threads int
+	// Seed drives the random tie-break among equally good root moves: the root
+	// moves are shuffled from Seed and the position's key before the first
+	// iteration, and alpha-beta keeps the first of equally scored moves. Zero means
+	// no shuffling (generation order breaks ties), in every mode.
+	Seed uint64
+	// Deterministic forces one thread so that a search limited by depth or nodes
+	// returns the same result every time (given the same Seed and a cleared or
+	// equally filled table).
+	Deterministic bool
+}
+
+// Searcher chooses moves with an alpha-beta search. It keeps its transposition
+// table between searches; it is not safe for concurrent calls to Search.
+type Searcher struct {
+	eval    Evaluator
+	opts    Options
+	tt      *table
+	workers []*worker
+}
+
+// NewSearcher returns a searcher using eval at the leaves.
+func NewSearcher(eval Evaluator, opts Options) *Searcher {
+	if opts.TTSizeMB <= 0 {
+		opts.TTSizeMB = 64
+	}
+	if opts.Threads <= 0 {
+		opts.Threads = runtime.NumCPU()
+	}
+	if opts.Deterministic {
+		opts.Threads = 1
+	}
+	s := &Searcher{eval: eval, opts: opts, tt: newTable(opts.TTSizeMB)}
+	for i := 0; i < opts.Threads; i++ {
+		s.workers = append(s.workers, newWorker(i, eval, s.tt))
+	}
+	return s
+}
+
+// Evaluator returns the searcher's evaluator.
+func (s *Searcher) Evaluator() Evaluator { return s.eval }
+
+// Clear forgets everything learnt in earlier searches (table, history, killers),
+// e.g. before a new game. It must not be called during a search.
+func (s *Searcher) Clear() {
+	s.tt.clear()
+	for _, w := range s.workers {
+		w.history = historyTable{}
+		w.killers = [maxPly][2]game.Move{}
+	}
+}
+
+// rootMove is a root move with the score of its latest search.
+type rootMove struct {
+	move  game.Move
+	score int32
+}
+
+// worker is one search thread with its own stacks and ordering tables.
+type worker struct {
+	id      int
+	eval    Evaluator
+	tt      *table
+	ctl     *control
+	nodes   int64 // nodes not yet flushed to ctl
+	total   int64 // nodes of this search
+	moves   [maxPly][]game.Move
+	scores  [maxPly][]int32
+	killers [maxPly][2]game.Move
+	history historyTable
+	pv      [maxPly + 1][maxPly]game.Move
+	pvLen   [maxPly + 1]int
+	line    []uint64 // hashes since the last capture: game history then search line
+	floor   int      // index in line of the first position after the last capture
+	floors  [maxPly + 1]int
+	root    []rootMove
+}
+
+func newWorker(id int, eval Evaluator, tt *table) *worker {
+	w := &worker{id: id, eval: eval, tt: tt}
+	for i := range w.moves {
+		w.moves[i] = make([]game.Move, 0, game.MaxMoves)
+		w.scores[i] = make([]int32, game.MaxMoves)
+	}
+	return w
+}
+
+// Search looks for the best move in pos, for the side to move. history holds the
+// hashes of the game's positions since the last capture, pos last (see
+// game.Game.RepetitionHistory); reaching any of them again is a draw. The search
+// runs until a limit in lim is reached or ctx is cancelled, calling progress (if
+// not nil) after each completed iteration from the calling goroutine. It always
+// returns a legal move when pos has one, even if ctx is already cancelled.
+func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint64, lim Limits, progress func(Info)) Result {
+	ctl, release := newControl(ctx, lim)
+	defer release()
+
+	var buf [game.MaxMoves]game.Move
+	legal := pos.GenerateMoves(buf[:0])
+	if len(legal) == 0 {
+		// Game over, or no legal move (which loses).
+		score := int32(0)
+		switch {
+		case pos.Status() == game.WhiteWins:
+			score = WinScore
+		case pos.Status() == game.BlackWins:
+			score = -WinScore
+		case pos.Status() == game.Ongoing:
+			score = -WinScore
+			if pos.SideToMove() == game.Black {
+				score = WinScore
+			}
+		}
+		return Result{Score: score, Elapsed: ctl.elapsed()}
+	}
+	sign := int32(1)
+	if pos.SideToMove() == game.Black {
+		sign = -1
+	}
+	// A winning move is played at once (COMP 424 report, 5.3).
+	for _, m := range legal {
+		child := pos
+		child.Make(m)
+		if child.Status() != game.Ongoing {
+			return Result{Move: m, Score: sign * (WinScore - 1), Depth: 1, Nodes: 1,
+				Elapsed: ctl.elapsed(), PV: []game.Move{m}}
+		}
+	}
+
+	s.tt.age = (s.tt.age + 1) & 63
+	rootMoves := make([]rootMove, len(legal))
+	for i, m := range legal {
+		rootMoves[i] = rootMove{move: m}
+	}
+	if s.opts.Seed != 0 {
+		r := rand.New(rand.NewPCG(s.opts.Seed, pos.Hash()))
+		r.Shuffle(len(rootMoves), func(i, j int) { rootMoves[i], rootMoves[j] = rootMoves[j], rootMoves[i] })
+	}
+	// Static order first (stable, so the shuffle breaks ties among equals).
+	w0 := s.workers[0]
+	ttMove := game.NoMove
+	if e, ok := s.tt.probe(pos.Hash()); ok {
+		ttMove = e.move
+	}
+	ms := make([]game.Move, len(rootMoves))
+	for i := range rootMoves {
+		ms[i] = rootMoves[i].move
+	}
+	keys := make([]int32, len(ms))
+	w0.scoreMoves(&pos, ms, keys, ttMove, 0)
+	for i := range rootMoves {
+		rootMoves[i].score = keys[i]
+	}
+	slices.SortStableFunc(rootMoves, func(a, b rootMove) int { return int(b.score) - int(a.score) })
+
+	// Fallback: the best-ordered move, in case not even depth 1 completes.
+	res := Result{Move: rootMoves[0].move, Score: sign * s.staticScore(&pos), PV: []game.Move{rootMoves[0].move}}
+	if len(rootMoves) == 1 {
+		res.Elapsed = ctl.elapsed()
+		return res
+	}
+
+	depthLimit := maxDepth
+	if lim.Depth > 0 {
+		depthLimit = min(lim.Depth, maxDepth)
+	}
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		w.prepare(ctl, &pos, history, rootMoves)
+	}
+	for _, w := range s.workers[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.iterate(&pos, depthLimit, nil)
+		}()
+	}
+	w0.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
+		res.Move, res.Score, res.Depth, res.PV = pv[0], sign*score, depth, pv
+		if progress != nil {
+			el := ctl.elapsed()
+			nodes := ctl.nodes.Load() + w0.nodes
+			progress(Info{Depth: depth, Score: sign * score, Nodes: nodes, NPS: nps(nodes, el),
+				Elapsed: el, PV: slices.Clone(pv)})
+		}
+	})
+	ctl.stop.Store(true)
+	wg.Wait()
+	for _, w := range s.workers {
+		ctl.poll(w.nodes)
+		w.nodes = 0
+	}
+	res.Nodes = ctl.nodes.Load()
+	res.Elapsed = ctl.elapsed()
+	return res
+}
+
+// staticScore is the evaluation of pos for the side to move.
+func (s *Searcher) staticScore(pos *game.Position) int32 {
+	e := s.eval.Evaluate(pos)
+	if pos.SideToMove() == game.Black {
+		return -e
+	}
+	return e
+}
+
+func nps(nodes int64, el time.Duration) int64 {
+	if el <= 0 {
+		return 0
+	}
+	return int64(float64(nodes) / el.Seconds())
+}
+
+// prepare readies a worker for a new search.
+func (w *worker) prepare(ctl *control, pos *game.Position, history []uint64, root []rootMove) {
+	w.ctl = ctl
+	w.nodes, w.total = 0, 0
+	w.line = append(w.line[:0], history...)
+	if n := len(w.line); n == 0 || w.line[n-1] != pos.Hash() {
+		w.line = append(w.line, pos.Hash())
+	}
+	w.floor = 0
+	w.root = append(w.root[:0], root...)
+	w.history.age()
+	w.killers = [maxPly][2]game.Move{}
+}
+
+// iterate is iterative deepening: a full search to depth 1, 2, ... until a limit.
+// The main worker (id 0) reports each completed iteration through done; helper
+// threads (Lazy SMP) run the same loop, half of them one ply deeper, so that they
+// fill the shared table with results the main thread then finds.
+func (w *worker) iterate(pos *game.Position, depthLimit int, done func(depth int, score int32, pv []game.Move)) {
+	lastScore := -inf
+	for depth := 1 + w.id%2; depth <= depthLimit; depth++ {
+		if depth > 1 && !w.ctl.canStartIteration() {
+			break
+		}
+		score, bestIdx, completed := w.searchRoot(pos, depth)
+		if !completed {
+			// The unfinished iteration counts only if its principal move finished
+			// with a score at least as good as the last iteration's; the depth
+			// reported stays the last completed one.
+			if done != nil && bestIdx >= 0 && score >= lastScore {
+				done(depth-1, score, w.rootPV())
+			}
+			break
+		}
+		lastScore = score
+		if done != nil {
+			done(depth, score, w.rootPV())
+		}
+		// A proven win or loss within the searched depth cannot change.
+		if (score > winBound || score < -winBound) && int(WinScore-abs32(score)) <= depth {
+			break
+		}
+	}
+	if w.id == 0 {
+		w.ctl.stop.Store(true)
+	}
+}
+
+// rootPV returns a copy of the principal variation found at the root.
+func (w *worker) rootPV() []game.Move {
+	return slices.Clone(w.pv[0][:w.pvLen[0]])
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// searchRoot searches every root move to depth with PVS and reorders the root
+// list best first. It returns the best score, the index of the best move (-1 if
+// none finished) and whether the iteration completed.
+func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
+	alpha, beta := -inf, inf
+	best, bestIdx := -inf, -1
+	w.pvLen[0] = 0
+	for i := range w.root {
+		m := w.root[i].move
+		child := *pos
+		captured := child.Make(m)
+		var score int32
+		if captured == 0 && w.repeats(child.Hash()) {
+			score = 0
+		} else {
+			w.push(child.Hash(), captured > 0, 0)
+			if i == 0 {
+				score = -w.negamax(&child, depth-1, 1, -beta, -alpha, true)
+			} else {
+				score = -w.negamax(&child, depth-1, 1, -alpha-1, -alpha, false)
+				if score > alpha && !w.ctl.stopped() {
+					score = -w.negamax(&child, depth-1, 1, -beta, -alpha, true)
+				}
+			}
+			w.pop(0)
+		}
+		if w.ctl.stopped() {
+			return best, bestIdx, false
+		}
+		w.root[i].score = score
+		if score > best {
+			best, bestIdx = score, i
+			if score > alpha {
+				alpha = score
+				w.setPV(0, m)
+			}
+		}
+	}
+	// Best move first for the next iteration; the others keep their order.
+	if bestIdx > 0 {
+		bm := w.root[bestIdx]
+		copy(w.root[1:bestIdx+1], w.root[:bestIdx])
+		w.root[0] = bm
+	}
+	w.tt.store(pos.Hash(), ttData{move: w.root[0].move, score: scoreToTT(best, 0), depth: depth, bound: boundExact})
+	return best, 0, true
+}
+
+// setPV makes m followed by the child's PV the PV at ply.
+func (w *worker) setPV(ply int, m game.Move) {
+	w.pv[ply][ply] = m
+	n := w.pvLen[ply+1]
+	if n < ply+1 {
+		n = ply + 1
+	}
+	copy(w.pv[ply][ply+1:n], w.pv[ply+1][ply+1:n])
+	w.pvLen[ply] = n
+}
+
+// push enters a child position on the search line. After a capture the history
+// before it is forgotten (RULES.md), so the repetition floor moves up.
+func (w *worker) push(h uint64, captured bool, ply int) {
+	w.floors[ply] = w.floor
+	w.line = append(w.line, h)
+	if captured {
+		w.floor = len(w.line) - 1
+	}
+}
+
+// pop leaves the child entered by push at the same ply.
+func (w *worker) pop(ply int) {
+	w.line = w.line[:len(w.line)-1]
+	w.floor = w.floors[ply]
+}
+
+// repeats reports whether the position with key h, reached by a move from the
+// last position of the line without a capture, occurred since the last capture.
+// Only positions with the same side to move can match: every other one is scanned.
+func (w *worker) repeats(h uint64) bool {
+	for i := len(w.line) - 2; i >= w.floor; i -= 2 {
+		if w.line[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// count counts a node and, every pollInterval nodes, checks the limits.
+func (w *worker) count() {
+	w.nodes++
+	w.total++
+	if w.nodes >= pollInterval {
+		w.ctl.poll(w.nodes)
+		w.nodes = 0
+	}
+}
+
+// evaluate scores pos for the side to move.
+func (w *worker) evaluate(pos *game.Position) int32 {
+	e := w.eval.Evaluate(pos)
+	if pos.SideToMove() == game.Black {
+		return -e
+	}
+	return e
+}
+
+// negamax is the main alpha-beta search (principal variation search) of pos to
+// depth plies, at distance ply from the root, with the window (alpha, beta).
+// Scores are from the side to move's point of view.
+func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, pvNode bool) int32 {
+	w.count()
+	w.pvLen[ply] = ply
+	if w.ctl.stopped() {
+		return 0
+	}
+	us := pos.SideToMove()
+	// White to move with an open line escapes now.
+	if us == game.White && openLines(pos) > 0 {
+		return WinScore - int32(ply+1)
+	}
+	if depth <= 0 {
+		return w.quiesce(pos, ply, alpha, beta)
+	}
+	if ply >= maxPly-2 {
+		return w.evaluate(pos)
+	}
+	// Mate distance pruning: no line from here beats a win at the next ply.
+	alpha = max(alpha, -(WinScore - int32(ply)))
+	beta = min(beta, WinScore-int32(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
+
+	key := pos.Hash()
+	ttMove := game.NoMove
+	if e, ok := w.tt.probe(key); ok {
+		ttMove = e.move
+		if !pvNode && e.depth >= depth {
+			s := scoreFromTT(e.score, ply)
+			if e.bound == boundExact || (e.bound == boundLower && s >= beta) || (e.bound == boundUpper && s <= alpha) {
+				return s
+			}
+		}
+	}
+
+	moves := pos.GenerateMoves(w.moves[ply])
+	if len(moves) == 0 {
+		return -(WinScore - int32(ply)) // no legal move loses
+	}
+	// Black facing an escape threat must block it or capture the king: any other
+	// move lets the king out next move, so it is not searched.
+	if us == game.Black {
+		var mark [game.NumSquares]bool
+		if onOpenLine(pos, &mark) > 0 {
+			moves = filterThreatReplies(pos, moves, &mark)
+			if len(moves) == 0 {
+				return -(WinScore - int32(ply+2))
+			}
+		}
+	}
+	scores := w.scores[ply][:len(moves)]
+	w.scoreMoves(pos, moves, scores, ttMove, ply)
+
+	origAlpha := alpha
+	best, bestMove := -inf, game.NoMove
+	for i := range moves {
+		pickNext(moves, scores, i)
+		m := moves[i]
+		child := *pos
+		captured := child.Make(m)
+		var score int32
+		switch {
+		case child.Status() != game.Ongoing:
+			score = WinScore - int32(ply+1) // the mover won
+		case captured == 0 && w.repeats(child.Hash()):
+			score = 0
+		default:
+			w.push(child.Hash(), captured > 0, ply)
+			if i == 0 {
+				score = -w.negamax(&child, depth-1, ply+1, -beta, -alpha, pvNode)
+			} else {
+				score = -w.negamax(&child, depth-1, ply+1, -alpha-1, -alpha, false)
+				if score > alpha && score < beta && !w.ctl.stopped() {
+					score = -w.negamax(&child, depth-1, ply+1, -beta, -alpha, true)
+				}
+			}
+			w.pop(ply)
+		}
+		if w.ctl.stopped() {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				w.setPV(ply, m)
+				if score >= beta {
+					if captured == 0 {
+						w.addKiller(m, ply)
+						w.history.reward(us, m, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	b := boundExact
+	switch {
+	case best <= origAlpha:
+		b = boundUpper
+	case best >= beta:
+		b = boundLower
+	}
+	w.tt.store(key, ttData{move: bestMove, score: scoreToTT(best, ply), depth: depth, bound: b})
+	return best
+}
+
+// filterThreatReplies keeps Black's moves that land on one of the king's open
+// lines (marked) or next to the king (a possible capture) and drops the rest.
+func filterThreatReplies(pos *game.Position, moves []game.Move, mark *[game.NumSquares]bool) []game.Move {
+	k := pos.King()
+	kept := moves[:0]
+	for _, m := range moves {
+		if to := m.To(); mark[to] || nextToKing(to, k) {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// quiesce resolves escape threats below the nominal depth, so that the leaves are
+// quiet: White escapes if it can and otherwise stands pat or tries king moves
+// that make a double escape threat; Black facing a threat must answer it (no
+// standing pat) by blocking or capturing the king.
+func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
+	w.count()
+	w.pvLen[ply] = ply
+	if w.ctl.stopped() {
+		return 0
+	}
+	if ply >= maxPly-2 {
+		return w.evaluate(pos)
+	}
+	k := pos.King()
+	if pos.SideToMove() == game.White {
+		if openLines(pos) > 0 {
+			return WinScore - int32(ply+1)
+		}
+		best := w.evaluate(pos)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+		// Double threats: a king move to a square with two open lines.
+		for d := 0; d < numDirs; d++ {
+			for _, s := range rays[d][k] {
+				if kingBlocked[s] || pos.At(s) != game.Empty {
+					break
+				}
+				if openLinesFrom(pos, s, k) < 2 {
+					continue
+				}
+				m := game.NewMove(k, s)
+				child := *pos
+				captured := child.Make(m)
+				var score int32
+				if captured == 0 && w.repeats(child.Hash()) {
+					score = 0
+				} else {
+					w.push(child.Hash(), captured > 0, ply)
+					score = -w.quiesce(&child, ply+1, -beta, -alpha)
+					w.pop(ply)
+				}
+				if w.ctl.stopped() {
+					return 0
+				}
+				if score > best {
+					best = score
+					if score > alpha {
+						alpha = score
+						w.setPV(ply, m)
+						if score >= beta {
+							return best
+						}
+					}
+				}
+			}
+		}
+		return best
+	}
+	var mark [game.NumSquares]bool
+	if onOpenLine(pos, &mark) == 0 {
+		return w.evaluate(pos)
+	}
+	moves := pos.GenerateMoves(w.moves[ply])
+	if len(moves) == 0 {
+		return -(WinScore - int32(ply))
+	}
+	moves = filterThreatReplies(pos, moves, &mark)
+	best := -(WinScore - int32(ply+2)) // whatever else Black does, the king escapes
+	for _, m := range moves {
+		child := *pos
+		captured := child.Make(m)
+		var score int32
+		switch {
+		case child.Status() != game.Ongoing:
+			w.setPV(ply, m)
+			return WinScore - int32(ply+1)
+		case captured == 0 && w.repeats(child.Hash()):
+			score = 0
+		default:
+			w.push(child.Hash(), captured > 0, ply)
+			score = -w.quiesce(&child, ply+1, -beta, -alpha)
+			w.pop(ply)
+		}
+		if w.ctl.stopped() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				w.setPV(ply, m)
+				if score >= beta {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}

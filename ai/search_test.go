@@ -1,0 +1,290 @@
+package ai
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// tactic is one case of testdata/tactics.txt.
+type tactic struct {
+	name  string
+	pos   game.Position
+	depth int
+	best  []game.Move // the move must be one of these (if any)
+	avoid []game.Move // the move must not be one of these
+	win   bool        // the score must be a win for the side to move
+	loss  bool        // the score must be a loss for the side to move
+}
+
+func readTactics(t *testing.T) []tactic {
+	t.Helper()
+	f, err := os.Open("testdata/tactics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []tactic
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		parts := strings.Split(line, "|")
+		for i := range parts {
+			parts[i] = strings.TrimSpace(parts[i])
+		}
+		if len(parts) < 4 {
+			t.Fatalf("bad tactics line %q", line)
+		}
+		tc := tactic{name: parts[0], pos: game.MustParsePosition(parts[1])}
+		if tc.depth, err = strconv.Atoi(parts[2]); err != nil {
+			t.Fatalf("%s: bad depth %q", tc.name, parts[2])
+		}
+		f := strings.Fields(parts[3])
+		for _, s := range f[1:] {
+			m, err := game.ParseMove(s)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if !tc.pos.IsLegal(m) {
+				t.Fatalf("%s: %v is not legal in %v", tc.name, m, tc.pos.String())
+			}
+			switch f[0] {
+			case "best":
+				tc.best = append(tc.best, m)
+			case "avoid":
+				tc.avoid = append(tc.avoid, m)
+			}
+		}
+		for _, p := range parts[4:] {
+			tc.win = tc.win || p == "win"
+			tc.loss = tc.loss || p == "loss"
+		}
+		out = append(out, tc)
+	}
+	return out
+}
+
+// searchDepth runs a deterministic search of pos to depth.
+func searchDepth(t *testing.T, eval Evaluator, pos game.Position, history []uint64, depth int) Result {
+	t.Helper()
+	s := NewSearcher(eval, Options{TTSizeMB: 4, Deterministic: true})
+	return s.Search(context.Background(), pos, history, Limits{Depth: depth}, nil)
+}
+
+func TestTactics(t *testing.T) {
+	for _, eval := range []Evaluator{NewHeuristic(), Random{Seed: 7}} {
+		for _, tc := range readTactics(t) {
+			t.Run(eval.Name()+"/"+tc.name, func(t *testing.T) {
+				r := searchDepth(t, eval, tc.pos, nil, tc.depth)
+				score := r.Score
+				if tc.pos.SideToMove() == game.Black {
+					score = -score
+				}
+				fail := func(why string) {
+					t.Errorf("%s: got %v (score %d, pv %v): %s\n%s", tc.name, r.Move, r.Score, r.PV, why, board(tc.pos))
+				}
+				if !tc.pos.IsLegal(r.Move) {
+					fail("illegal move")
+				}
+				if len(tc.best) > 0 && !slices.Contains(tc.best, r.Move) {
+					fail("want one of " + movesString(tc.best))
+				}
+				if slices.Contains(tc.avoid, r.Move) {
+					fail("must avoid " + movesString(tc.avoid))
+				}
+				if tc.win && score <= winBound {
+					fail("want a winning score")
+				}
+				if tc.loss && score >= -winBound {
+					fail("want a losing score")
+				}
+			})
+		}
+	}
+}
+
+func movesString(ms []game.Move) string {
+	var s []string
+	for _, m := range ms {
+		s = append(s, m.String())
+	}
+	return strings.Join(s, " ")
+}
+
+// board draws pos as a grid, rank 9 on top, for failure messages.
+func board(p game.Position) string {
+	var sb strings.Builder
+	for r := 8; r >= 0; r-- {
+		sb.WriteString(strconv.Itoa(r + 1))
+		sb.WriteByte(' ')
+		for f := 0; f < 9; f++ {
+			sb.WriteString(p.At(game.Sq(f, r)).String())
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("  abcdefghi  " + p.SideToMove().String() + " to move\n")
+	return sb.String()
+}
+
+func benchPositions(t testing.TB) []NamedPosition {
+	ps, err := BenchPositions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// TestWinDistance: the fastest win is preferred and its distance is in the score.
+func TestWinDistance(t *testing.T) {
+	tc := game.MustParsePosition("........./........./........./........./........./........./..BKB..../...B...../......... W")
+	r := searchDepth(t, NewHeuristic(), tc, nil, 5)
+	if r.Score != WinScore-3 {
+		t.Errorf("double threat: score %d, want %d (win in 3 plies), pv %v", r.Score, WinScore-3, r.PV)
+	}
+	lost := game.MustParsePosition("........./........./...K...../........./........./........./..B.B..../...B...../......... B")
+	r = searchDepth(t, NewHeuristic(), lost, nil, 4)
+	if r.Score != WinScore-2 {
+		t.Errorf("lost position: score %d, want %d (White wins in 2 plies)", r.Score, WinScore-2)
+	}
+}
+
+// TestRepetitionDraw: Black, lost otherwise, escapes into a draw by repeating a
+// position of the game history; without the history it sees only losses.
+func TestRepetitionDraw(t *testing.T) {
+	lost := game.MustParsePosition("........./........./...K...../........./........./........./..B.B..../...B...../......... B")
+	m, _ := game.ParseMove("e7-e6")
+	after := lost
+	after.Make(m)
+	history := []uint64{after.Hash(), 111, 222, lost.Hash()} // alternating sides, lost last
+	r := searchDepth(t, NewHeuristic(), lost, history, 4)
+	if r.Move != m || r.Score != 0 {
+		t.Errorf("with history: got %v score %d, want %v and a draw (0)", r.Move, r.Score, m)
+	}
+	// A repetition reached inside the search counts too: White, winning, must not
+	// allow it, and a capture forgets it.
+	r = searchDepth(t, NewHeuristic(), lost, nil, 4)
+	if r.Score <= winBound {
+		t.Errorf("without history: score %d, want a White win", r.Score)
+	}
+}
+
+// TestDeterministic: fixed depth, one thread, same result twice, with and without
+// a tie-break seed; different seeds stay legal.
+func TestDeterministic(t *testing.T) {
+	ps := benchPositions(t)
+	depth := 4
+	if testing.Short() {
+		depth = 3
+	}
+	for _, seed := range []uint64{0, 42} {
+		for _, np := range ps[:4] {
+			var results []Result
+			for range 2 {
+				s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Deterministic: true, Seed: seed})
+				results = append(results, s.Search(context.Background(), np.Pos, nil, Limits{Depth: depth}, nil))
+			}
+			a, b := results[0], results[1]
+			if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || !slices.Equal(a.PV, b.PV) {
+				t.Errorf("%s seed %d: %v %d %d %v then %v %d %d %v", np.Name, seed, a.Move, a.Score, a.Nodes, a.PV, b.Move, b.Score, b.Nodes, b.PV)
+			}
+			if !np.Pos.IsLegal(a.Move) || a.Depth != depth {
+				t.Errorf("%s: move %v depth %d", np.Name, a.Move, a.Depth)
+			}
+		}
+	}
+}
+
+// TestParallel runs Lazy SMP with two threads (run with -race), reusing the
+// searcher and its table across positions.
+func TestParallel(t *testing.T) {
+	s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Threads: 2})
+	for _, np := range benchPositions(t)[:3] {
+		var infos []Info
+		r := s.Search(context.Background(), np.Pos, nil, Limits{Depth: 4}, func(i Info) { infos = append(infos, i) })
+		if !np.Pos.IsLegal(r.Move) || r.Depth != 4 || len(infos) == 0 {
+			t.Errorf("%s: move %v depth %d, %d reports", np.Name, r.Move, r.Depth, len(infos))
+		}
+	}
+}
+
+// TestCancelled: a search whose context is already cancelled still returns a legal
+// move at once.
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := NewSearcher(NewHeuristic(), Options{Threads: 2})
+	for _, np := range benchPositions(t) {
+		r := s.Search(ctx, np.Pos, nil, Limits{}, nil)
+		if !np.Pos.IsLegal(r.Move) {
+			t.Errorf("%s: cancelled search returned %v", np.Name, r.Move)
+		}
+	}
+}
+
+// TestNodeLimit: the node budget is honoured to within one poll interval.
+func TestNodeLimit(t *testing.T) {
+	for _, limit := range []int64{1, 1000, 50_000} {
+		s := NewSearcher(NewHeuristic(), Options{Deterministic: true})
+		pos := game.StartPosition()
+		r := s.Search(context.Background(), pos, nil, Limits{Nodes: limit}, nil)
+		if !pos.IsLegal(r.Move) || r.Nodes > limit+pollInterval {
+			t.Errorf("limit %d: move %v, %d nodes", limit, r.Move, r.Nodes)
+		}
+	}
+}
+
+// TestNoMoves: finished games and positions without moves return NoMove.
+func TestNoMoves(t *testing.T) {
+	won := game.MustParsePosition("........./........./K......../........./........./........./........./........./......... B")
+	r := searchDepth(t, NewHeuristic(), won, nil, 3)
+	if r.Move != game.NoMove || r.Score != WinScore {
+		t.Errorf("finished game: %v %d", r.Move, r.Score)
+	}
+}
+
+// TestAlphaBetaEqualsMinimax: the teaching searches agree on the score.
+func TestAlphaBetaEqualsMinimax(t *testing.T) {
+	for _, np := range benchPositions(t)[:5] {
+		for d := 1; d <= 2; d++ {
+			mm, mmNodes := Minimax(np.Pos, NewHeuristic(), d)
+			ab, abNodes := AlphaBeta(np.Pos, NewHeuristic(), d, false)
+			abo, aboNodes := AlphaBeta(np.Pos, NewHeuristic(), d, true)
+			if mm != ab || mm != abo || abNodes > mmNodes || aboNodes > mmNodes {
+				t.Errorf("%s depth %d: minimax %d (%d nodes), alpha-beta %d (%d), ordered %d (%d)",
+					np.Name, d, mm, mmNodes, ab, abNodes, abo, aboNodes)
+			}
+		}
+	}
+}
+
+func BenchmarkSearchDepth5(b *testing.B) {
+	ps := benchPositions(b)
+	s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 16, Deterministic: true})
+	var nodes int64
+	for b.Loop() {
+		for _, np := range ps {
+			s.Clear()
+			nodes += s.Search(context.Background(), np.Pos, nil, Limits{Depth: 5}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+func BenchmarkHeuristic(b *testing.B) {
+	ps := benchPositions(b)
+	h := NewHeuristic()
+	for b.Loop() {
+		for _, np := range ps {
+			h.Evaluate(&np.Pos)
+		}
+	}
+}

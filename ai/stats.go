@@ -1,0 +1,129 @@
+package ai
+
+import "github.com/tablut-ai/tablut/game"
+
+// Teaching statistics: the textbook searches, with nothing but the algorithm, so
+// their node counts can be compared (the `-stats` table of `tablut bench search`,
+// shaped like Table 2 of the checkers report: nodes visited by minimax and by
+// alpha-beta at each depth, and the share alpha-beta prunes).
+//
+// Both count a node for every position they visit below the root, evaluate at the
+// depth limit, score wins as ±(WinScore - ply) and ignore repetition. Both return
+// the same score for the same position and depth, which the tests check.
+
+// Minimax searches pos to depth plies with plain minimax (Russell and Norvig,
+// figure 5.3) and returns its score for White and the number of nodes visited.
+func Minimax(pos game.Position, eval Evaluator, depth int) (score int32, nodes int64) {
+	t := &plainTree{eval: eval}
+	score = t.minimax(&pos, depth, 0)
+	return score, t.nodes
+}
+
+// AlphaBeta searches pos to depth plies with plain alpha-beta (figure 5.7); with
+// ordered it tries captures and king moves first (the orderer of the real search
+// without its tables). It returns the score for White and the nodes visited.
+func AlphaBeta(pos game.Position, eval Evaluator, depth int, ordered bool) (score int32, nodes int64) {
+	t := &plainTree{eval: eval, ordered: ordered}
+	if ordered {
+		t.w = newWorker(0, eval, nil)
+	}
+	score = t.alphaBeta(&pos, depth, 0, -inf, inf)
+	return score, t.nodes
+}
+
+type plainTree struct {
+	eval    Evaluator
+	ordered bool
+	w       *worker // move ordering only
+	nodes   int64
+}
+
+// terminal scores a finished game or returns ok=false.
+func terminalScore(p *game.Position, ply int) (int32, bool) {
+	switch p.Status() {
+	case game.WhiteWins:
+		return WinScore - int32(ply), true
+	case game.BlackWins:
+		return -(WinScore - int32(ply)), true
+	}
+	return 0, false
+}
+
+func (t *plainTree) minimax(p *game.Position, depth, ply int) int32 {
+	if s, ok := terminalScore(p, ply); ok {
+		return s
+	}
+	if depth == 0 {
+		return t.eval.Evaluate(p)
+	}
+	moves := p.GenerateMoves(make([]game.Move, 0, game.MaxMoves))
+	white := p.SideToMove() == game.White
+	if len(moves) == 0 {
+		if white {
+			return -(WinScore - int32(ply))
+		}
+		return WinScore - int32(ply)
+	}
+	best := inf
+	if white {
+		best = -inf
+	}
+	for _, m := range moves {
+		child := *p
+		child.Make(m)
+		t.nodes++
+		s := t.minimax(&child, depth-1, ply+1)
+		if white {
+			best = max(best, s)
+		} else {
+			best = min(best, s)
+		}
+	}
+	return best
+}
+
+func (t *plainTree) alphaBeta(p *game.Position, depth, ply int, alpha, beta int32) int32 {
+	if s, ok := terminalScore(p, ply); ok {
+		return s
+	}
+	if depth == 0 {
+		return t.eval.Evaluate(p)
+	}
+	moves := p.GenerateMoves(make([]game.Move, 0, game.MaxMoves))
+	white := p.SideToMove() == game.White
+	if len(moves) == 0 {
+		if white {
+			return -(WinScore - int32(ply))
+		}
+		return WinScore - int32(ply)
+	}
+	var scores []int32
+	if t.ordered {
+		scores = make([]int32, len(moves))
+		t.w.scoreMoves(p, moves, scores, game.NoMove, min(ply, maxPly-1))
+	}
+	best := inf
+	if white {
+		best = -inf
+	}
+	for i := range moves {
+		if t.ordered {
+			pickNext(moves, scores, i)
+		}
+		child := *p
+		child.Make(moves[i])
+		t.nodes++
+		s := t.alphaBeta(&child, depth-1, ply+1, alpha, beta)
+		if white {
+			best = max(best, s)
+			alpha = max(alpha, s)
+		} else {
+			best = min(best, s)
+			beta = min(beta, s)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+)
+
+func init() { registerBench("search", runBenchSearch) }
+
+// runBenchSearch times the searcher on the start position and ten mid-game
+// positions, and with -stats prints the minimax versus alpha-beta node table.
+func runBenchSearch(args []string) error {
+	fs := flag.NewFlagSet("bench search", flag.ContinueOnError)
+	moveTime := fs.Duration("movetime", 2*time.Second, "time per position")
+	threads := fs.Int("threads", runtime.NumCPU(), "search threads (Lazy SMP)")
+	evalName := fs.String("eval", "heuristic", "evaluator: heuristic or random")
+	stats := fs.Bool("stats", false, "also count minimax and alpha-beta nodes per depth")
+	mmDepth := fs.Int("statsdepth", 4, "deepest minimax for -stats (alpha-beta goes two plies further)")
+	ttMB := fs.Int("tt", 64, "transposition table size in MB")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: tablut bench search [-movetime 2s] [-threads N] [-eval heuristic|random] [-stats]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var eval ai.Evaluator
+	switch *evalName {
+	case "heuristic":
+		eval = ai.NewHeuristic()
+	case "random":
+		eval = ai.Random{Seed: 1}
+	default:
+		return fmt.Errorf("unknown evaluator %q: want heuristic or random", *evalName)
+	}
+	positions, err := ai.BenchPositions()
+	if err != nil {
+		return err
+	}
+	if *stats {
+		printTreeStats(positions[0].Pos, eval, *mmDepth)
+	}
+	fmt.Printf("search bench: eval=%s movetime=%v threads=%d tt=%dMB\n", eval.Name(), *moveTime, *threads, *ttMB)
+	fmt.Printf("%-10s %-6s %5s %12s %10s %8s %9s  %s\n", "position", "move", "depth", "nodes", "nps", "wall_s", "score", "pv")
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: *ttMB, Threads: *threads})
+	var maxWall time.Duration
+	var depths []int
+	for _, np := range positions {
+		s.Clear()
+		start := time.Now()
+		r := s.Search(context.Background(), np.Pos, nil, ai.Limits{MoveTime: *moveTime}, nil)
+		wall := time.Since(start)
+		maxWall = max(maxWall, wall)
+		depths = append(depths, r.Depth)
+		pv := ""
+		for i, m := range r.PV {
+			if i == 6 {
+				pv += " ..."
+				break
+			}
+			pv += " " + m.String()
+		}
+		fmt.Printf("%-10s %-6v %5d %12d %10d %8.3f %9d %s\n", np.Name, r.Move, r.Depth, r.Nodes,
+			int64(float64(r.Nodes)/wall.Seconds()), wall.Seconds(), r.Score, pv)
+	}
+	slices.Sort(depths)
+	fmt.Printf("max_wall_s=%.3f median_depth=%d\n", maxWall.Seconds(), depths[len(depths)/2])
+	return nil
+}
+
+// printTreeStats prints the checkers report's Table 2 for pos: nodes visited by
+// plain minimax and by alpha-beta (generation order, and with move ordering) at
+// each depth, and the share of minimax's nodes alpha-beta pruned.
+func printTreeStats(pos game.Position, eval ai.Evaluator, mmDepth int) {
+	fmt.Printf("nodes visited from the start position (eval=%s)\n", eval.Name())
+	fmt.Printf("%-5s %14s %14s %8s %14s %8s\n", "depth", "minimax", "alphabeta", "pruned", "ab+ordering", "pruned")
+	for d := 1; d <= mmDepth+2; d++ {
+		mm := "-"
+		var mmNodes int64
+		if d <= mmDepth {
+			_, mmNodes = ai.Minimax(pos, eval, d)
+			mm = fmt.Sprint(mmNodes)
+		}
+		_, ab := ai.AlphaBeta(pos, eval, d, false)
+		_, abo := ai.AlphaBeta(pos, eval, d, true)
+		share := func(n int64) string {
+			if mmNodes == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.3f", 1-float64(n)/float64(mmNodes))
+		}
+		fmt.Printf("%-5d %14s %14d %8s %14d %8s\n", d, mm, ab, share(ab), abo, share(abo))
+	}
+	fmt.Println()
+}
