@@ -1,0 +1,226 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Default ports of the Tablut Challenge server.
+const (
+	PortWhite = 5800
+	PortBlack = 5801
+)
+
+// DefaultTimeout is the Tablut Challenge's move limit.
+const DefaultTimeout = 60 * time.Second
+
+// Margin is the time the client keeps in hand under the server's move limit:
+// the server counts whole seconds and polls about once a second.
+const Margin = 1500 * time.Millisecond
+
+// ThinkTime returns how long an engine may think when the server's limit is
+// timeout and the engine's own move time is movetime: min(movetime,
+// timeout-Margin), and at least half of timeout when timeout is under Margin.
+func ThinkTime(movetime, timeout time.Duration) time.Duration {
+	budget := timeout - Margin
+	if budget <= 0 {
+		budget = timeout / 2
+	}
+	if movetime > 0 && movetime < budget {
+		return movetime
+	}
+	return budget
+}
+
+// Client plays one game against a Tablut Challenge server.
+type Client struct {
+	Addr    string                                                   // server host:port
+	Color   game.Color                                               // our side
+	Name    string                                                   // sent as the first message
+	Player  player.Player                                            // chooses our moves
+	Timeout time.Duration                                            // the server's move limit (0 = DefaultTimeout)
+	Log     func(string)                                             // optional progress lines
+	Dialer  func(ctx context.Context, addr string) (net.Conn, error) // optional; net.Dialer by default
+}
+
+// ClientResult is the end of a client's game.
+type ClientResult struct {
+	Game    *game.Game   // the game as the client saw it (moves inferred from the states)
+	Outcome game.Outcome // the server's verdict (Ongoing if it never gave one)
+	Reason  string       // how the game ended, in plain words
+}
+
+// Addr returns host:port for a side, with the default ports 5800 and 5801.
+func Addr(host string, c game.Color) string {
+	p := PortWhite
+	if c == game.Black {
+		p = PortBlack
+	}
+	return net.JoinHostPort(host, strconv.Itoa(p))
+}
+
+func (c *Client) logf(format string, args ...any) {
+	if c.Log != nil {
+		c.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// Play connects, plays one game and returns its result. The error is not nil
+// when the game did not end with a final state from the server: a lost or
+// closed connection, a read timeout, a garbled or inconsistent message. The
+// result then holds the game as far as it went. Play never panics on peer
+// input.
+func (c *Client) Play(ctx context.Context) (ClientResult, error) {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	res := ClientResult{}
+	dial := c.Dialer
+	if dial == nil {
+		d := net.Dialer{Timeout: 10 * time.Second}
+		dial = func(ctx context.Context, addr string) (net.Conn, error) { return d.DialContext(ctx, "tcp", addr) }
+	}
+	conn, err := dial(ctx, c.Addr)
+	if err != nil {
+		return res, fmt.Errorf("cannot connect to the server at %s: %v; is it running?", c.Addr, err)
+	}
+	defer conn.Close()
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer stop()
+
+	conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+	if err := WriteJSON(conn, c.Name); err != nil {
+		return res, fmt.Errorf("cannot send our name to %s: %v", c.Addr, err)
+	}
+	c.logf("connected to %s as %v (%s)", c.Addr, c.Color, c.Name)
+
+	var g *game.Game
+	var sent game.Move // our last move, NoMove if the last state followed the opponent's move
+	for {
+		// The first state waits for the opponent to connect: no deadline. Later
+		// ones come within the opponent's move limit.
+		if g == nil {
+			conn.SetReadDeadline(time.Time{})
+		} else {
+			conn.SetReadDeadline(time.Now().Add(timeout + 10*time.Second))
+		}
+		b, err := ReadFrame(conn)
+		if err != nil {
+			return res, c.readError(ctx, err, timeout)
+		}
+		st, err := DecodeState(b)
+		if err != nil {
+			return res, fmt.Errorf("the server sent a garbled state; game abandoned: %v", err)
+		}
+		if g == nil {
+			start := st.Pos
+			if st.Outcome != game.Ongoing {
+				res.Outcome, res.Reason = st.Outcome, "the server ended the game before it started"
+				res.Game = game.NewGame(start)
+				return res, nil
+			}
+			g = game.NewGame(start)
+			res.Game = g
+		} else if err := c.follow(g, st, sent); err != nil {
+			return res, err
+		}
+		if st.Outcome != game.Ongoing {
+			res.Outcome = st.Outcome
+			res.Reason = c.reason(g, st, sent)
+			return res, nil
+		}
+		sent = game.NoMove
+		if st.Pos.SideToMove() != c.Color {
+			continue
+		}
+		// Our turn.
+		pos := g.Position()
+		mctx, cancel := context.WithTimeout(ctx, max(timeout-Margin/2, timeout/2))
+		r, err := c.Player.Move(mctx, pos, g.RepetitionHistory(), nil)
+		cancel()
+		if ctx.Err() != nil {
+			return res, fmt.Errorf("game abandoned: %v", context.Cause(ctx))
+		}
+		if err != nil {
+			return res, fmt.Errorf("our player %s failed: %v", c.Player.Name(), err)
+		}
+		if !pos.IsLegal(r.Move) {
+			return res, fmt.Errorf("our player %s chose %v, which is not legal in %v; not sent", c.Player.Name(), r.Move, pos.String())
+		}
+		conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		if err := WriteJSON(conn, game.NewServerMove(r.Move, c.Color)); err != nil {
+			return res, fmt.Errorf("cannot send our move %v: %v", r.Move, err)
+		}
+		sent = r.Move
+		c.logf("%d. %v %v (depth %d, score %d, %v)", g.Ply()/2+1, c.Color, r.Move, r.Depth, r.Score, r.Elapsed.Round(time.Millisecond))
+	}
+}
+
+// follow brings g up to date with the state st: after our move sent, the board
+// must be our prediction; after the opponent's, it must follow from one legal
+// move. A final state with the board unchanged is a rejected or absent move.
+func (c *Client) follow(g *game.Game, st State, sent game.Move) error {
+	prev := g.Position()
+	if st.Outcome != game.Ongoing && sameBoard(&st.Pos, &prev) {
+		return nil // illegal move or loss on time: the board did not change
+	}
+	if sent != game.NoMove {
+		want := prev
+		want.Make(sent)
+		if !sameBoard(&st.Pos, &want) {
+			return fmt.Errorf("after our move %v the server's board differs from ours on %s; game abandoned",
+				sent, strings.Join(BoardDiff(&st.Pos, &want), ", "))
+		}
+		return g.Play(sent)
+	}
+	m, ok := findMove(&prev, &st.Pos)
+	if !ok {
+		return fmt.Errorf("the server's board follows from no legal %v move (changed: %s); game abandoned",
+			prev.SideToMove(), strings.Join(BoardDiff(&st.Pos, &prev), ", "))
+	}
+	c.logf("%d. %v %v", g.Ply()/2+1, prev.SideToMove(), m)
+	return g.Play(m)
+}
+
+// reason explains a final state.
+func (c *Client) reason(g *game.Game, st State, sent game.Move) string {
+	if g.Outcome() == st.Outcome && g.Outcome() != game.Ongoing {
+		return g.ReasonText()
+	}
+	prev := g.Position()
+	if sameBoard(&st.Pos, &prev) {
+		if w, ok := st.Outcome.Winner(); ok {
+			if sent != game.NoMove && w != c.Color {
+				return fmt.Sprintf("the server rejected our move %v as illegal", sent)
+			}
+			return fmt.Sprintf("%v lost by an illegal move or on time", w.Other())
+		}
+	}
+	return "the server declared " + st.Raw.Turn
+}
+
+// readError turns a failed read into one clear sentence.
+func (c *Client) readError(ctx context.Context, err error, timeout time.Duration) error {
+	var ne net.Error
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("game abandoned: %v", context.Cause(ctx))
+	case errors.Is(err, io.EOF), errors.Is(err, net.ErrClosed), errors.Is(err, syscall.ECONNRESET), errors.Is(err, os.ErrClosed):
+		return errors.New("the server closed the connection before the game ended (a player may have lost on time)")
+	case errors.As(err, &ne) && ne.Timeout():
+		return fmt.Errorf("no message from the server for %v; game abandoned", timeout+10*time.Second)
+	}
+	return fmt.Errorf("lost the connection to the server: %v", err)
+}
