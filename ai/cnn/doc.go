@@ -1,0 +1,49 @@
+// Package cnn is the TabZAI position evaluator: a small convolutional network
+// (Giordani, "Tablut Challenge 2020 TabZAI") that reads a 9x9 board and returns a
+// value for White in (-1, 1).
+//
+// The network, exactly as in the seed:
+//
+//	input 9x9x1: white pawn 1, black pawn -1, king 10, empty (throne included) 0
+//	conv 3x3,  1 -> 64, stride 1, no padding, no bias, tanh   (7x7x64)
+//	conv 3x3, 64 -> 32, stride 1, no padding, no bias, tanh   (5x5x32)
+//	conv 3x3, 32 -> 16, stride 1, no padding, no bias, tanh   (3x3x16)
+//	conv 3x3, 16 ->  1, stride 1, no padding, no bias, tanh   (1x1x1)
+//
+// 23,760 parameters, about 530,000 multiply-adds per evaluation (460,800 of them
+// in the second layer).
+//
+// Techniques and where they live:
+//
+//   - network.go: the Network type, the public weight layout (W[l] is
+//     [out][ky][kx][in], the seed's shapes) and the derived, packed weights that
+//     the fast path uses. Packed weights are built lazily, published through an
+//     atomic pointer (so concurrent Forward calls are safe) and rebuilt by
+//     Prepare after the weights are changed in place.
+//   - reference.go: ForwardReference, the obvious loops in float64 with
+//     math.Tanh; the fast path is tested against it.
+//   - forward.go: Forward and Evaluate. Activations are stored channel-last
+//     (HWC) so that, for one output row and one kernel row, the inputs of a
+//     convolution are contiguous. Layer 1 is a table lookup: the input has only
+//     four values, so each tap contributes one of three precomputed 64-vectors
+//     (w*1, w*-1, w*10) and empty squares contribute nothing; a pre-activation
+//     is a sum of at most nine table rows.
+//   - kernels_generic.go: the pure-Go kernels (register blocking of several
+//     output pixels by two filters to reuse each weight load). Used on non-amd64
+//     machines, with the purego build tag, and on CPUs without AVX2/FMA.
+//   - kernels_amd64.s: hand-written AVX2/FMA assembly. Layers 2 and 3 are
+//     computed as small matrix products, one output row (5 or 3 pixels) by 16
+//     filters at a time: per input channel, two 8-wide weight loads and one
+//     broadcast per pixel feed 10 (or 6) FMA accumulators held in registers.
+//     The weights are packed [ky][kx][in][out] so the 16 filters are contiguous.
+//     CPU support is detected at run time with golang.org/x/sys/cpu.
+//   - tanh.go: a rational tanh approximation (the one of Eigen's
+//     generic_fast_tanh_float, a 13/6 odd/even polynomial ratio, clamped at
+//     +-7.9053), max absolute error about 1e-7 in float32, vectorised in the
+//     assembly and scalar in Go.
+//   - cache.go: an optional evaluation cache keyed by Zobrist key: lock-free,
+//     one atomic uint64 per slot holding 48 key bits and the 16-bit score.
+//   - format.go: the weight file format (see FORMAT.md), Load/Save, atomic
+//     SaveFile.
+//   - filters.go: DrawFilters, the seed's figure of the 64 first-layer filters.
+package cnn

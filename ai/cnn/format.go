@@ -1,0 +1,190 @@
+package cnn
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+)
+
+// Weight file format, version 1 (also in FORMAT.md). All integers are
+// unsigned little-endian; weights are IEEE-754 float32, little-endian.
+//
+//	offset  size  field
+//	0       8     magic "TABZCNN\x00"
+//	8       4     version = 1
+//	12      4     layer count = 4
+//	16      64    4 layer shapes, 4 uint32 each: filters, kernel rows, kernel
+//	              columns, input channels = (64,3,3,1) (32,3,3,64) (16,3,3,32) (1,3,3,16)
+//	80      2     label length L (0..255 bytes)
+//	82      L     label, UTF-8
+//	82+L    ...   the weights of layers 1 to 4 in order, each in the layout of
+//	              Network.W: [filter][ky][kx][channel], 23,760 float32 in all
+//
+// Nothing may follow the weights. Load rejects a wrong magic, an unknown
+// version, a layer count or shape other than the seed's, a bad label, a
+// truncated file, NaN or infinite weights and trailing bytes.
+const (
+	fileMagic   = "TABZCNN\x00"
+	fileVersion = 1
+	maxLabel    = 255
+)
+
+// Load reads a network in the weight file format. Errors are one sentence
+// that says what is wrong with the data.
+func Load(r io.Reader) (*Network, error) {
+	br := bufio.NewReader(r)
+	var hdr [80]byte
+	if n, err := io.ReadFull(br, hdr[:]); err != nil {
+		if n >= len(fileMagic) && string(hdr[:len(fileMagic)]) != fileMagic {
+			return nil, errBadMagic(hdr[:len(fileMagic)])
+		}
+		return nil, fmt.Errorf("truncated network file: %d header bytes, want 80", n)
+	}
+	if string(hdr[:8]) != fileMagic {
+		return nil, errBadMagic(hdr[:8])
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(hdr[8:]); v != fileVersion {
+		return nil, fmt.Errorf("unsupported network file version %d (this program reads version %d)", v, fileVersion)
+	}
+	if c := le.Uint32(hdr[12:]); c != 4 {
+		return nil, fmt.Errorf("bad network file: %d layers, want 4", c)
+	}
+	for l := 0; l < 4; l++ {
+		var s [4]uint32
+		for i := range s {
+			s[i] = le.Uint32(hdr[16+16*l+4*i:])
+		}
+		want := [4]uint32{uint32(Filters[l]), Kernel, Kernel, uint32(Channels[l])}
+		if s != want {
+			return nil, fmt.Errorf("bad network file: layer %d has shape %dx%dx%dx%d, want %dx%dx%dx%d",
+				l+1, s[0], s[1], s[2], s[3], want[0], want[1], want[2], want[3])
+		}
+	}
+	var lb [2]byte
+	if _, err := io.ReadFull(br, lb[:]); err != nil {
+		return nil, errors.New("truncated network file: no label length after the header")
+	}
+	ln := int(le.Uint16(lb[:]))
+	if ln > maxLabel {
+		return nil, fmt.Errorf("bad network file: label of %d bytes, at most %d allowed", ln, maxLabel)
+	}
+	label := make([]byte, ln)
+	if _, err := io.ReadFull(br, label); err != nil {
+		return nil, fmt.Errorf("truncated network file: label shorter than its %d bytes", ln)
+	}
+	if !utf8.Valid(label) {
+		return nil, errors.New("bad network file: the label is not valid UTF-8")
+	}
+	n := New(string(label))
+	for l := range n.W {
+		buf := make([]byte, 4*len(n.W[l]))
+		if k, err := io.ReadFull(br, buf); err != nil {
+			return nil, fmt.Errorf("truncated network file: layer %d has %d of its %d weights", l+1, k/4, len(n.W[l]))
+		}
+		for i := range n.W[l] {
+			v := math.Float32frombits(le.Uint32(buf[4*i:]))
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return nil, fmt.Errorf("bad network file: weight %d of layer %d is %v", i, l+1, v)
+			}
+			n.W[l][i] = v
+		}
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		if err != nil {
+			return nil, fmt.Errorf("reading network file: %v", err)
+		}
+		return nil, errors.New("bad network file: trailing bytes after the weights")
+	}
+	return n, nil
+}
+
+func errBadMagic(m []byte) error {
+	return fmt.Errorf("not a TabZAI network file (starts with %q, want %q)", m, fileMagic)
+}
+
+// Save writes n in the weight file format. The label must be valid UTF-8 of at
+// most 255 bytes.
+func (n *Network) Save(w io.Writer) error {
+	if len(n.Label) > maxLabel || !utf8.ValidString(n.Label) {
+		return fmt.Errorf("cannot save network %q: the label must be valid UTF-8 of at most %d bytes", n.Label, maxLabel)
+	}
+	le := binary.LittleEndian
+	buf := make([]byte, 0, 82+len(n.Label)+4*NumParams)
+	buf = append(buf, fileMagic...)
+	buf = le.AppendUint32(buf, fileVersion)
+	buf = le.AppendUint32(buf, 4)
+	for l := 0; l < 4; l++ {
+		if len(n.W[l]) != LayerSize(l) {
+			return fmt.Errorf("cannot save network %q: layer %d has %d weights, want %d", n.Label, l+1, len(n.W[l]), LayerSize(l))
+		}
+		buf = le.AppendUint32(buf, uint32(Filters[l]))
+		buf = le.AppendUint32(buf, Kernel)
+		buf = le.AppendUint32(buf, Kernel)
+		buf = le.AppendUint32(buf, uint32(Channels[l]))
+	}
+	buf = le.AppendUint16(buf, uint16(len(n.Label)))
+	buf = append(buf, n.Label...)
+	for l := range n.W {
+		for _, v := range n.W[l] {
+			buf = le.AppendUint32(buf, math.Float32bits(v))
+		}
+	}
+	_, err := w.Write(buf)
+	return err
+}
+
+// LoadFile reads a network from a weight file. If the file's label is empty,
+// the label becomes the file name without its extension.
+func LoadFile(path string) (*Network, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open network file: %w", err)
+	}
+	defer f.Close()
+	n, err := Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if n.Label == "" {
+		base := filepath.Base(path)
+		n.Label = base[:len(base)-len(filepath.Ext(base))]
+	}
+	return n, nil
+}
+
+// SaveFile writes n to path atomically: it writes a temporary file in the same
+// directory, syncs it and renames it over path, so readers see the old file
+// or the new one, never a partial file.
+func (n *Network) SaveFile(path string) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return fmt.Errorf("cannot save network: %w", err)
+	}
+	tmp := f.Name()
+	err = n.Save(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot save network to %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,167 @@
+package cnn
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	n := NewRandom(rand.New(rand.NewPCG(1, 2)), 0.4)
+	n.Label = "gen042-3"
+	var buf bytes.Buffer
+	if err := n.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() != 82+len(n.Label)+4*NumParams {
+		t.Fatalf("file of %d bytes", buf.Len())
+	}
+	m, err := Load(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Label != n.Label {
+		t.Fatalf("label %q, want %q", m.Label, n.Label)
+	}
+	for l := range n.W {
+		for i := range n.W[l] {
+			if math.Float32bits(m.W[l][i]) != math.Float32bits(n.W[l][i]) {
+				t.Fatalf("layer %d weight %d: %g, want %g", l+1, i, m.W[l][i], n.W[l][i])
+			}
+		}
+	}
+}
+
+func TestSaveFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "net.cnn")
+	n := NewRandom(rand.New(rand.NewPCG(3, 4)), 0.1)
+	n.Label = ""
+	for i := 0; i < 2; i++ { // the second save replaces the first
+		if err := n.SaveFile(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("directory holds %d files after SaveFile, want 1 (no temporary left)", len(entries))
+	}
+	m, err := LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Label != "net" {
+		t.Fatalf("label %q, want the file name %q", m.Label, "net")
+	}
+	if _, err := LoadFile(filepath.Join(dir, "missing.cnn")); err == nil {
+		t.Fatal("LoadFile of a missing file succeeded")
+	}
+}
+
+func TestLoadRejects(t *testing.T) {
+	n := NewRandom(rand.New(rand.NewPCG(5, 6)), 0.1)
+	n.Label = "x"
+	var buf bytes.Buffer
+	n.Save(&buf)
+	good := buf.Bytes()
+	mod := func(f func(b []byte) []byte) []byte {
+		return f(append([]byte(nil), good...))
+	}
+	le := binary.LittleEndian
+	cases := []struct {
+		name, want string
+		data       []byte
+	}{
+		{"empty", "truncated", nil},
+		{"magic", "not a TabZAI network file", mod(func(b []byte) []byte { b[0] = 'X'; return b })},
+		{"short magic", "not a TabZAI network file", []byte("PNG\x89\r\n\x1a\nabc")},
+		{"version", "unsupported network file version 2", mod(func(b []byte) []byte { le.PutUint32(b[8:], 2); return b })},
+		{"layers", "5 layers", mod(func(b []byte) []byte { le.PutUint32(b[12:], 5); return b })},
+		{"shape", "layer 2 has shape 32x3x3x65", mod(func(b []byte) []byte { le.PutUint32(b[16+16+12:], 65); return b })},
+		{"label length", "label of 300 bytes", mod(func(b []byte) []byte { le.PutUint16(b[80:], 300); return b })},
+		{"label utf8", "not valid UTF-8", mod(func(b []byte) []byte { b[82] = 0xff; return b })},
+		{"truncated header", "truncated", good[:50]},
+		{"truncated weights", "layer 2 has 10 of its 18432 weights", good[:83+4*576+40]},
+		{"truncated end", "layer 4 has 143 of its 144", good[:len(good)-1]},
+		{"nan", "weight 0 of layer 1 is NaN", mod(func(b []byte) []byte { le.PutUint32(b[83:], 0x7fc00000); return b })},
+		{"inf", "weight 1 of layer 4 is -Inf", mod(func(b []byte) []byte {
+			le.PutUint32(b[len(b)-4*143:], math.Float32bits(float32(math.Inf(-1))))
+			return b
+		})},
+		{"trailing", "trailing bytes", mod(func(b []byte) []byte { return append(b, 0) })},
+	}
+	for _, c := range cases {
+		_, err := Load(bytes.NewReader(c.data))
+		if err == nil {
+			t.Errorf("%s: Load succeeded", c.name)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %q, want one line containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	var buf bytes.Buffer
+	New("seed").Save(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte("TABZCNN\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := Load(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := n.Save(&out); err != nil || !bytes.Equal(out.Bytes(), data) {
+			t.Fatalf("a file that loads does not save back to the same bytes (err %v)", err)
+		}
+	})
+}
+
+func TestDrawFilters(t *testing.T) {
+	n := New("test")
+	for o := 0; o < 64; o++ {
+		n.W[0][Index(0, o, 0, 0, 0)] = 1  // top-left cell: full green
+		n.W[0][Index(0, o, 2, 2, 0)] = -1 // bottom-right cell: full red
+	}
+	img, ok := n.DrawFilters().(*image.RGBA)
+	if !ok {
+		t.Fatal("DrawFilters does not return an *image.RGBA")
+	}
+	b := img.Bounds()
+	if b.Dx() < 8*filterTile || b.Dy() < 8*filterTile {
+		t.Fatalf("image %v too small", b)
+	}
+	for _, o := range []int{0, 9, 63} {
+		x0 := filterMargin + (o%8)*(filterTile+filterGap)
+		y0 := filterMargin + (o/8)*(filterTile+filterGap)
+		if c := img.RGBAAt(x0+filterCell/2, y0+filterCell/2); c.G != 255 || c.R != 0 {
+			t.Errorf("filter %d top-left cell %v, want green", o, c)
+		}
+		if c := img.RGBAAt(x0+filterTile-filterCell/2, y0+filterTile-filterCell/2); c.R != 255 || c.G != 0 {
+			t.Errorf("filter %d bottom-right cell %v, want red", o, c)
+		}
+		if c := img.RGBAAt(x0+filterTile/2, y0+filterTile/2); c.R != 0 || c.G != 0 {
+			t.Errorf("filter %d centre cell %v, want black (zero weight)", o, c)
+		}
+	}
+	// The caption is drawn: some light pixels below the grid.
+	lit := 0
+	for y := filterMargin + 8*filterTile + 7*filterGap; y < b.Max.Y; y++ {
+		for x := 0; x < b.Max.X; x++ {
+			if img.RGBAAt(x, y).R > 200 {
+				lit++
+			}
+		}
+	}
+	if lit < 50 {
+		t.Errorf("caption has %d lit pixels", lit)
+	}
+}

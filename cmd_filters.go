@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+)
+
+func init() {
+	register("filters", "draw the first-layer filters of a network as a PNG", runFilters)
+}
+
+func runFilters(args []string) error {
+	fs := flag.NewFlagSet("filters", flag.ContinueOnError)
+	wflag := fs.String("weights", "", "network: a shipped name (e.g. champion) or a weight file (default: Gaussian weights from -seed)")
+	seed := fs.Uint64("seed", 1, "seed of the Gaussian weights when no -weights is given")
+	sigma := fs.Float64("sigma", 0.5, "standard deviation of the Gaussian weights")
+	out := fs.String("o", "filters.png", "output PNG file")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: tablut filters [-weights NET | -seed N] [-o filters.png]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return fmt.Errorf("filters takes no arguments, got %q (use -weights and -o)", fs.Arg(0))
+	}
+	net, err := cnnFromFlag(*wflag, *seed, *sigma)
+	if err != nil {
+		return err
+	}
+	if err := writePNGAtomic(*out, net.DrawFilters()); err != nil {
+		return err
+	}
+	fmt.Printf("wrote the 64 first-layer filters of %s to %s\n", net.Name(), *out)
+	return nil
+}
+
+// writePNGAtomic encodes img as a PNG into path through a temporary file in the
+// same directory and a rename.
+func writePNGAtomic(path string, img image.Image) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	err = png.Encode(f, img)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return nil
+}
