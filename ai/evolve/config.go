@@ -1,0 +1,122 @@
+package evolve
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Config describes a training run. The zero value is not usable; start from
+// DefaultConfig, which is the seed's schedule.
+type Config struct {
+	Population    int     // individuals per generation (seed: 8)
+	Generations   int     // generations to play (seed: 100)
+	Parents       int     // best individuals kept as parents (seed: 2)
+	MutationProb  float64 // probability that a parameter is mutated (seed: 0.5)
+	MutationSigma float64 // standard deviation of the mutation noise
+	InitSigma     float64 // standard deviation of the initial weights
+
+	Depth int   // search depth per move (one of Depth and Nodes is required)
+	Nodes int64 // node budget per move
+	// MoveTime limits each move by wall time instead. It makes the run depend
+	// on the machine and its load, so results are not reproducible and a
+	// resumed run differs from an uninterrupted one; prefer Depth or Nodes.
+	MoveTime time.Duration
+
+	Threads   int    // games played at once (each game is single-threaded)
+	TTSizeMB  int    // transposition table of each player, in MiB
+	Seed      uint64 // the run's seed; everything random derives from it
+	MaxPlies  int    // a game still going after this many plies is a draw
+	Openings  int    // random opening plies at the start of each game
+	EvalEvery int    // learning-curve point every this many generations (0 = never)
+	EvalGames int    // games per reference opponent and learning-curve point
+
+	// SelfAdaptive gives every individual its own mutation sigma, itself
+	// mutated log-normally before use (Blondie24): sigma' = sigma*exp(tau*N(0,1)),
+	// tau = 1/sqrt(2*sqrt(n)), n = cnn.NumParams.
+	SelfAdaptive bool
+	// HeuristicGames is the number of extra games each individual plays against
+	// the hand-made heuristic every generation, half with each colour, counted
+	// in its tournament score (0 = the seed's pure self-play).
+	HeuristicGames int
+}
+
+// DefaultConfig returns the seed's schedule: population 8, 100 generations,
+// 2 parents, mutation probability 0.5. The seed gives no sigmas, search budget,
+// opening or ply limits; the defaults chosen here are documented on each flag
+// of "tablut train".
+func DefaultConfig() Config {
+	return Config{
+		Population:    8,
+		Generations:   100,
+		Parents:       2,
+		MutationProb:  0.5,
+		MutationSigma: 0.05,
+		InitSigma:     0.2,
+		Depth:         2,
+		Threads:       1,
+		TTSizeMB:      1,
+		Seed:          1,
+		MaxPlies:      200,
+		Openings:      2,
+		EvalEvery:     10,
+		EvalGames:     20,
+	}
+}
+
+// Validate reports the first unusable setting as one sentence.
+func (c *Config) Validate() error {
+	switch {
+	case c.Population < 2:
+		return fmt.Errorf("population must be at least 2, got %d", c.Population)
+	case c.Parents < 1 || c.Parents > c.Population:
+		return fmt.Errorf("parents must be between 1 and the population (%d), got %d", c.Population, c.Parents)
+	case c.Generations < 1:
+		return fmt.Errorf("generations must be at least 1, got %d", c.Generations)
+	case c.MutationProb < 0 || c.MutationProb > 1 || math.IsNaN(c.MutationProb):
+		return fmt.Errorf("mutation probability must be between 0 and 1, got %v", c.MutationProb)
+	case !(c.MutationSigma >= 0) || !(c.InitSigma > 0):
+		return errors.New("mutation sigma must be >= 0 and init sigma > 0")
+	case c.Depth <= 0 && c.Nodes <= 0 && c.MoveTime <= 0:
+		return errors.New("set a search budget with a positive depth, node count or move time")
+	case c.Threads < 1:
+		return fmt.Errorf("threads must be at least 1, got %d", c.Threads)
+	case c.MaxPlies < 1:
+		return fmt.Errorf("max plies must be at least 1, got %d", c.MaxPlies)
+	case c.Openings < 0 || c.Openings >= c.MaxPlies:
+		return fmt.Errorf("opening plies must be between 0 and max plies, got %d", c.Openings)
+	case c.EvalEvery < 0 || c.EvalGames < 0 || c.HeuristicGames < 0:
+		return errors.New("eval-every, eval-games and heuristic-games must not be negative")
+	case c.TTSizeMB < 0:
+		return fmt.Errorf("transposition table size must not be negative, got %d", c.TTSizeMB)
+	}
+	return nil
+}
+
+// gamesPerGeneration is the number of games of one generation, learning-curve
+// games excluded.
+func (c *Config) gamesPerGeneration() int {
+	return c.Population*(c.Population-1) + c.Population*c.HeuristicGames
+}
+
+// evalAt reports whether generation g (0-based) gets a learning-curve point.
+func (c *Config) evalAt(g int) bool {
+	if c.EvalEvery <= 0 || c.EvalGames <= 0 {
+		return false
+	}
+	return g%c.EvalEvery == 0 || g == c.Generations-1
+}
+
+// TotalGames returns the number of games of generations from..Generations-1,
+// learning-curve games included (for progress bars).
+func (c *Config) TotalGames(from int) int {
+	n := 0
+	for g := from; g < c.Generations; g++ {
+		n += c.gamesPerGeneration()
+		if c.evalAt(g) {
+			n += 2 * c.EvalGames
+		}
+	}
+	return n
+}

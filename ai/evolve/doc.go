@@ -1,0 +1,59 @@
+// Package evolve trains TabZAI networks (package ai/cnn) with the genetic algorithm
+// of the seed (Giordani, "Tablut Challenge 2020 TabZAI"), optionally improved with
+// Blondie24-style self-adaptive mutation (Fogel and Chellapilla; seed 002) and
+// games against the hand-made heuristic counted in the fitness.
+//
+// The schedule, as in the seed (Config's defaults):
+//
+//   - a population of 8 networks, weights drawn from a Gaussian;
+//   - every generation an all-play-all tournament: every ordered pair (i, j),
+//     i != j, plays one game with i as White and j as Black (56 games); a win
+//     scores 1, a draw 0.5, a loss 0;
+//   - the players are ranked by score, ties broken by more wins, then by the
+//     smaller index (deterministic); the 2 best are the parents;
+//   - the next generation is the 2 parents (slots 0 and 1, best first), 2
+//     children by crossover of whole layers (each layer taken from one parent,
+//     the second child getting the complementary layers), and 4 mutated
+//     children of the parents (taken in turn), in which each parameter receives,
+//     with probability 0.5, Gaussian noise of standard deviation sigma.
+//
+// Every generation prints the match matrix (1 = White won, 0 = Black won,
+// 0.5 = draw; row = White, column = Black) and the ranking table P S W T L,
+// exactly as the seed shows them (see tournament.go).
+//
+// Determinism. Games are limited by depth or nodes (never by time), each player
+// is a single-threaded searcher in deterministic mode created afresh for the
+// game, and every random number (initial weights, openings, searcher seeds,
+// crossover masks, mutations) comes from a generator derived from
+// (seed, generation, purpose, index) with SplitMix64 (seeds.go), never from
+// the order in which the workers finish. A run is therefore a function of its
+// Config whatever the number of workers, and a run resumed from a checkpoint
+// ends exactly like an uninterrupted one (see TestResumeMatchesUninterrupted).
+//
+// Diversity. Deterministic players repeat themselves, so each game starts with
+// OpeningPlies uniformly random legal plies drawn from the pair's generator:
+// both colour orders of a pair (i as White against j, and j as White against i)
+// start from the same opening, so the pair's two games are a fair colour swap.
+// A game still going after MaxPlies plies is adjudicated a draw (reason
+// "max plies"), a safety net against endless shuffling between captures.
+//
+// Checkpoints (checkpoint.go). After each generation the trainer writes the
+// next population as pop/gNNNN-I.tnn (each file written atomically by
+// cnn.SaveFile), then state.json (temporary file + rename) naming those files,
+// the generation number, the per-individual sigmas, the history of the run and
+// the sizes of the log files. state.json is the commit point: a run killed at
+// any moment (kill -9 included) resumes from the last state.json, truncating
+// the logs back to the recorded sizes, and replays the same games.
+//
+// Outputs in the run directory: state.json, pop/, champion.tnn and
+// runner-up.tnn (the two parents of the last generation), gen0-champion.tnn,
+// games.jsonl (one line per game), generations.jsonl (one line per
+// generation), evals.jsonl (learning-curve points), tables.txt (the printed
+// tables), and the plots scores.png, learning.png and filters.png (plot.go).
+//
+// The learning curve (every EvalEvery generations and after the last): the
+// current champion plays EvalGames games against the hand-made heuristic and
+// EvalGames against the generation-0 champion, at the training budget, half
+// with each colour, from seeded random openings; the score is plotted with a
+// 95% confidence interval (normal approximation on the per-game scores).
+package evolve

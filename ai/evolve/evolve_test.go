@@ -1,0 +1,277 @@
+package evolve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablut-ai/tablut/ai/cnn"
+)
+
+// tinyConfig is a configuration small enough for a unit test.
+func tinyConfig(gens int) Config {
+	cfg := DefaultConfig()
+	cfg.Population = 4
+	cfg.Generations = gens
+	cfg.Depth = 1
+	cfg.MaxPlies = 12
+	cfg.Threads = 2
+	cfg.EvalEvery = 1
+	cfg.EvalGames = 2
+	cfg.Seed = 7
+	return cfg
+}
+
+func run(t *testing.T, tr *Trainer) {
+	t.Helper()
+	if err := tr.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// populationBytes returns the weights of the population as raw bits.
+func populationBytes(tr *Trainer) []uint32 {
+	var out []uint32
+	for _, ind := range tr.Population() {
+		for _, w := range ind.Net.W {
+			for _, x := range w {
+				out = append(out, math.Float32bits(x))
+			}
+		}
+		out = append(out, uint32(math.Float64bits(ind.Sigma)), uint32(math.Float64bits(ind.Sigma)>>32))
+	}
+	return out
+}
+
+func equalBits(a, b []uint32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestTinyRun(t *testing.T) {
+	dir := t.TempDir()
+	tr, err := Start(tinyConfig(2), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	tr.Out = &out
+	games := 0
+	tr.Progress = func(p Progress) { games = p.Done }
+	run(t, tr)
+	cfg := tr.Config()
+	if want := cfg.TotalGames(0); games != want {
+		t.Errorf("progress counted %d games, want %d", games, want)
+	}
+	for _, want := range []string{"Match results (1=white, 0=black, 0.5=draw)", "P\tS\tW\tT\tL", "Generation 1"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("printed tables lack %q:\n%s", want, out.String())
+		}
+	}
+	if h := tr.History(); len(h) != 2 || h[0].Games != 12 {
+		t.Fatalf("history = %+v, want 2 generations of 12 games", h)
+	}
+	for _, f := range []string{"state.json", "games.jsonl", "generations.jsonl", "evals.jsonl", "tables.txt",
+		"champion.tnn", "runner-up.tnn", "gen0-champion.tnn", "scores.png", "learning.png", "filters.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("missing output: %v", err)
+		}
+	}
+	// Every score sums to the number of games: each game hands out 1 point.
+	for _, r := range tr.History() {
+		sum := 0.0
+		for _, s := range r.Scores {
+			sum += s
+		}
+		if sum != float64(r.Games) {
+			t.Errorf("generation %d: scores sum to %v over %d games", r.Gen, sum, r.Games)
+		}
+	}
+	// The parents survive unchanged into the next generation.
+	last := tr.History()[1]
+	_ = last
+	if got := tr.Champion().Label; got != "g002-0" {
+		t.Errorf("champion label = %q, want g002-0", got)
+	}
+}
+
+// TestResumeMatchesUninterrupted proves the checkpoint holds everything: a run
+// of 3 generations equals, bit for bit, a run of 1 generation resumed to 3, and
+// a run killed in the middle of a generation and resumed; the thread count
+// does not matter either.
+func TestResumeMatchesUninterrupted(t *testing.T) {
+	cfg := tinyConfig(3)
+	cfg.SelfAdaptive = true // sigmas must survive the checkpoint too
+	cfg.HeuristicGames = 2
+
+	full, err := Start(cfg, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, full)
+	want := populationBytes(full)
+
+	// 1 generation, then resume to 3 with another thread count.
+	short := cfg
+	short.Generations = 1
+	short.Threads = 1
+	dir := t.TempDir()
+	tr, err := Start(short, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, tr)
+	tr, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.SetGenerations(3); err != nil {
+		t.Fatal(err)
+	}
+	tr.SetThreads(3)
+	run(t, tr)
+	if !equalBits(populationBytes(tr), want) {
+		t.Fatal("1 generation + resume to 3 differs from 3 uninterrupted generations")
+	}
+
+	// Killed in the middle of generation 1 (after a few of its games), resumed.
+	dir = t.TempDir()
+	tr, err = Start(cfg, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	perGen := cfg.gamesPerGeneration() + 2*cfg.EvalGames
+	tr.Progress = func(p Progress) {
+		if p.Done == perGen+5 {
+			cancel()
+		}
+	}
+	if err := tr.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run returned %v, want context.Canceled", err)
+	}
+	tr, err = Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Generation() != 1 {
+		t.Fatalf("resumed at generation %d, want 1", tr.Generation())
+	}
+	run(t, tr)
+	if !equalBits(populationBytes(tr), want) {
+		t.Fatal("a run interrupted mid-generation and resumed differs from an uninterrupted run")
+	}
+	// The logs hold each generation once.
+	b, err := os.ReadFile(filepath.Join(dir, gensLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "\n"); n != 3 {
+		t.Errorf("%s has %d lines after the resume, want 3", gensLog, n)
+	}
+	b, _ = os.ReadFile(filepath.Join(dir, gamesLog))
+	if n, want := strings.Count(string(b), "\n"), cfg.TotalGames(0); n != want {
+		t.Errorf("%s has %d lines after the resume, want %d", gamesLog, n, want)
+	}
+}
+
+func TestRank(t *testing.T) {
+	st := []standing{
+		{Player: 0, Score: 3, Wins: 1},
+		{Player: 1, Score: 3, Wins: 2},
+		{Player: 2, Score: 4},
+		{Player: 3, Score: 3, Wins: 2},
+	}
+	var got []int
+	for _, s := range rank(st) {
+		got = append(got, s.Player)
+	}
+	if want := []int{2, 1, 3, 0}; !equalInts(got, want) {
+		t.Errorf("rank = %v, want %v", got, want)
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestBreed(t *testing.T) {
+	cfg := DefaultConfig()
+	pop := initialPopulation(&cfg)
+	next := breed(&cfg, 0, pop[:2])
+	if len(next) != 8 {
+		t.Fatalf("next generation has %d members, want 8", len(next))
+	}
+	same := func(a, b *cnn.Network, l int) bool { return equalFloats(a.W[l], b.W[l]) }
+	for i := 0; i < 2; i++ {
+		for l := 0; l < 4; l++ {
+			if !same(next[i].Net, pop[i].Net, l) {
+				t.Errorf("parent %d changed in layer %d", i, l)
+			}
+		}
+	}
+	// Crossover children take every layer from one parent, complementarily.
+	for l := 0; l < 4; l++ {
+		a0, b1 := same(next[2].Net, pop[0].Net, l), same(next[3].Net, pop[1].Net, l)
+		if a0 != b1 || (!a0 && !same(next[2].Net, pop[1].Net, l)) {
+			t.Errorf("crossover children are not complementary in layer %d", l)
+		}
+	}
+	// Mutants change about MutationProb of their parent's weights.
+	changed := 0
+	for l := 0; l < 4; l++ {
+		for i, w := range next[4].Net.W[l] {
+			if w != pop[0].Net.W[l][i] {
+				changed++
+			}
+		}
+	}
+	if f := float64(changed) / cnn.NumParams; math.Abs(f-cfg.MutationProb) > 0.02 {
+		t.Errorf("mutant changed %.3f of its weights, want about %v", f, cfg.MutationProb)
+	}
+}
+
+func equalFloats(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestStartRefusesExistingRun(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Start(tinyConfig(1), dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Start(tinyConfig(1), dir); err == nil {
+		t.Fatal("Start over an existing run succeeded")
+	}
+	if _, err := Open(t.TempDir()); err == nil {
+		t.Fatal("Open of an empty directory succeeded")
+	}
+}

@@ -1,0 +1,109 @@
+package evolve
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/tablut-ai/tablut/ai/cnn"
+)
+
+// Individual is one member of the population.
+type Individual struct {
+	Net *cnn.Network
+	// Sigma is the standard deviation of the Gaussian noise used when this
+	// individual is mutated (constant unless Config.SelfAdaptive).
+	Sigma float64
+	// Origin says where the individual came from: "random", "parent g3-1",
+	// "cross g3-0 g3-1", "mutant g3-0".
+	Origin string
+}
+
+// tau is the learning rate of the self-adaptive sigma (Blondie24:
+// tau = 1/sqrt(2*sqrt(n)) for n weights).
+var tau = 1 / math.Sqrt(2*math.Sqrt(cnn.NumParams))
+
+// label names individual i of generation g, e.g. "g005-3".
+func label(g, i int) string { return fmt.Sprintf("g%03d-%d", g, i) }
+
+// initialPopulation draws the generation-0 networks from a Gaussian of
+// standard deviation cfg.InitSigma; individual i uses its own stream.
+func initialPopulation(cfg *Config) []*Individual {
+	pop := make([]*Individual, cfg.Population)
+	for i := range pop {
+		n := cnn.NewRandom(newRand(cfg.Seed, streamInit, uint64(i)), cfg.InitSigma)
+		n.Label = label(0, i)
+		pop[i] = &Individual{Net: n, Sigma: cfg.MutationSigma, Origin: "random"}
+	}
+	return pop
+}
+
+// breed returns generation g+1 from the individuals of generation g ranked
+// best first: the parents (best first), then complementary pairs of children by
+// whole-layer crossover of consecutive parents, then mutants of the parents in
+// turn. With one parent there is no crossover.
+func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
+	rng := newRand(cfg.Seed, streamBreed, uint64(g))
+	k := cfg.Parents
+	next := make([]*Individual, 0, cfg.Population)
+	for i := 0; i < k; i++ {
+		p := ranked[i]
+		c := &Individual{Net: p.Net.Clone(), Sigma: p.Sigma, Origin: "parent " + p.Net.Label}
+		next = append(next, c)
+	}
+	cross := 0
+	if k >= 2 {
+		cross = min(k, cfg.Population-k)
+	}
+	for pair := 0; len(next) < k+cross; pair++ {
+		a, b := ranked[pair%k], ranked[(pair+1)%k]
+		// A mask of the layers taken from a; never all or none, so that both
+		// children really mix their parents.
+		mask := 1 + rng.IntN(1<<len(a.Net.W)-2)
+		for _, m := range []int{mask, ^mask} {
+			if len(next) == k+cross {
+				break
+			}
+			n := cnn.New("")
+			for l := range n.W {
+				src := b.Net.W[l]
+				if m>>l&1 == 1 {
+					src = a.Net.W[l]
+				}
+				copy(n.W[l], src)
+			}
+			sigma := math.Sqrt(a.Sigma * b.Sigma)
+			next = append(next, &Individual{Net: n, Sigma: sigma, Origin: "cross " + a.Net.Label + " " + b.Net.Label})
+		}
+	}
+	for m := 0; len(next) < cfg.Population; m++ {
+		p := ranked[m%k]
+		n := p.Net.Clone()
+		sigma := p.Sigma
+		if cfg.SelfAdaptive {
+			sigma *= math.Exp(tau * rng.NormFloat64())
+		} else {
+			sigma = cfg.MutationSigma
+		}
+		mutate(n, rng, cfg.MutationProb, sigma)
+		next = append(next, &Individual{Net: n, Sigma: sigma, Origin: "mutant " + p.Net.Label})
+	}
+	for i, ind := range next {
+		ind.Net.Label = label(g+1, i)
+		ind.Net.Prepare()
+	}
+	return next
+}
+
+// mutate adds Gaussian noise of standard deviation sigma to each weight of n
+// with probability prob (the seed's mutation). The caller calls Prepare.
+func mutate(n *cnn.Network, rng *rand.Rand, prob, sigma float64) {
+	for l := range n.W {
+		w := n.W[l]
+		for i := range w {
+			if rng.Float64() < prob {
+				w[i] += float32(rng.NormFloat64() * sigma)
+			}
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package evolve
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// standing is one individual's tournament result.
+type standing struct {
+	Player int     // index in the population
+	Score  float64 // wins + draws/2, heuristic games included
+	Wins   int
+	Ties   int
+	Losses int
+	// HScore is the part of Score won against the heuristic (HeuristicGames).
+	HScore float64
+}
+
+func (s *standing) add(score float64) {
+	s.Score += score
+	switch score {
+	case 1:
+		s.Wins++
+	case 0:
+		s.Losses++
+	default:
+		s.Ties++
+	}
+}
+
+// rank sorts the standings best first: higher score, then more wins, then the
+// smaller index, so that the ranking is a function of the results alone.
+func rank(st []standing) []standing {
+	r := append([]standing(nil), st...)
+	sort.SliceStable(r, func(a, b int) bool {
+		x, y := r[a], r[b]
+		if x.Score != y.Score {
+			return x.Score > y.Score
+		}
+		if x.Wins != y.Wins {
+			return x.Wins > y.Wins
+		}
+		return x.Player < y.Player
+	})
+	return r
+}
+
+// formatScore writes 1, 0, 0.5 or 7.5 as the seed does (no trailing zeros for
+// whole matrix entries, one decimal in the ranking).
+func formatResult(v float64) string {
+	switch v {
+	case 1:
+		return "1"
+	case 0:
+		return "0"
+	}
+	return fmt.Sprintf("%g", v)
+}
+
+// writeTables prints the match matrix (row = White, column = Black) and the
+// ranking table P S W T L in the layout of the seed; the column H (score
+// against the heuristic) is added when heuristic games count.
+func writeTables(w io.Writer, matrix [][]float64, ranked []standing, withH bool) {
+	var b strings.Builder
+	n := len(matrix)
+	b.WriteString("Match results (1=white, 0=black, 0.5=draw)\n\n")
+	for j := 0; j < n; j++ {
+		fmt.Fprintf(&b, "\t%d", j)
+	}
+	b.WriteString("\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "%d", i)
+		for j := 0; j < n; j++ {
+			b.WriteString("\t")
+			if i != j {
+				b.WriteString(formatResult(matrix[i][j]))
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\nRanking\n\nP\tS\tW\tT\tL")
+	if withH {
+		b.WriteString("\tH")
+	}
+	b.WriteString("\n")
+	for _, s := range ranked {
+		fmt.Fprintf(&b, "%d\t%.1f\t%d\t%d\t%d", s.Player, s.Score, s.Wins, s.Ties, s.Losses)
+		if withH {
+			fmt.Fprintf(&b, "\t%.1f", s.HScore)
+		}
+		b.WriteString("\n")
+	}
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/tablut-ai/tablut/ai/evolve"
+)
+
+func init() {
+	register("train", "evolve CNN evaluators with the seed's genetic algorithm (checkpointed, resumable)", runTrain)
+}
+
+func runTrain(args []string) error {
+	def := evolve.DefaultConfig()
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	pop := fs.Int("population", def.Population, "individuals per generation (seed: 8)")
+	gens := fs.Int("generations", def.Generations, "generations to play (seed: 100); with -resume, extends the run")
+	parents := fs.Int("parents", def.Parents, "best individuals kept as parents (seed: 2)")
+	mprob := fs.Float64("mutation-prob", def.MutationProb, "probability that a weight is mutated (seed: 0.5)")
+	msigma := fs.Float64("mutation-sigma", def.MutationSigma, "standard deviation of the Gaussian mutation noise")
+	isigma := fs.Float64("init-sigma", def.InitSigma, "standard deviation of the Gaussian initial weights")
+	depth := fs.Int("depth", def.Depth, "search depth per move (used alone unless -nodes or -movetime is set)")
+	nodes := fs.Int64("nodes", 0, "node budget per move (replaces the default depth unless -depth is also given)")
+	movetime := fs.Duration("movetime", 0, "time per move instead of depth or nodes (NOT reproducible, resume differs)")
+	threads := fs.Int("threads", 1, "games played at once (results do not depend on it)")
+	ttmb := fs.Int("tt", def.TTSizeMB, "transposition table of each player, MiB")
+	seed := fs.Uint64("seed", def.Seed, "seed of the run; everything random derives from it")
+	out := fs.String("out", "out/train", "run directory for checkpoints, logs and plots")
+	resume := fs.String("resume", "", "continue the run in this directory (its configuration is kept)")
+	maxPlies := fs.Int("max-plies", def.MaxPlies, "a game still going after this many plies is a draw")
+	openings := fs.Int("opening-plies", def.Openings, "random opening plies per game (the same for both colour orders of a pair)")
+	evalEvery := fs.Int("eval-every", def.EvalEvery, "learning-curve point every this many generations (0 = none)")
+	evalGames := fs.Int("eval-games", def.EvalGames, "learning-curve games against each reference (heuristic, generation-0 champion)")
+	selfAdaptive := fs.Bool("self-adaptive", false, "per-individual mutation sigma, mutated log-normally (Blondie24)")
+	heurGames := fs.Int("heuristic-games", 0, "extra games of each individual against the heuristic per generation, counted in fitness")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: tablut train [flags]            start a run in -out")
+		fmt.Fprintln(fs.Output(), "       tablut train -resume DIR [-generations N] [-threads K]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("train takes no arguments, got %q; see tablut train -h", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	var tr *evolve.Trainer
+	var err error
+	if *resume != "" {
+		for name := range set {
+			switch name {
+			case "resume", "generations", "threads", "quiet":
+			default:
+				return fmt.Errorf("flag -%s cannot be changed when resuming; a resumed run keeps the configuration in %s", name, *resume)
+			}
+		}
+		if tr, err = evolve.Open(*resume); err != nil {
+			return err
+		}
+		if set["generations"] {
+			if err := tr.SetGenerations(*gens); err != nil {
+				return err
+			}
+		}
+		if set["threads"] {
+			if err := tr.SetThreads(*threads); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("Resuming %s at generation %d of %d.\n\n", *resume, tr.Generation(), tr.Config().Generations)
+	} else {
+		cfg := def
+		cfg.Population, cfg.Generations, cfg.Parents = *pop, *gens, *parents
+		cfg.MutationProb, cfg.MutationSigma, cfg.InitSigma = *mprob, *msigma, *isigma
+		cfg.Depth, cfg.Nodes, cfg.MoveTime = *depth, *nodes, *movetime
+		if (set["nodes"] || set["movetime"]) && !set["depth"] {
+			cfg.Depth = 0
+		}
+		cfg.Threads, cfg.TTSizeMB, cfg.Seed = *threads, *ttmb, *seed
+		cfg.MaxPlies, cfg.Openings = *maxPlies, *openings
+		cfg.EvalEvery, cfg.EvalGames = *evalEvery, *evalGames
+		cfg.SelfAdaptive, cfg.HeuristicGames = *selfAdaptive, *heurGames
+		if tr, err = evolve.Start(cfg, *out); err != nil {
+			return err
+		}
+		fmt.Printf("Training in %s: %+v\n\n", *out, cfg)
+	}
+	cfg := tr.Config()
+	tr.Out = os.Stdout
+	if !*quiet {
+		bar := progressbar.NewOptions(cfg.TotalGames(tr.Generation()),
+			progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("games"),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionThrottle(time.Second),
+			progressbar.OptionSetWidth(30),
+		)
+		gen := -1
+		tr.Progress = func(p evolve.Progress) {
+			if p.Generation != gen {
+				gen = p.Generation
+				bar.Describe(fmt.Sprintf("gen %d/%d", p.Generation+1, p.Generations))
+			}
+			bar.Set(p.Done)
+		}
+		defer fmt.Fprintln(os.Stderr)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	if err := tr.Run(ctx); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("training interrupted at generation %d; continue it with: tablut train -resume %s", tr.Generation(), tr.Dir())
+		}
+		return err
+	}
+	fmt.Printf("Done: %d generations; this session %s, whole run %s.\n", tr.Generation(),
+		time.Since(start).Round(time.Second), tr.Elapsed().Round(time.Second))
+	fmt.Printf("Champion %s, runner-up %s, plots and logs in %s.\n",
+		filepath.Join(tr.Dir(), "champion.tnn"), filepath.Join(tr.Dir(), "runner-up.tnn"), tr.Dir())
+	return nil
+}
