@@ -63,8 +63,11 @@ func kernels() map[string]bool {
 // within 1e-5.
 func TestForwardMatchesReference(t *testing.T) {
 	boards := 2000
-	if testing.Short() || raceEnabled {
+	if testing.Short() {
 		boards = 400
+	}
+	if raceEnabled {
+		boards = 100
 	}
 	sigmas := []float64{0.01, 0.03, 0.1, 0.2, 0.3}
 	r := rand.New(rand.NewPCG(1, 2))
@@ -101,8 +104,11 @@ func TestForwardMatchesReference(t *testing.T) {
 // most three times that of forwardPlain[float32].
 func TestForwardLargeWeights(t *testing.T) {
 	boards := 300
-	if testing.Short() || raceEnabled {
+	if testing.Short() {
 		boards = 60
+	}
+	if raceEnabled {
+		boards = 20
 	}
 	for _, sigma := range []float64{0.5, 1, 2} {
 		r := rand.New(rand.NewPCG(21, 22))
@@ -140,7 +146,11 @@ func TestForwardGeneralInput(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	n := NewRandom(r, 0.2)
 	var in [81]float32
-	for i := 0; i < 200; i++ {
+	boards := 200
+	if testing.Short() || raceEnabled {
+		boards = 40
+	}
+	for i := 0; i < boards; i++ {
 		for s := range in {
 			if r.IntN(3) == 0 {
 				in[s] = float32(r.NormFloat64() * 3)
