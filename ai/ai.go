@@ -5,7 +5,7 @@
 // The searcher (NewSearcher, Searcher.Search) and where each technique lives:
 //
 //   - search.go: negamax alpha-beta with principal variation search, iterative
-//     deepening, Lazy SMP (Options.Threads goroutines sharing one table; helpers
+//     deepening, late move reductions, Lazy SMP (Options.Threads goroutines sharing one table; helpers
 //     start one ply deeper), win scores adjusted by distance (fastest win, longest
 //     resistance), mate-distance pruning, draws by repetition against the game
 //     history and the search line (reset by captures), escape-threat pruning

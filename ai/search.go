@@ -39,7 +39,22 @@ type Options struct {
 	// returns the same result every time (given the same Seed and a cleared or
 	// equally filled table).
 	Deterministic bool
+
+	// off switches techniques off, for measuring what each one earns (tests only).
+	off feature
 }
+
+// feature names a search technique that can be switched off for measurement.
+type feature uint32
+
+const (
+	featTTCut    feature = 1 << iota // transposition table cut-offs
+	featOrdering                     // killers and history heuristic
+	featThreats                      // Black's escape-threat move filter
+	featQuiesce                      // quiescence search on escape threats
+	featPVS                          // null-window search of later moves
+	featLMR                          // late move reductions
+)
 
 // Searcher chooses moves with an alpha-beta search. It keeps its transposition
 // table between searches; it is not safe for concurrent calls to Search.
@@ -63,7 +78,9 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 	}
 	s := &Searcher{eval: eval, opts: opts, tt: newTable(opts.TTSizeMB)}
 	for i := 0; i < opts.Threads; i++ {
-		s.workers = append(s.workers, newWorker(i, eval, s.tt))
+		w := newWorker(i, eval, s.tt)
+		w.off = opts.off
+		s.workers = append(s.workers, w)
 	}
 	return s
 }
@@ -89,6 +106,7 @@ type rootMove struct {
 
 // worker is one search thread with its own stacks and ordering tables.
 type worker struct {
+	off     feature
 	id      int
 	eval    Evaluator
 	tt      *table
@@ -423,6 +441,9 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 		return WinScore - int32(ply+1)
 	}
 	if depth <= 0 {
+		if w.off&featQuiesce != 0 {
+			return w.evaluate(pos)
+		}
 		return w.quiesce(pos, ply, alpha, beta)
 	}
 	if ply >= maxPly-2 {
@@ -439,7 +460,7 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	ttMove := game.NoMove
 	if e, ok := w.tt.probe(key); ok {
 		ttMove = e.move
-		if !pvNode && e.depth >= depth {
+		if !pvNode && e.depth >= depth && w.off&featTTCut == 0 {
 			s := scoreFromTT(e.score, ply)
 			if e.bound == boundExact || (e.bound == boundLower && s >= beta) || (e.bound == boundUpper && s <= alpha) {
 				return s
@@ -453,9 +474,11 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	}
 	// Black facing an escape threat must block it or capture the king: any other
 	// move lets the king out next move, so it is not searched.
-	if us == game.Black {
+	threatened := false
+	if us == game.Black && w.off&featThreats == 0 {
 		var mark [game.NumSquares]bool
 		if onOpenLine(pos, &mark) > 0 {
+			threatened = true
 			moves = filterThreatReplies(pos, moves, &mark)
 			if len(moves) == 0 {
 				return -(WinScore - int32(ply+2))
@@ -480,10 +503,25 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 			score = 0
 		default:
 			w.push(child.Hash(), captured > 0, ply)
-			if i == 0 {
+			if i == 0 || w.off&featPVS != 0 {
 				score = -w.negamax(&child, depth-1, ply+1, -beta, -alpha, pvNode)
 			} else {
-				score = -w.negamax(&child, depth-1, ply+1, -alpha-1, -alpha, false)
+				// Late move reductions: a quiet move ordered late is searched less
+				// deep first, and again at full depth only if it beats alpha. Not
+				// reduced: answers to an escape threat, and moves that open a line
+				// for the king.
+				r := 0
+				if depth >= 3 && i >= 3 && scores[i] < orderKingMove && !threatened &&
+					w.off&featLMR == 0 && (us == game.Black || openLines(&child) == 0) {
+					r = 1
+					if !pvNode && depth >= 6 && i >= 12 {
+						r = 2
+					}
+				}
+				score = -w.negamax(&child, depth-1-r, ply+1, -alpha-1, -alpha, false)
+				if r > 0 && score > alpha && !w.ctl.stopped() {
+					score = -w.negamax(&child, depth-1, ply+1, -alpha-1, -alpha, false)
+				}
 				if score > alpha && score < beta && !w.ctl.stopped() {
 					score = -w.negamax(&child, depth-1, ply+1, -beta, -alpha, true)
 				}
@@ -499,7 +537,7 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 				alpha = score
 				w.setPV(ply, m)
 				if score >= beta {
-					if captured == 0 {
+					if captured == 0 && w.off&featOrdering == 0 {
 						w.addKiller(m, ply)
 						w.history.reward(us, m, depth)
 					}

@@ -169,8 +169,7 @@ func TestRepetitionDraw(t *testing.T) {
 	if r.Move != m || r.Score != 0 {
 		t.Errorf("with history: got %v score %d, want %v and a draw (0)", r.Move, r.Score, m)
 	}
-	// A repetition reached inside the search counts too: White, winning, must not
-	// allow it, and a capture forgets it.
+	// Without the history the same position is simply lost.
 	r = searchDepth(t, NewHeuristic(), lost, nil, 4)
 	if r.Score <= winBound {
 		t.Errorf("without history: score %d, want a White win", r.Score)
@@ -286,5 +285,55 @@ func BenchmarkHeuristic(b *testing.B) {
 		for _, np := range ps {
 			h.Evaluate(&np.Pos)
 		}
+	}
+}
+
+// TestTieBreakSeed: with a seed, equally good root moves are chosen at random but
+// reproducibly; the start position at depth 1 has many equal moves.
+func TestTieBreakSeed(t *testing.T) {
+	pos := game.StartPosition()
+	moves := map[game.Move]bool{}
+	for seed := uint64(1); seed <= 8; seed++ {
+		var first game.Move
+		for range 2 {
+			s := NewSearcher(constEval{}, Options{TTSizeMB: 1, Deterministic: true, Seed: seed})
+			r := s.Search(context.Background(), pos, nil, Limits{Depth: 1}, nil)
+			if first != game.NoMove && r.Move != first {
+				t.Errorf("seed %d: %v then %v", seed, first, r.Move)
+			}
+			first = r.Move
+		}
+		moves[first] = true
+	}
+	if len(moves) < 3 {
+		t.Errorf("8 seeds chose only %d distinct moves among equals", len(moves))
+	}
+}
+
+// constEval scores every position 0: every move is as good as any other.
+type constEval struct{}
+
+func (constEval) Evaluate(*game.Position) int32 { return 0 }
+func (constEval) Name() string                  { return "zero" }
+
+// TestRepetitionLine: the search line remembers positions since the last capture,
+// of the side to move of the child, and a capture forgets them until popped.
+func TestRepetitionLine(t *testing.T) {
+	w := newWorker(0, NewHeuristic(), newTable(1))
+	w.line = []uint64{10, 20, 30, 40} // 40 is the current position
+	if !w.repeats(30) || !w.repeats(10) || w.repeats(20) || w.repeats(99) {
+		t.Error("repeats: want 30 and 10 (same side as the child) only")
+	}
+	w.push(50, false, 0)
+	if !w.repeats(20) || !w.repeats(40) {
+		t.Error("after a quiet move: want 20 and 40")
+	}
+	w.push(60, true, 1) // a capture: history forgotten
+	if w.repeats(10) || w.repeats(30) || w.repeats(50) {
+		t.Error("after a capture the older positions must be forgotten")
+	}
+	w.pop(1)
+	if !w.repeats(20) {
+		t.Error("after undoing the capture the history is back")
 	}
 }

@@ -1,0 +1,52 @@
+package ai
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMeasureFeatures prints what each technique earns: nodes and time to reach a
+// fixed depth over the bench positions, one thread, with the technique switched
+// off. It is a measurement, not a check: run with TABLUT_MEASURE=depth.
+func TestMeasureFeatures(t *testing.T) {
+	depth, _ := strconv.Atoi(os.Getenv("TABLUT_MEASURE"))
+	if depth == 0 {
+		t.Skip("set TABLUT_MEASURE=depth to measure")
+	}
+	ps := benchPositions(t)
+	for _, c := range []struct {
+		name string
+		off  feature
+	}{
+		{"warm-up (all on)", 0},
+		{"all on", 0},
+		{"no TT cut-offs", featTTCut},
+		{"no killers/history", featOrdering},
+		{"no threat filter", featThreats},
+		{"no quiescence", featQuiesce},
+		{"no PVS", featPVS},
+		{"no LMR", featLMR},
+		{"all on again", 0},
+	} {
+		var nodes int64
+		start, cpu0 := time.Now(), cpuTime()
+		for _, np := range ps {
+			s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 16, Deterministic: true, off: c.off})
+			nodes += s.Search(context.Background(), np.Pos, nil, Limits{Depth: depth}, nil).Nodes
+		}
+		t.Logf("%-20s depth %d: %11d nodes %7.2fs wall %7.2fs cpu", c.name, depth, nodes,
+			time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds())
+	}
+}
+
+// cpuTime is the process's user+system CPU time: less sensitive than wall time to
+// other programs loading the machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
