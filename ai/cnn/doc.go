@@ -39,7 +39,7 @@
 //     CPU support is detected at run time with golang.org/x/sys/cpu.
 //   - tanh.go: a rational tanh approximation (the one of Eigen's
 //     generic_fast_tanh_float, a 13/6 odd/even polynomial ratio, clamped at
-//     +-7.9053), max absolute error about 1e-7 in float32, vectorised in the
+//     +-7.9053), max absolute error about 3e-7 in float32, vectorised in the
 //     assembly and scalar in Go.
 //   - cache.go: an optional evaluation cache keyed by Zobrist key: lock-free,
 //     one atomic uint64 per slot holding 48 key bits and the 16-bit score.

@@ -41,8 +41,8 @@ func Index(l, o, ky, kx, c int) int {
 // Prepare.
 //
 // Forward, Evaluate and ForwardReference are safe for concurrent use. Changing
-// W, Prepare, EnableCache and Load/Save into the same network are not: do them
-// while no goroutine evaluates with it.
+// W, Prepare and EnableCache are not: do them while no goroutine evaluates
+// with the network.
 type Network struct {
 	// Label names the network (for example "champion" or "gen042-3"); see Name.
 	Label string
