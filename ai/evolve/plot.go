@@ -3,7 +3,6 @@ package evolve
 import (
 	"bytes"
 	"fmt"
-	"image"
 	"image/color"
 	"image/png"
 	"path/filepath"
@@ -29,14 +28,8 @@ func (t *Trainer) Plot() error {
 			return err
 		}
 	}
-	// DrawFilters is asserted rather than called so that this package builds
-	// while ai/cnn's filters.go is being written.
-	d, ok := any(t.Champion()).(interface{ DrawFilters() image.Image })
-	if !ok {
-		return nil
-	}
 	var b bytes.Buffer
-	if err := png.Encode(&b, d.DrawFilters()); err != nil {
+	if err := png.Encode(&b, t.Champion().DrawFilters()); err != nil {
 		return err
 	}
 	return writeFileAtomic(filepath.Join(t.dir, "filters.png"), b.Bytes())
