@@ -1,0 +1,72 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/tablut-ai/tablut/ui"
+)
+
+func init() { register("play", "open the game window (default)", runPlay) }
+
+// runPlay opens the game window. With -white or -black the game starts at once;
+// otherwise the start panel opens, preset to a human (White) against the champion.
+func runPlay(args []string) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	white := fs.String("white", "", "White's player: human, heuristic, random, cnn:NAME or cnn:path/file.tnn (default human)")
+	black := fs.String("black", "", "Black's player (default cnn:champion, or heuristic if no champion is shipped)")
+	moveTime := fs.Duration("movetime", ui.DefaultMoveTime, "thinking time per AI move")
+	load := fs.String("load", "", "open this game record")
+	shot := fs.String("screenshot", "", "save a PNG of the window to this file after -frames frames, then exit")
+	frames := fs.Int("frames", 60, "frames to run before the screenshot")
+	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-screenshot FILE -frames N]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q; run 'tablut play -h' for the flags", fs.Arg(0))
+	}
+	if *moveTime <= 0 {
+		return fmt.Errorf("-movetime must be positive, e.g. 2s")
+	}
+	if *frames < 1 {
+		return fmt.Errorf("-frames must be at least 1")
+	}
+
+	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames}
+	def := ui.DefaultSettings()
+	def.MoveTime = *moveTime
+	opp, notice := ui.DefaultOpponent()
+	if *watch {
+		def.White, def.Black = ui.WatchPair()
+	}
+	given := *watch || *load != ""
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "white", "black", "movetime":
+			given = true
+		}
+	})
+	if *white != "" {
+		def.White = *white
+	}
+	if *black != "" {
+		def.Black = *black
+	}
+	if *black == "" && def.Black == opp {
+		opts.Notice = notice
+	}
+	for _, spec := range []string{def.White, def.Black} {
+		if err := ui.CheckSpec(spec); err != nil {
+			return err
+		}
+	}
+	if given {
+		opts.Settings = &def
+	}
+	return ui.Run(opts)
+}

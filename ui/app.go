@@ -1,0 +1,269 @@
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tablut-ai/tablut/assets"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Options configure the window.
+type Options struct {
+	// Settings, if set, start a game at once; otherwise the start panel opens
+	// with the default settings.
+	Settings *Settings
+	// Load is a record file to open at start.
+	Load string
+	// Screenshot, if set, is a PNG file written after Frames frames, after which
+	// the window closes.
+	Screenshot string
+	Frames     int
+	// Notice is shown in the start panel and the status line (e.g. a fallback).
+	Notice string
+	// Config wires the controller (engines, clock, save directory).
+	Config Config
+}
+
+// App is the game window: an ebiten.Game over a Controller.
+type App struct {
+	ctl    *Controller
+	fonts  *fonts
+	notice string
+
+	geo       geometry // of the latest frame
+	evalShown float64  // the evaluation bar's displayed share, gliding
+	drag      dragState
+
+	bannerHidden bool
+
+	static  layer // background, board, panel chrome: redrawn on resize or flip
+	banner  layer // end-of-game banner
+	overlay layer // start panel or help
+	sprites sprites
+
+	screenshot string
+	frames     int
+	frame      int
+	done       bool
+	shotErr    error
+	shotPath   string
+}
+
+// dragState follows the mouse between press and release over the board.
+type dragState struct {
+	active      bool
+	from        game.Square
+	wasSelected bool // the pressed piece was already selected
+	moved       bool // the mouse left the square (a drag, not a click)
+	x, y        float64
+}
+
+// NewApp builds the window's game without opening the window.
+func NewApp(opts Options) (*App, error) {
+	f, err := loadFonts()
+	if err != nil {
+		return nil, fmt.Errorf("cannot load the fonts: %v", err)
+	}
+	a := &App{ctl: NewController(opts.Config), fonts: f, notice: opts.Notice,
+		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5}
+	if opts.Settings != nil {
+		a.ctl.panel = *opts.Settings
+		if err := a.ctl.Start(*opts.Settings); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Load != "" {
+		if err := a.ctl.LoadFile(opts.Load); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Notice != "" {
+		a.ctl.notify(opts.Notice)
+	}
+	a.geo = newGeometry(designW, designH, a.ctl.Flipped())
+	return a, nil
+}
+
+// Controller returns the state machine behind the window, for tests that drive it.
+func (a *App) Controller() *Controller { return a.ctl }
+
+// SquareCenter returns where the centre of square s was drawn in the latest
+// frame, in screen pixels.
+func (a *App) SquareCenter(s game.Square) (x, y float64) { return a.geo.squareCenter(s) }
+
+// SquareSize returns the side of a square in the latest frame, in screen pixels.
+func (a *App) SquareSize() float64 { return a.geo.cell }
+
+// Run opens the window and plays until it is closed.
+func Run(opts Options) error {
+	a, err := NewApp(opts)
+	if err != nil {
+		return err
+	}
+	defer a.ctl.Close()
+	ebiten.SetWindowTitle("Tablut")
+	ebiten.SetWindowSize(designW, designH)
+	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	if icon, err := png.Decode(bytes.NewReader(assets.Icon)); err == nil {
+		ebiten.SetWindowIcon([]image.Image{icon})
+	}
+	if err := ebiten.RunGame(a); err != nil {
+		return err
+	}
+	if a.shotErr != nil {
+		return a.shotErr
+	}
+	if a.shotPath != "" {
+		fmt.Println("screenshot saved to", a.shotPath)
+	}
+	return nil
+}
+
+// Update handles input and advances the controller; it never waits.
+func (a *App) Update() error {
+	if a.done {
+		return ebiten.Termination
+	}
+	a.handleDrops()
+	a.handleKeys()
+	a.handleMouse()
+	a.ctl.Update()
+	if !a.ctl.Over() {
+		a.bannerHidden = false
+	}
+	return nil
+}
+
+// Layout makes the screen as many pixels as the window has device pixels, so
+// that everything is drawn at the native resolution.
+func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	return max(1, int(float64(outsideWidth)*s)), max(1, int(float64(outsideHeight)*s))
+}
+
+// Draw draws the frame from scratch with vector shapes at the current scale.
+func (a *App) Draw(screen *ebiten.Image) {
+	b := screen.Bounds()
+	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped())
+	g := &a.geo
+	now := a.ctl.cfg.Now()
+	w, h := b.Dx(), b.Dy()
+	static := a.static.get(w, h, fmt.Sprint(g.flipped), func(dst *ebiten.Image) {
+		dst.Fill(colBackground)
+		a.drawBoard(dst, g)
+		drawEvalBarFrame(dst, g)
+		a.drawPanelStatic(dst, g)
+	})
+	screen.DrawImage(static, nil)
+	a.drawPieces(screen, g, now)
+	a.drawEvalBar(screen, g)
+	a.drawPanel(screen, g)
+	if c := a.ctl; c.Over() && !a.bannerHidden {
+		img := a.banner.get(w, h, fmt.Sprint(c.Game().Outcome(), c.Game().ReasonText()), func(dst *ebiten.Image) { a.drawBanner(dst, g) })
+		screen.DrawImage(img, nil)
+	}
+	if a.ctl.Screen() == ScreenStart {
+		img := a.overlay.get(w, h, a.startKey(g), func(dst *ebiten.Image) { a.drawStart(dst, g) })
+		screen.DrawImage(img, nil)
+	} else if a.ctl.HelpShown() {
+		img := a.overlay.get(w, h, "help", func(dst *ebiten.Image) { a.drawHelp(dst, g) })
+		screen.DrawImage(img, nil)
+	}
+	a.frame++
+	if a.screenshot != "" && !a.done && a.frame >= a.frames {
+		a.saveScreenshot(screen)
+		a.done = true
+	}
+}
+
+// saveScreenshot writes the screen to the screenshot file.
+func (a *App) saveScreenshot(screen *ebiten.Image) {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		a.shotErr = fmt.Errorf("cannot encode the screenshot: %v", err)
+		return
+	}
+	if err := os.WriteFile(a.screenshot, buf.Bytes(), 0o644); err != nil {
+		a.shotErr = fmt.Errorf("cannot save the screenshot: %v", err)
+		return
+	}
+	a.shotPath = a.screenshot
+}
+
+// handleDrops loads the first file dropped on the window as a record.
+func (a *App) handleDrops() {
+	files := ebiten.DroppedFiles()
+	if files == nil {
+		return
+	}
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil || len(entries) == 0 {
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		f, err := files.Open(e.Name())
+		if err != nil {
+			a.ctl.notify(fmt.Sprintf("Cannot open %s: %v", e.Name(), err))
+			return
+		}
+		err = a.ctl.Load(f, e.Name())
+		f.Close()
+		if err == nil || !errors.Is(err, fs.ErrInvalid) {
+			return
+		}
+	}
+}
+
+// cursor returns the mouse position in screen pixels.
+func (a *App) cursor() (float64, float64) {
+	x, y := ebiten.CursorPosition()
+	return float64(x), float64(y)
+}
+
+// do carries out a panel or keyboard action.
+func (a *App) do(act action) {
+	c := a.ctl
+	switch act {
+	case actNew:
+		c.ShowStart()
+	case actUndo:
+		c.Undo()
+	case actRedo:
+		c.Redo()
+	case actFlip:
+		c.Flip()
+	case actHint:
+		c.Hint()
+	case actSave:
+		c.Save()
+	case actPause:
+		c.TogglePause()
+	case actStep:
+		c.Step()
+	case actSlower:
+		c.Slower()
+	case actFaster:
+		c.Faster()
+	case actHelp:
+		c.ToggleHelp()
+	}
+}
+
+// now is the controller's clock, for timing in the input layer.
+func (a *App) now() time.Time { return a.ctl.cfg.Now() }

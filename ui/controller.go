@@ -1,0 +1,713 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Screen is what the window shows.
+type Screen uint8
+
+const (
+	// ScreenStart is the start panel: choose the players and the move time.
+	ScreenStart Screen = iota
+	// ScreenGame is the board.
+	ScreenGame
+)
+
+// Settings choose the players and the pace of a game.
+type Settings struct {
+	White, Black string        // Human or an engine spec such as "cnn:champion"
+	MoveTime     time.Duration // wall time per engine move
+}
+
+// Spec returns the spec of side c.
+func (s Settings) Spec(c game.Color) string {
+	if c == game.White {
+		return s.White
+	}
+	return s.Black
+}
+
+// DefaultMoveTime is the engines' move time unless chosen otherwise.
+const DefaultMoveTime = 2 * time.Second
+
+// DefaultSettings: a human (White) against the champion network (the heuristic
+// while no champion is shipped), 2 s per move.
+func DefaultSettings() Settings {
+	opp, _ := DefaultOpponent()
+	return Settings{White: Human, Black: opp, MoveTime: DefaultMoveTime}
+}
+
+// Config wires a Controller to the world; zero fields take defaults.
+type Config struct {
+	Engines  EngineFactory    // builds the AI players; default PlayerEngine
+	Now      func() time.Time // the clock; default time.Now
+	HintSpec string           // the engine asked for hints; default DefaultOpponent
+	SaveDir  string           // where Save writes records; default the working directory
+}
+
+// delays are the speeds of AI-vs-AI play: the pause after each move.
+var delays = []time.Duration{0, 250 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second}
+
+const defaultDelay = 2 // index into delays
+
+// Controller is the window's state machine, with no drawing and no input
+// handling: intents come in as method calls, and Update, called once per frame,
+// advances the clock-driven parts (AI hand-off, animations). It is used from one
+// goroutine (Ebitengine's); background searches only talk to it over channels.
+type Controller struct {
+	cfg      Config
+	screen   Screen
+	settings Settings // of the game on the board
+	panel    Settings // being edited in the start panel
+	panelErr string
+
+	game    *game.Game
+	engines [2]Engine // nil for a human side
+	hintEng Engine
+
+	selected game.Square
+	dests    []game.Move // legal moves of the selected piece
+
+	flipped  bool
+	help     bool
+	paused   bool
+	stepOnce bool // paused, but one AI move is allowed
+	delay    int  // index into delays
+	nextAI   time.Time
+
+	job       *searchJob // the running search, if any
+	draining  *searchJob // a cancelled search still winding down
+	info      ai.Info    // latest report of job
+	infoValid bool
+	wantHint  bool // a hint was asked while a search was winding down
+
+	hint    game.Move // last hint, valid for hintPly and hintHash
+	hintPly int
+	hintPV  []game.Move
+
+	score    int32 // latest evaluation, White's view
+	hasScore bool
+
+	anims   anims
+	started bool // a game was started or loaded (Back may return to it)
+
+	msg   string
+	msgAt time.Time
+}
+
+// NewController returns a controller showing the start panel with the default
+// settings.
+func NewController(cfg Config) *Controller {
+	if cfg.Engines == nil {
+		cfg.Engines = PlayerEngine
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.HintSpec == "" {
+		cfg.HintSpec, _ = DefaultOpponent()
+	}
+	if cfg.SaveDir == "" {
+		cfg.SaveDir = "."
+	}
+	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, panel: DefaultSettings()}
+	c.settings = c.panel
+	c.game = game.NewGame(game.StartPosition())
+	return c
+}
+
+// --- queries ---
+
+// Screen returns what the window shows.
+func (c *Controller) Screen() Screen { return c.screen }
+
+// Game returns the game on the board; callers must not change it.
+func (c *Controller) Game() *game.Game { return c.game }
+
+// Position returns the current position.
+func (c *Controller) Position() game.Position { return c.game.Position() }
+
+// Settings returns the players and pace of the game on the board.
+func (c *Controller) Settings() Settings { return c.settings }
+
+// Selected returns the selected square, or game.NoSquare.
+func (c *Controller) Selected() game.Square { return c.selected }
+
+// Destinations returns the legal moves of the selected piece.
+func (c *Controller) Destinations() []game.Move { return c.dests }
+
+// Flipped reports whether the board is shown from Black's side.
+func (c *Controller) Flipped() bool { return c.flipped }
+
+// Paused reports whether AI moves are paused.
+func (c *Controller) Paused() bool { return c.paused }
+
+// HelpShown reports whether the help overlay is up.
+func (c *Controller) HelpShown() bool { return c.help }
+
+// Delay returns the pause between AI moves when two AIs play.
+func (c *Controller) Delay() time.Duration { return delays[c.delay] }
+
+// Message returns the latest notice for the status line, for a few seconds.
+func (c *Controller) Message() string {
+	if c.msg != "" && c.cfg.Now().Sub(c.msgAt) < 8*time.Second {
+		return c.msg
+	}
+	return ""
+}
+
+// Thinking reports whether a search for an AI move is running.
+func (c *Controller) Thinking() bool { return c.job != nil && c.job.kind == jobMove }
+
+// Busy reports whether any search (move or hint) runs or winds down.
+func (c *Controller) Busy() bool { return c.job != nil || c.draining != nil }
+
+// Over reports whether the game has ended.
+func (c *Controller) Over() bool { return c.game.Outcome() != game.Ongoing }
+
+// IsHuman reports whether side s is played at the window.
+func (c *Controller) IsHuman(s game.Color) bool { return c.engines[s] == nil }
+
+// HumanToMove reports whether a human may move now.
+func (c *Controller) HumanToMove() bool {
+	return c.screen == ScreenGame && !c.Over() && c.IsHuman(c.sideToMove())
+}
+
+// hasHuman reports whether at least one side is played at the window.
+func (c *Controller) hasHuman() bool { return c.engines[0] == nil || c.engines[1] == nil }
+
+// LastMove returns the last move played, or game.NoMove.
+func (c *Controller) LastMove() game.Move {
+	if m := c.game.Moves(); len(m) > 0 {
+		return m[len(m)-1]
+	}
+	return game.NoMove
+}
+
+// Hint returns the hint for the current position, or game.NoMove.
+func (c *Controller) HintMove() game.Move {
+	if c.hint != game.NoMove && c.hintPly == c.game.Ply() {
+		return c.hint
+	}
+	return game.NoMove
+}
+
+// Eval returns the latest evaluation (White's view) and whether there is one.
+func (c *Controller) Eval() (int32, bool) { return c.score, c.hasScore }
+
+// ThinkStatus describes a running search for the status line and the board.
+type ThinkStatus struct {
+	Hint     bool       // a hint for the human, not an AI move
+	Side     game.Color // whose move is searched
+	Name     string     // the engine's spec
+	Info     ai.Info    // latest report (Depth 0 before the first)
+	Elapsed  time.Duration
+	MoveTime time.Duration // 0 for searches without a clock
+}
+
+// Think returns the state of the running search, if any.
+func (c *Controller) Think() (ThinkStatus, bool) {
+	if c.job == nil {
+		return ThinkStatus{}, false
+	}
+	st := ThinkStatus{Hint: c.job.kind == jobHint, Side: c.job.side, Name: c.job.name,
+		Elapsed: c.cfg.Now().Sub(c.job.started), MoveTime: c.job.moveTime}
+	if c.infoValid {
+		st.Info = c.info
+	}
+	return st, true
+}
+
+// WaitingText explains why no AI is moving while one is to move, or "".
+func (c *Controller) WaitingText() string {
+	if c.screen != ScreenGame || c.Over() || c.job != nil || c.IsHuman(c.sideToMove()) {
+		return ""
+	}
+	if c.paused && !c.stepOnce {
+		return "Paused: Space resumes, . plays one move"
+	}
+	if d := c.nextAI.Sub(c.cfg.Now()); d > 0 {
+		return fmt.Sprintf("Next move in %.1f s", d.Seconds())
+	}
+	return ""
+}
+
+// Animations returns the running animations.
+func (c *Controller) animations() *anims { return &c.anims }
+
+// --- start panel ---
+
+// Panel returns the settings being edited in the start panel and the latest
+// error in them.
+func (c *Controller) Panel() (Settings, string) { return c.panel, c.panelErr }
+
+// SetPanelSide chooses the player of side s in the start panel.
+func (c *Controller) SetPanelSide(s game.Color, spec string) {
+	if s == game.White {
+		c.panel.White = spec
+	} else {
+		c.panel.Black = spec
+	}
+	c.panelErr = ""
+}
+
+// CyclePanelSide chooses the next player of side s in the start panel.
+func (c *Controller) CyclePanelSide(s game.Color) {
+	choices := append([]string{Human}, AIChoices()...)
+	cur := c.panel.Spec(s)
+	next := choices[0]
+	for i, ch := range choices {
+		if ch == cur {
+			next = choices[(i+1)%len(choices)]
+		}
+	}
+	c.SetPanelSide(s, next)
+}
+
+// moveTimes are the move times offered in the start panel.
+var moveTimes = []time.Duration{250 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 20 * time.Second}
+
+// StepPanelMoveTime makes the start panel's move time longer (dir > 0) or shorter.
+func (c *Controller) StepPanelMoveTime(dir int) {
+	i := 0
+	for j, d := range moveTimes {
+		if d <= c.panel.MoveTime {
+			i = j
+		}
+	}
+	i = min(max(i+dir, 0), len(moveTimes)-1)
+	c.panel.MoveTime = moveTimes[i]
+}
+
+// PanelWatch sets the start panel to AI against AI with the default pairing.
+func (c *Controller) PanelWatch() {
+	c.panel.White, c.panel.Black = WatchPair()
+	c.panelErr = ""
+}
+
+// ShowStart opens the start panel with the current game's settings; Back returns.
+func (c *Controller) ShowStart() {
+	c.panel, c.panelErr = c.settings, ""
+	c.screen = ScreenStart
+	c.help = false
+}
+
+// Back leaves the start panel for the game on the board, if any was started.
+func (c *Controller) Back() {
+	if c.started {
+		c.screen = ScreenGame
+	}
+}
+
+// StartPanel starts a new game with the start panel's settings; an error (a bad
+// player) stays in the panel.
+func (c *Controller) StartPanel() error {
+	err := c.Start(c.panel)
+	if err != nil {
+		c.panelErr = err.Error()
+	}
+	return err
+}
+
+// Start begins a new game from the start position with the given settings.
+func (c *Controller) Start(s Settings) error {
+	if s.MoveTime <= 0 {
+		s.MoveTime = DefaultMoveTime
+	}
+	var engines [2]Engine
+	for _, side := range []game.Color{game.White, game.Black} {
+		spec := s.Spec(side)
+		if spec == Human {
+			continue
+		}
+		e, err := c.cfg.Engines(spec, s.MoveTime)
+		if err != nil {
+			return fmt.Errorf("cannot set up %v's player: %v", side, err)
+		}
+		engines[side] = e
+	}
+	c.stopSearch()
+	c.settings, c.engines = s, engines
+	c.hintEng = nil
+	c.setGame(game.NewGame(game.StartPosition()))
+	c.hasScore = false
+	c.screen, c.started, c.help = ScreenGame, true, false
+	c.paused, c.stepOnce = false, false
+	// A human playing Black sees the board from Black's side.
+	c.flipped = engines[game.White] != nil && engines[game.Black] == nil
+	return nil
+}
+
+// setGame puts g on the board and clears what belonged to the previous position.
+func (c *Controller) setGame(g *game.Game) {
+	c.game = g
+	c.clearSelection()
+	c.anims.clear()
+	c.hint, c.hintPV = game.NoMove, nil
+	c.nextAI = c.cfg.Now()
+}
+
+// --- board intents ---
+
+// Select is a click on square s: it plays the selected piece's move to s if that
+// is legal, selects s if it holds a piece of the human to move (clicking the
+// selected piece again deselects it), and otherwise clears the selection. It
+// reports whether a move was played. Clicks when no human may move are ignored.
+func (c *Controller) Select(s game.Square) bool {
+	if !c.HumanToMove() || c.help || !s.Valid() {
+		return false
+	}
+	if m, ok := c.destination(s); ok {
+		c.playHuman(m)
+		return true
+	}
+	if s == c.selected {
+		c.clearSelection()
+		return false
+	}
+	p := c.game.Position()
+	if pc := p.At(s); pc != game.Empty && pc.Color() == p.SideToMove() {
+		c.selected = s
+		c.dests = c.dests[:0]
+		for _, m := range c.game.LegalMoves() {
+			if m.From() == s {
+				c.dests = append(c.dests, m)
+			}
+		}
+		return false
+	}
+	c.clearSelection()
+	return false
+}
+
+// Drop ends a drag of the selected piece on square s: it plays the move if it is
+// legal and otherwise keeps the selection. It reports whether a move was played.
+func (c *Controller) Drop(s game.Square) bool {
+	if !c.HumanToMove() || c.help {
+		return false
+	}
+	if m, ok := c.destination(s); ok {
+		c.playHuman(m)
+		return true
+	}
+	return false
+}
+
+// destination returns the selected piece's legal move to s.
+func (c *Controller) destination(s game.Square) (game.Move, bool) {
+	if c.selected == game.NoSquare {
+		return game.NoMove, false
+	}
+	for _, m := range c.dests {
+		if m.To() == s {
+			return m, true
+		}
+	}
+	return game.NoMove, false
+}
+
+func (c *Controller) clearSelection() {
+	c.selected = game.NoSquare
+	c.dests = c.dests[:0]
+}
+
+// playHuman plays a human's legal move.
+func (c *Controller) playHuman(m game.Move) {
+	c.cancelSearch() // a hint in progress is moot now
+	c.play(m)
+	c.nextAI = c.cfg.Now()
+}
+
+// play plays a legal move with its animation.
+func (c *Controller) play(m game.Move) {
+	before := c.game.Position()
+	if err := c.game.Play(m); err != nil {
+		c.notify(err.Error())
+		return
+	}
+	c.anims.onMove(before, c.game.Position(), m, c.cfg.Now())
+	c.clearSelection()
+	c.hint, c.hintPV = game.NoMove, nil
+}
+
+// Undo takes back moves: in a game with a human, back to the human's turn (so
+// one press undoes the AI's answer and the human's move); with two AIs, one move,
+// and play pauses. An AI still thinking is stopped first.
+func (c *Controller) Undo() bool {
+	if c.screen != ScreenGame || !c.game.CanUndo() {
+		return false
+	}
+	c.cancelSearch()
+	c.game.Undo()
+	if c.hasHuman() {
+		for !c.IsHuman(c.sideToMove()) && c.game.CanUndo() {
+			c.game.Undo()
+		}
+	} else {
+		c.paused = true
+	}
+	c.afterHistoryJump()
+	return true
+}
+
+// Redo plays again what Undo took back, up to the next turn of a human.
+func (c *Controller) Redo() bool {
+	if c.screen != ScreenGame || !c.game.CanRedo() {
+		return false
+	}
+	c.cancelSearch()
+	c.game.Redo()
+	if c.hasHuman() {
+		for !c.IsHuman(c.sideToMove()) && c.game.CanRedo() {
+			c.game.Redo()
+		}
+	}
+	c.afterHistoryJump()
+	return true
+}
+
+func (c *Controller) afterHistoryJump() {
+	c.clearSelection()
+	c.anims.clear()
+	c.hint, c.hintPV = game.NoMove, nil
+	c.nextAI = c.cfg.Now()
+}
+
+// CanUndo and CanRedo tell whether Undo and Redo would do something.
+func (c *Controller) CanUndo() bool { return c.screen == ScreenGame && c.game.CanUndo() }
+
+// CanRedo reports whether Redo would do something.
+func (c *Controller) CanRedo() bool { return c.screen == ScreenGame && c.game.CanRedo() }
+
+// Flip turns the board around.
+func (c *Controller) Flip() { c.flipped = !c.flipped }
+
+// ToggleHelp shows or hides the help overlay.
+func (c *Controller) ToggleHelp() { c.help = !c.help }
+
+// CloseHelp hides the help overlay.
+func (c *Controller) CloseHelp() { c.help = false }
+
+// TogglePause pauses or resumes AI moves.
+func (c *Controller) TogglePause() {
+	c.paused = !c.paused
+	c.stepOnce = false
+	if !c.paused {
+		c.nextAI = c.cfg.Now()
+	}
+}
+
+// Step pauses AI play and lets exactly one AI move happen.
+func (c *Controller) Step() {
+	c.paused, c.stepOnce = true, true
+	c.nextAI = c.cfg.Now()
+}
+
+// Faster shortens the pause between AI moves; Slower lengthens it.
+func (c *Controller) Faster() { c.delay = max(c.delay-1, 0) }
+
+// Slower lengthens the pause between AI moves.
+func (c *Controller) Slower() { c.delay = min(c.delay+1, len(delays)-1) }
+
+// Hint asks the hint engine for a move for the human to move; the answer shows
+// as an arrow. It reports whether a hint search was started or queued.
+func (c *Controller) Hint() bool {
+	if !c.HumanToMove() || (c.job != nil && c.job.kind == jobHint) {
+		return false
+	}
+	if c.HintMove() != game.NoMove {
+		return true
+	}
+	if c.hintEng == nil {
+		e, err := c.cfg.Engines(c.cfg.HintSpec, c.settings.MoveTime)
+		if err != nil {
+			c.notify("Cannot give a hint: " + err.Error())
+			return false
+		}
+		c.hintEng = e
+	}
+	c.wantHint = true
+	return true
+}
+
+// --- records ---
+
+// Save writes the game as a record to a new file named after the date in the
+// save directory and returns its path.
+func (c *Controller) Save() (string, error) {
+	now := c.cfg.Now()
+	name := filepath.Join(c.cfg.SaveDir, "tablut-"+now.Format("2006-01-02-150405")+".txt")
+	if abs, err := filepath.Abs(name); err == nil {
+		name = abs
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		err = fmt.Errorf("cannot save the game: %v", err)
+		c.notify(err.Error())
+		return "", err
+	}
+	meta := game.RecordMeta{White: c.settings.White, Black: c.settings.Black, Date: now.Format("2006-01-02")}
+	err = c.game.WriteRecord(f, meta)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		err = fmt.Errorf("cannot save the game to %s: %v", name, err)
+		c.notify(err.Error())
+		return "", err
+	}
+	c.notify("Saved the game to " + name)
+	return name, nil
+}
+
+// Load reads a record and puts its game on the board, keeping the players; name
+// is for messages.
+func (c *Controller) Load(r io.Reader, name string) error {
+	g, _, err := game.ReadRecord(r)
+	if err != nil {
+		err = fmt.Errorf("cannot load %s: %v", name, err)
+		c.notify(err.Error())
+		return err
+	}
+	c.cancelSearch()
+	c.setGame(g)
+	c.screen, c.started, c.help = ScreenGame, true, false
+	c.notify(fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply()))
+	return nil
+}
+
+// LoadFile loads the record in file path.
+func (c *Controller) LoadFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		err = fmt.Errorf("cannot open record %s: %v", path, err)
+		c.notify(err.Error())
+		return err
+	}
+	defer f.Close()
+	return c.Load(f, path)
+}
+
+func (c *Controller) notify(s string) { c.msg, c.msgAt = s, c.cfg.Now() }
+
+// --- the clock: AI hand-off and animations ---
+
+// Update advances everything driven by time: it collects search progress and
+// results without waiting, plays an AI's move, starts the next search when an AI
+// is to move, and ends finished animations. Call it once per frame.
+func (c *Controller) Update() {
+	now := c.cfg.Now()
+	c.anims.prune(now)
+	if c.draining != nil {
+		if _, ok := c.draining.poll(); ok {
+			c.draining = nil
+		}
+	}
+	if c.job != nil {
+		c.pollJob(now)
+	}
+	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() {
+		return
+	}
+	side := c.sideToMove()
+	if e := c.engines[side]; e != nil {
+		if c.paused && !c.stepOnce || now.Before(c.nextAI) {
+			return
+		}
+		c.stepOnce = false
+		c.startJob(e, jobMove, c.settings.Spec(side), now)
+		return
+	}
+	if c.wantHint {
+		c.wantHint = false
+		c.startJob(c.hintEng, jobHint, c.cfg.HintSpec, now)
+	}
+}
+
+func (c *Controller) startJob(e Engine, kind jobKind, name string, now time.Time) {
+	pos := c.game.Position()
+	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, c.settings.MoveTime, now)
+	c.info, c.infoValid = ai.Info{}, false
+}
+
+// pollJob takes the running search's news.
+func (c *Controller) pollJob(now time.Time) {
+	j := c.job
+	if info, ok := j.latest(); ok {
+		c.info, c.infoValid = info, true
+		c.score, c.hasScore = info.Score, true
+	}
+	r, ok := j.poll()
+	if !ok {
+		return
+	}
+	c.job = nil
+	if j.ply != c.game.Ply() || j.hash != c.positionHash() {
+		return // the board changed meanwhile; cannot happen without a cancel
+	}
+	if r.err != nil {
+		c.paused = true
+		c.notify(fmt.Sprintf("%v's AI failed: %v", j.side, r.err))
+		return
+	}
+	if r.res.Depth > 0 || len(r.res.PV) > 0 {
+		c.score, c.hasScore = r.res.Score, true
+	}
+	switch j.kind {
+	case jobHint:
+		c.hint, c.hintPly, c.hintPV = r.res.Move, j.ply, r.res.PV
+	case jobMove:
+		if r.res.Move == game.NoMove {
+			return // no legal move: the game is already over
+		}
+		c.play(r.res.Move)
+		c.nextAI = now
+		if !c.hasHuman() {
+			c.nextAI = now.Add(delays[c.delay])
+		}
+	}
+}
+
+// cancelSearch stops the running search; its goroutine winds down in the
+// background and no new search starts until it has.
+func (c *Controller) cancelSearch() {
+	c.wantHint = false
+	if c.job == nil {
+		return
+	}
+	c.job.cancel()
+	if c.draining == nil {
+		c.draining = c.job
+	}
+	c.job = nil
+	c.infoValid = false
+}
+
+// stopSearch cancels the running search and forgets it, for a change of engines.
+func (c *Controller) stopSearch() {
+	c.cancelSearch()
+	c.draining = nil
+}
+
+// Close stops any running search; call it when the window closes.
+func (c *Controller) Close() { c.stopSearch() }
+
+// sideToMove returns the side to move in the current position.
+func (c *Controller) sideToMove() game.Color {
+	p := c.game.Position()
+	return p.SideToMove()
+}
+
+// positionHash returns the hash of the current position.
+func (c *Controller) positionHash() uint64 {
+	p := c.game.Position()
+	return p.Hash()
+}

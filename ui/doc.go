@@ -1,0 +1,26 @@
+// Package ui is the game window: the start panel, the board, the side panel, input,
+// drawing and animation, built on Ebitengine.
+//
+// It is split so that everything but the pixels can be tested without a display:
+//
+//   - controller.go: the pure state machine. Raw input is turned into small intents
+//     (Select, Drop, Undo, Redo, NewGame, Flip, Hint, TogglePause, Step, ...) that
+//     the Controller applies to a game.Game; it also decides when an AI must move
+//     and hands the position over to a background search.
+//   - search.go: one background search. The engine runs in its own goroutine on a
+//     copy of the position (game.Position is a value type); progress and the result
+//     come back over buffered channels that Controller.Update polls with
+//     select/default, so the window never waits for the AI. Cancelling goes through
+//     a context.Context.
+//   - anim.go: animation logic (a moving piece slides, captured pieces fade out),
+//     as functions of time, with no drawing.
+//   - geometry.go: where things are on the screen for a given window size: board,
+//     squares, coordinates, evaluation bar, side panel and its buttons.
+//   - evalbar.go: how a score (White's view) maps to the evaluation bar.
+//   - app.go, draw*.go, input.go: the Ebitengine side: ebiten.Game, vector drawing
+//     at the current scale each frame (so the board stays crisp at any size), and
+//     translating mouse and keyboard into intents.
+//
+// No rule or search logic lives here: legality, outcomes and records come from
+// package game, moves and evaluations from ai/player.
+package ui

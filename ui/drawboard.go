@@ -1,0 +1,339 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// drawBoard draws the frame, coordinates, squares and their marks.
+func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	fillRoundRect(dst, g.frame.inset(-3*u), 10*u, colFrameEdge)
+	fillRoundRect(dst, g.frame, 8*u, colFrame)
+
+	// Coordinates: files a..i below and above, ranks 1..9 left and right.
+	cf := face(a.fonts.bold, g.cell*0.24)
+	m := (g.frame.w - g.board.w) / 2
+	for i := 0; i < 9; i++ {
+		fx, _ := g.squareCenter(game.Sq(i, 0))
+		_, ry := g.squareCenter(game.Sq(0, i))
+		file, rank := string(rune('a'+i)), string(rune('1'+i))
+		drawText(dst, file, cf, fx, g.board.y+g.board.h+m/2, colCoord, alignCenter)
+		drawText(dst, file, cf, fx, g.frame.y+m/2, colCoord, alignCenter)
+		drawText(dst, rank, cf, g.frame.x+m/2, ry, colCoord, alignCenter)
+		drawText(dst, rank, cf, g.board.x+g.board.w+m/2, ry, colCoord, alignCenter)
+	}
+
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		r := g.squareRect(s)
+		c := colSquare
+		if (s.File()+s.Rank())%2 == 1 {
+			c = colSquareAlt
+		}
+		switch {
+		case s == game.Throne:
+			c = colThrone
+		case game.IsCampCentre(s):
+			c = colCampCentre
+		case game.IsCamp(s):
+			c = colCamp
+		case shownEscape(s):
+			c = colEscape
+		}
+		fillRect(dst, r, c)
+		switch {
+		case s == game.Throne:
+			throneMark(dst, r)
+		case shownEscape(s):
+			escapeMark(dst, g, r, s)
+		case game.IsCamp(s):
+			// Fine diagonal hatching marks the camps even for the colour-blind.
+			ins := r.inset(r.w * 0.1)
+			for k := 1; k < 4; k++ {
+				t := float64(k) / 4
+				line(dst, ins.x+ins.w*t, ins.y, ins.x, ins.y+ins.h*t, 1.2*u, withAlpha(colFrameEdge, 0.22))
+				line(dst, ins.x+ins.w, ins.y+ins.h*t, ins.x+ins.w*t, ins.y+ins.h, 1.2*u, withAlpha(colFrameEdge, 0.22))
+			}
+			line(dst, ins.x+ins.w, ins.y, ins.x, ins.y+ins.h, 1.2*u, withAlpha(colFrameEdge, 0.22))
+		}
+	}
+	// Grid.
+	gw := math.Max(1, 1.2*u)
+	for i := 0; i <= 9; i++ {
+		x := g.board.x + float64(i)*g.cell
+		y := g.board.y + float64(i)*g.cell
+		line(dst, x, g.board.y, x, g.board.y+g.board.h, gw, colGrid)
+		line(dst, g.board.x, y, g.board.x+g.board.w, y, gw, colGrid)
+	}
+	vector.StrokeRect(dst, float32(g.board.x), float32(g.board.y), float32(g.board.w), float32(g.board.h), float32(2*u), colFrameEdge, true)
+}
+
+// shownEscape reports whether s is one of the 16 escape squares the king can
+// reach (game.IsEscape also counts the unreachable corners).
+func shownEscape(s game.Square) bool {
+	corner := (s.File() == 0 || s.File() == 8) && (s.Rank() == 0 || s.Rank() == 8)
+	return game.IsEscape(s) && !corner
+}
+
+// throneMark draws the throne's ornament: a diamond inside a square.
+func throneMark(dst *ebiten.Image, r rect) {
+	cx, cy, h := r.cx(), r.cy(), r.w*0.42
+	var p vector.Path
+	p.MoveTo(float32(cx), float32(cy-h))
+	p.LineTo(float32(cx+h), float32(cy))
+	p.LineTo(float32(cx), float32(cy+h))
+	p.LineTo(float32(cx-h), float32(cy))
+	p.Close()
+	strokePath(dst, &p, r.w*0.045, colThroneMark)
+	in := r.inset(r.w * 0.06)
+	vector.StrokeRect(dst, float32(in.x), float32(in.y), float32(in.w), float32(in.h), float32(r.w*0.03), withAlpha(colThroneMark, 0.7), true)
+}
+
+// escapeMark draws a small chevron pointing off the board on an escape square.
+func escapeMark(dst *ebiten.Image, g *geometry, r rect, s game.Square) {
+	var dx, dy float64 // direction off the board, in screen terms (unflipped)
+	switch {
+	case s.Rank() == 0:
+		dy = 1
+	case s.Rank() == 8:
+		dy = -1
+	case s.File() == 0:
+		dx = -1
+	default:
+		dx = 1
+	}
+	dx, dy = g.flipDir(dx, dy)
+	cx, cy, k := r.cx(), r.cy(), r.w*0.16
+	var p vector.Path
+	// A chevron "^" rotated to point along (dx, dy), placed near the outer edge.
+	ox, oy := cx+dx*r.w*0.28, cy+dy*r.w*0.28
+	nx, ny := -dy, dx
+	p.MoveTo(float32(ox-dx*k+nx*k), float32(oy-dy*k+ny*k))
+	p.LineTo(float32(ox), float32(oy))
+	p.LineTo(float32(ox-dx*k-nx*k), float32(oy-dy*k-ny*k))
+	strokePath(dst, &p, r.w*0.05, withAlpha(colEscapeMark, 0.9))
+}
+
+// flipDir turns an unflipped screen direction into the current one.
+func (g *geometry) flipDir(dx, dy float64) (float64, float64) {
+	if g.flipped {
+		return -dx, -dy
+	}
+	return dx, dy
+}
+
+// drawPiece draws piece pc centred at (x, y) on a board with squares of side cell.
+func drawPiece(dst *ebiten.Image, pc game.Piece, x, y, cell, alpha float64) {
+	if pc == game.Empty || alpha <= 0 {
+		return
+	}
+	r := cell * 0.355
+	if pc == game.King {
+		r = cell * 0.405
+	}
+	fillCircle(dst, x+cell*0.025, y+cell*0.045, r, withAlpha(colShadow, alpha))
+	switch pc {
+	case game.WhitePawn:
+		fillCircle(dst, x, y, r, withAlpha(colWhiteRim, alpha))
+		fillCircle(dst, x, y, r-cell*0.05, withAlpha(colWhitePiece, alpha))
+		strokeCircle(dst, x, y, r*0.55, cell*0.03, withAlpha(colWhiteInner, alpha))
+	case game.BlackPawn:
+		fillCircle(dst, x, y, r, withAlpha(colBlackRim, alpha))
+		fillCircle(dst, x, y, r-cell*0.04, withAlpha(colBlackPiece, alpha))
+		strokeCircle(dst, x, y, r*0.55, cell*0.03, withAlpha(colBlackInner, alpha))
+	case game.King:
+		fillCircle(dst, x, y, r, withAlpha(colGoldDark, alpha))
+		fillCircle(dst, x, y, r-cell*0.045, withAlpha(colWhitePiece, alpha))
+		strokeCircle(dst, x, y, r-cell*0.085, cell*0.022, withAlpha(colGold, alpha))
+		crown(dst, x, y+cell*0.01, r*0.62, alpha)
+	}
+}
+
+// crown draws the king's crown, about 2s wide, centred at (x, y).
+func crown(dst *ebiten.Image, x, y, s, alpha float64) {
+	pts := [][2]float64{{-0.78, 0.55}, {-0.9, -0.42}, {-0.42, 0.02}, {0, -0.7}, {0.42, 0.02}, {0.9, -0.42}, {0.78, 0.55}}
+	var p vector.Path
+	for i, q := range pts {
+		px, py := float32(x+q[0]*s), float32(y+q[1]*s)
+		if i == 0 {
+			p.MoveTo(px, py)
+		} else {
+			p.LineTo(px, py)
+		}
+	}
+	p.Close()
+	fillPath(dst, &p, withAlpha(colGold, alpha))
+	strokePath(dst, &p, s*0.12, withAlpha(colGoldDark, alpha))
+	for _, q := range [][2]float64{{-0.9, -0.42}, {0, -0.7}, {0.9, -0.42}} {
+		fillCircle(dst, x+q[0]*s, y+q[1]*s-s*0.08, s*0.13, withAlpha(colGoldDark, alpha))
+	}
+	line(dst, x-0.7*s, y+0.36*s, x+0.7*s, y+0.36*s, s*0.1, withAlpha(colGoldDark, alpha))
+}
+
+// drawPieces draws the pieces of the current position with the running
+// animations, the highlights and the arrows.
+func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
+	c := a.ctl
+	pos := c.Position()
+	an := c.animations()
+	a.sprites.ensure(g.cell)
+	sp := &a.sprites
+
+	// Last move and selection underneath the pieces.
+	if m := c.LastMove(); m != game.NoMove {
+		quickRect(dst, g.squareRect(m.From()), colLastMove)
+		quickRect(dst, g.squareRect(m.To()), colLastMove)
+	}
+	if sel := c.Selected(); sel != game.NoSquare {
+		quickRect(dst, g.squareRect(sel), colSelected)
+	}
+
+	// Captured pieces fade out and swell a little, over a red ring.
+	for _, f := range an.fades {
+		x, y := g.squareCenter(f.sq)
+		al := f.alpha(now)
+		strokeCircle(dst, x, y, g.cell*(0.36+0.12*(1-al)), g.cell*0.05, withAlpha(colCapture, al))
+		drawCentered(dst, sp.pieces[f.piece], x, y, 1+0.15*(1-al), al)
+	}
+
+	dragging := a.drag.active && a.drag.moved
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		pc := pos.At(s)
+		if pc == game.Empty || (an.slide != nil && s == an.slide.to) {
+			continue
+		}
+		x, y := g.squareCenter(s)
+		alpha := 1.0
+		if dragging && s == a.drag.from {
+			alpha = 0.35
+		}
+		drawCentered(dst, sp.pieces[pc], x, y, 1, alpha)
+	}
+	if sl := an.slide; sl != nil {
+		t := sl.progress(now)
+		x0, y0 := g.squareCenter(sl.from)
+		x1, y1 := g.squareCenter(sl.to)
+		drawCentered(dst, sp.pieces[sl.piece], x0+(x1-x0)*t, y0+(y1-y0)*t, 1, 1)
+	}
+
+	// Legal destinations of the selected piece.
+	for _, m := range c.Destinations() {
+		x, y := g.squareCenter(m.To())
+		drawCentered(dst, sp.dot, x, y, 1, 1)
+	}
+
+	// Game over: ring the king.
+	if c.Over() {
+		switch c.Game().Reason() {
+		case game.KingEscaped:
+			x, y := g.squareCenter(pos.King())
+			strokeCircle(dst, x, y, g.cell*0.47, g.cell*0.07, colHintArrow)
+		case game.KingCaptured:
+			x, y := g.squareCenter(pos.King())
+			strokeCircle(dst, x, y, g.cell*0.47, g.cell*0.07, colCapture)
+		}
+	}
+
+	a.drawArrows(dst, g)
+
+	if dragging {
+		drawCentered(dst, sp.pieces[pos.At(a.drag.from)], a.drag.x, a.drag.y, 1.08, 0.95)
+	}
+}
+
+// drawArrows draws the thinking AI's principal variation (its move orange, the
+// replies blue, fading with depth and numbered) and the hint (green).
+func (a *App) drawArrows(dst *ebiten.Image, g *geometry) {
+	c := a.ctl
+	if st, ok := c.Think(); ok && len(st.Info.PV) > 0 {
+		pv := st.Info.PV
+		if len(pv) > 4 {
+			pv = pv[:4]
+		}
+		// Draw the deepest first so that the move itself is on top.
+		for i := len(pv) - 1; i >= 0; i-- {
+			col := colMoveArrow
+			if i%2 == 1 {
+				col = colReplyArrow
+			}
+			if st.Hint {
+				col = colHintArrow
+				if i%2 == 1 {
+					col = colReplyArrow
+				}
+			}
+			al := []float64{0.85, 0.6, 0.45, 0.35}[i]
+			a.moveArrow(dst, g, pv[i], col, al, i+1)
+		}
+	}
+	if m := c.HintMove(); m != game.NoMove {
+		a.moveArrow(dst, g, m, colHintArrow, 0.9, 0)
+	}
+}
+
+// moveArrow draws m as an arrow; a number > 0 is written in a badge at its tail.
+func (a *App) moveArrow(dst *ebiten.Image, g *geometry, m game.Move, col color.NRGBA, alpha float64, number int) {
+	x0, y0 := g.squareCenter(m.From())
+	x1, y1 := g.squareCenter(m.To())
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	sx, sy := x0+ux*g.cell*0.18, y0+uy*g.cell*0.18
+	ex, ey := x1-ux*g.cell*0.12, y1-uy*g.cell*0.12
+	arrow(dst, sx, sy, ex, ey, g.cell*0.13, withAlpha(col, alpha))
+	if number > 0 {
+		r := g.cell * 0.15
+		fillCircle(dst, x0, y0, r, withAlpha(col, math.Min(1, alpha+0.1)))
+		drawText(dst, string(rune('0'+number)), face(a.fonts.bold, r*1.5), x0, y0, color.White, alignCenter)
+	}
+}
+
+// drawEvalBarFrame draws the evaluation bar's frame, in the static layer.
+func drawEvalBarFrame(dst *ebiten.Image, g *geometry) {
+	fillRoundRect(dst, g.evalBar.inset(-3*g.u), 5*g.u, colFrameEdge)
+}
+
+// drawEvalBar draws who stands better: White's share grows from White's side
+// of the board (the bottom unless flipped).
+func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	r := g.evalBar
+	r = rect{math.Round(r.x), math.Round(r.y), math.Round(r.w), math.Round(r.h)}
+	score, ok := a.ctl.Eval()
+	share := 0.5
+	if ok {
+		share = whiteShare(score)
+	}
+	a.evalShown += (share - a.evalShown) * 0.15 // glide towards the new value
+	if math.Abs(a.evalShown-share) < 0.001 {
+		a.evalShown = share
+	}
+	wh := math.Round(r.h * a.evalShown)
+	quickRect(dst, r, colEvalBlack)
+	if g.flipped {
+		quickRect(dst, rect{r.x, r.y, r.w, wh}, colEvalWhite)
+	} else {
+		quickRect(dst, rect{r.x, r.y + r.h - wh, r.w, wh}, colEvalWhite)
+	}
+	quickRect(dst, rect{r.x - 3*u, math.Round(r.cy() - u), r.w + 6*u, math.Max(2, math.Round(2*u))}, colAccent)
+	label := "="
+	if ok {
+		label = scoreText(score)
+		if strings.Contains(label, "wins") {
+			label = strings.Replace(strings.Replace(label, "White wins", "W", 1), "Black wins", "B", 1)
+			label = strings.Replace(label, " in ", "#", 1)
+		}
+	}
+	f := face(a.fonts.bold, 12*u)
+	drawText(dst, label, f, r.cx(), r.y-16*u, colText, alignCenter)
+}

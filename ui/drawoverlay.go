@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// drawBanner draws the end-of-game banner across the board.
+func (a *App) drawBanner(dst *ebiten.Image, g *geometry) {
+	c := a.ctl
+	u := g.u
+	b := rect{g.board.x - 6*u, g.board.cy() - g.cell*0.95, g.board.w + 12*u, g.cell * 1.9}
+	fillRoundRect(dst, b, 10*u, nrgba(0x15171c, 0xe0))
+	title, col := resultTitle(c.Game().Outcome())
+	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.cx(), b.cy()-g.cell*0.33, col, alignCenter)
+	drawText(dst, capitalize(c.Game().ReasonText()), face(a.fonts.regular, g.cell*0.27), b.cx(), b.cy()+g.cell*0.17, colText, alignCenter)
+	drawText(dst, "N new game   ·   U undo   ·   click to see the board", face(a.fonts.regular, g.cell*0.19), b.cx(), b.cy()+g.cell*0.58, colTextDim, alignCenter)
+}
+
+// helpLines are the keyboard shortcuts, as shown in the help overlay.
+var helpLines = [][2]string{
+	{"Click, then click", "select a piece, then its destination"},
+	{"Drag and drop", "move a piece"},
+	{"U  /  Ctrl+Z", "undo (stops a thinking AI)"},
+	{"R  /  Ctrl+Y", "redo"},
+	{"N", "new game (start panel)"},
+	{"F", "flip the board"},
+	{"H", "hint: the AI suggests a move"},
+	{"S  /  Ctrl+S", "save the game to a dated file"},
+	{"Drop a file", "load a saved game"},
+	{"Space", "pause / resume the AI"},
+	{".  /  →", "step: let the AI play one move"},
+	{"+  /  −", "faster / slower AI-vs-AI play"},
+	{"Esc", "deselect, close this help"},
+	{"?  /  F1", "this help"},
+}
+
+// drawHelp draws the help overlay.
+func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
+	rowH := 28 * u
+	card := rect{0, 0, 620 * u, 110*u + float64(len(helpLines))*rowH}
+	card.x, card.y = (g.w-card.w)/2, (g.h-card.h)/2
+	fillRoundRect(dst, card, 14*u, colPanel)
+	in := card.inset(28 * u)
+	drawText(dst, "Keyboard and mouse", face(a.fonts.bold, 22*u), in.x, in.y+10*u, colText, alignLeft)
+	kf, df := face(a.fonts.bold, 15*u), face(a.fonts.regular, 15*u)
+	for i, l := range helpLines {
+		y := in.y + 52*u + float64(i)*rowH
+		drawText(dst, l[0], kf, in.x, y, colAccent, alignLeft)
+		drawText(dst, l[1], df, in.x+190*u, y, colText, alignLeft)
+	}
+	drawText(dst, "Press any key or click to close", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-22*u, colTextFaint, alignCenter)
+}
+
+// startChoices are the players offered in the start panel.
+func startChoices() []string { return append([]string{Human}, AIChoices()...) }
+
+// drawStart draws the start panel over the board.
+func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x90))
+	s := newStartGeometry(g, startChoices())
+	fillRoundRect(dst, s.card, 14*u, colPanel)
+	x0 := s.card.x + 20*u
+	drawText(dst, "New game", face(a.fonts.bold, 24*u), x0, s.titleY+12*u, colText, alignLeft)
+	drawText(dst, "Ashton Tablut: White (with the king) escapes to the edge; Black captures the king.", face(a.fonts.regular, 13.5*u), x0, s.titleY+40*u, colTextDim, alignLeft)
+
+	settings, errText := a.ctl.Panel()
+	cx, cy := a.cursor()
+	lf := face(a.fonts.bold, 16*u)
+	cf := face(a.fonts.regular, 14.5*u)
+	for i, side := range []game.Color{game.White, game.Black} {
+		y := []float64{s.whiteY, s.blackY}[i]
+		chips := [][]chip{s.white, s.black}[i]
+		drawText(dst, side.String(), lf, x0, y+12*u, colText, alignLeft)
+		for _, ch := range chips {
+			bg := colButton
+			if settings.Spec(side) == ch.spec {
+				bg = colButtonOn
+			} else if ch.r.contains(cx, cy) {
+				bg = colButtonHot
+			}
+			fillRoundRect(dst, ch.r, 8*u, bg)
+			label := "Human"
+			if ch.spec != Human {
+				label = "AI: " + shortSpec(ch.spec)
+			}
+			drawText(dst, label, cf, ch.r.cx(), ch.r.cy(), colText, alignCenter)
+		}
+	}
+	drawText(dst, "Move time", lf, x0, s.timeY+19*u, colText, alignLeft)
+	for _, b := range []struct {
+		r rect
+		l string
+	}{{s.timeDown, "−"}, {s.timeUp, "+"}} {
+		bg := colButton
+		if b.r.contains(cx, cy) {
+			bg = colButtonHot
+		}
+		fillRoundRect(dst, b.r, 8*u, bg)
+		drawText(dst, b.l, lf, b.r.cx(), b.r.cy(), colText, alignCenter)
+	}
+	drawText(dst, fmt.Sprintf("%g s", settings.MoveTime.Seconds()), lf, s.timeText.cx(), s.timeText.cy(), colAccent, alignCenter)
+
+	for _, b := range []struct {
+		r   rect
+		l   string
+		hot bool
+	}{{s.start, "Start  (Enter)", true}, {s.watch, "Watch AI vs AI  (A)", false}, {s.back, "Back  (Esc)", false}} {
+		bg := colButton
+		if b.hot {
+			bg = colButtonOn
+		}
+		if b.r.contains(cx, cy) {
+			bg = colButtonHot
+		}
+		fillRoundRect(dst, b.r, 8*u, bg)
+		drawText(dst, b.l, cf, b.r.cx(), b.r.cy(), colText, alignCenter)
+	}
+	if errText != "" {
+		drawText(dst, ellipsis(errText, cf, s.card.w-40*u), cf, x0, s.start.y+s.start.h+20*u, colError, alignLeft)
+	} else if a.notice != "" {
+		drawText(dst, ellipsis(a.notice, cf, s.card.w-40*u), cf, x0, s.start.y+s.start.h+20*u, colTextDim, alignLeft)
+	}
+}
+
+// startKey identifies what the start panel shows, so that its layer is redrawn
+// only when that changes.
+func (a *App) startKey(g *geometry) string {
+	settings, errText := a.ctl.Panel()
+	s := newStartGeometry(g, startChoices())
+	x, y := a.cursor()
+	hot := -1
+	all := []rect{s.timeDown, s.timeUp, s.start, s.watch, s.back}
+	for _, ch := range append(append([]chip{}, s.white...), s.black...) {
+		all = append(all, ch.r)
+	}
+	for i, r := range all {
+		if r.contains(x, y) {
+			hot = i
+		}
+	}
+	return fmt.Sprint(settings, errText, a.notice, hot)
+}

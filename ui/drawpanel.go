@@ -1,0 +1,298 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// drawPanelStatic draws what does not change in the side panel, in the static
+// layer: its background, the boxes, the button faces, the side markers.
+func (a *App) drawPanelStatic(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	fillRoundRect(dst, g.panel, 12*u, colPanel)
+	inner := g.panel.inset(16 * u)
+	for i, side := range []game.Color{game.White, game.Black} {
+		y := inner.y + 44*u + float64(i)*24*u
+		x := inner.x + 9*u
+		if side == game.White {
+			fillCircle(dst, x, y, 7*u, colWhiteRim)
+			fillCircle(dst, x, y, 5.5*u, colWhitePiece)
+		} else {
+			fillCircle(dst, x, y, 7*u, colBlackRim)
+			fillCircle(dst, x, y, 5.5*u, colBlackInner)
+		}
+	}
+	fillRoundRect(dst, g.status, 8*u, colPanelInset)
+	for _, b := range g.buttons {
+		fillRoundRect(dst, b.r, 6*u, colButton)
+	}
+	fillRoundRect(dst, g.moves, 8*u, colPanelInset)
+}
+
+// drawPanel draws the side panel's changing parts: players, status, button
+// labels and states, move list, message line.
+func (a *App) drawPanel(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	c := a.ctl
+	inner := g.panel.inset(16 * u)
+
+	// Header: the players, the side to move marked.
+	drawText(dst, "Ashton Tablut", face(a.fonts.bold, 21*u), inner.x, inner.y+12*u, colText, alignLeft)
+	pos := c.Position()
+	for i, side := range []game.Color{game.White, game.Black} {
+		y := inner.y + 44*u + float64(i)*24*u
+		x := inner.x + 9*u
+		name := playerLabel(c.Settings().Spec(side))
+		col := colTextDim
+		if !c.Over() && pos.SideToMove() == side {
+			col = colText
+			quickRect(dst, rect{math.Round(inner.x + inner.w - 10*u), math.Round(y - 4*u), math.Round(8 * u), math.Round(8 * u)}, colAccent)
+		}
+		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 15*u), x+16*u, y, col, alignLeft)
+	}
+
+	a.drawStatus(dst, g)
+
+	// Buttons: the faces are in the static layer; hovered and switched-on ones
+	// are painted over.
+	cx, cy := a.cursor()
+	for _, b := range g.buttons {
+		enabled, on := a.buttonState(b.act)
+		if on {
+			fillRoundRect(dst, b.r, 6*u, colButtonOn)
+		} else if enabled && b.r.contains(cx, cy) && c.Screen() == ScreenGame && !c.HelpShown() {
+			fillRoundRect(dst, b.r, 6*u, colButtonHot)
+		}
+	}
+	bf := face(a.fonts.regular, 14*u)
+	for _, b := range g.buttons {
+		enabled, _ := a.buttonState(b.act)
+		tc := colText
+		if !enabled {
+			tc = colTextFaint
+		}
+		label := b.label
+		if b.act == actPause && c.Paused() {
+			label = "Resume"
+		}
+		drawText(dst, label, bf, b.r.cx(), b.r.cy()-1*u, tc, alignCenter)
+	}
+	// Speed, right of the last button.
+	last := g.buttons[len(g.buttons)-1].r
+	drawText(dst, fmt.Sprintf("delay %.2g s", c.Delay().Seconds()), face(a.fonts.regular, 13*u),
+		last.x+last.w+14*u, last.cy(), colTextDim, alignLeft)
+
+	a.drawMoveList(dst, g)
+
+	// Message line at the bottom.
+	if msg := c.Message(); msg != "" {
+		f := face(a.fonts.regular, 13*u)
+		col := colTextDim
+		if strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed") {
+			col = colError
+		}
+		drawText(dst, ellipsis(msg, f, inner.w), f, inner.x, inner.y+inner.h-8*u, col, alignLeft)
+	} else {
+		drawText(dst, "? help  ·  drop a record file here to load it", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
+	}
+}
+
+// playerLabel names a player spec for people.
+func playerLabel(spec string) string {
+	switch {
+	case spec == Human:
+		return "Human"
+	case strings.HasPrefix(spec, "cnn:"):
+		return "AI · network " + strings.TrimPrefix(spec, "cnn:")
+	}
+	return "AI · " + spec
+}
+
+// buttonState reports whether a panel button does something now, and whether
+// it is switched on.
+func (a *App) buttonState(act action) (enabled, on bool) {
+	c := a.ctl
+	switch act {
+	case actUndo:
+		return c.CanUndo(), false
+	case actRedo:
+		return c.CanRedo(), false
+	case actHint:
+		return c.HumanToMove(), c.HintMove() != game.NoMove
+	case actPause:
+		return true, c.Paused()
+	case actFlip:
+		return true, c.Flipped()
+	case actHelp:
+		return true, c.HelpShown()
+	case actStep:
+		return !c.Over(), false
+	case actFaster:
+		return c.Delay() > 0, false
+	case actSlower:
+		return c.Delay() < delays[len(delays)-1], false
+	}
+	return true, false
+}
+
+// drawStatus draws the status box: the result, the thinking AI (depth,
+// evaluation, speed, a bar of the time left), or whose move it is.
+func (a *App) drawStatus(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	c := a.ctl
+	r := g.status
+	in := r.inset(12 * u)
+	big, small := face(a.fonts.bold, 16*u), face(a.fonts.regular, 14*u)
+	l1, l2 := in.y+9*u, in.y+33*u
+	pos := c.Position()
+
+	switch st, thinking := c.Think(); {
+	case c.Over():
+		title, col := resultTitle(c.Game().Outcome())
+		drawText(dst, title, big, in.x, l1, col, alignLeft)
+		drawText(dst, capitalize(c.Game().ReasonText()), small, in.x, l2, colTextDim, alignLeft)
+		drawText(dst, "N new game  ·  U undo", small, in.x, in.y+57*u, colTextFaint, alignLeft)
+	case thinking:
+		who := fmt.Sprintf("%v (%s) is thinking", st.Side, shortSpec(st.Name))
+		if st.Hint {
+			who = "Finding a hint (" + shortSpec(st.Name) + ")"
+		}
+		drawText(dst, who+dots(st.Elapsed.Seconds()), big, in.x, l1, colText, alignLeft)
+		var parts []string
+		if st.Info.Depth > 0 {
+			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth),
+				"eval "+scoreText(st.Info.Score), humanRate(st.Info.NPS)+" nodes/s")
+		} else {
+			parts = append(parts, "starting…")
+		}
+		drawText(dst, strings.Join(parts, "   "), small, in.x, l2, colTextDim, alignLeft)
+		// Time bar: what is left of the move time.
+		bar := rect{math.Round(in.x), math.Round(in.y + 52*u), math.Round(in.w), math.Round(6 * u)}
+		quickRect(dst, bar, colButton)
+		if st.MoveTime > 0 {
+			left := 1 - math.Min(1, st.Elapsed.Seconds()/st.MoveTime.Seconds())
+			quickRect(dst, rect{bar.x, bar.y, math.Round(bar.w * left), bar.h}, colAccent)
+			drawText(dst, fmt.Sprintf("%.1f s left", math.Max(0, (st.MoveTime-st.Elapsed).Seconds())),
+				face(a.fonts.regular, 12*u), bar.x+bar.w, bar.y+19*u, colTextFaint, alignRight)
+		}
+	default:
+		side := pos.SideToMove()
+		if c.IsHuman(side) {
+			drawText(dst, fmt.Sprintf("%v to move: your turn", side), big, in.x, l1, colText, alignLeft)
+			hint := "Click a piece, then a square, or drag it."
+			if c.HintMove() != game.NoMove {
+				hint = "Hint: " + c.HintMove().String() + " (green arrow)"
+			}
+			drawText(dst, hint, small, in.x, l2, colTextDim, alignLeft)
+		} else {
+			drawText(dst, fmt.Sprintf("%v to move", side), big, in.x, l1, colText, alignLeft)
+			if w := c.WaitingText(); w != "" {
+				drawText(dst, w, small, in.x, l2, colTextDim, alignLeft)
+			}
+		}
+		if score, ok := c.Eval(); ok {
+			drawText(dst, "last eval "+scoreText(score)+" (White's view)", small, in.x, in.y+57*u, colTextFaint, alignLeft)
+		}
+	}
+}
+
+// dots animates an ellipsis while a search runs.
+func dots(sec float64) string { return strings.Repeat(".", int(sec*3)%4) }
+
+// shortSpec shortens "cnn:champion" to "champion".
+func shortSpec(s string) string { return strings.TrimPrefix(s, "cnn:") }
+
+// humanRate writes a rate like 12.3k or 1.2M.
+func humanRate(n int64) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// resultTitle is the headline of a finished game.
+func resultTitle(o game.Outcome) (string, color.NRGBA) {
+	switch o {
+	case game.WhiteWins:
+		return "White wins", colEvalWhite
+	case game.BlackWins:
+		return "Black wins", colAccent
+	}
+	return "Draw", colTextDim
+}
+
+// ellipsis shortens s to fit width w in f.
+func ellipsis(s string, f *text.GoTextFace, w float64) string {
+	if textWidth(s, f) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 && textWidth(string(r)+"…", f) > w {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// drawMoveList draws the moves in two columns, White and Black, numbered,
+// scrolled so that the last move shows; the last move is highlighted.
+func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	r := g.moves
+	in := r.inset(10 * u)
+	drawText(dst, "Moves", face(a.fonts.bold, 14*u), in.x, in.y+7*u, colTextDim, alignLeft)
+	mf := face(a.fonts.mono, 14*u)
+	rowH := 21 * u
+	top := in.y + 26*u
+	rows := int((in.y + in.h - top) / rowH)
+	moves := a.ctl.Game().Moves()
+	start := a.ctl.Game().Start()
+	first := 0
+	if start.SideToMove() == game.Black {
+		first = 1 // the first row starts with Black's move
+	}
+	total := (len(moves) + first + 1) / 2
+	if rows <= 0 {
+		return
+	}
+	from := max(0, total-rows)
+	if len(moves) == 0 {
+		drawText(dst, "no moves yet", face(a.fonts.regular, 13*u), in.x, top+rowH/2, colTextFaint, alignLeft)
+	}
+	colW := (in.w - 44*u) / 2
+	for row := from; row < total; row++ {
+		y := top + float64(row-from)*rowH + rowH/2
+		drawText(dst, fmt.Sprintf("%d.", row+1), mf, in.x+32*u, y, colTextFaint, alignRight)
+		for k := 0; k < 2; k++ {
+			i := row*2 + k - first
+			if i < 0 || i >= len(moves) {
+				continue
+			}
+			x := in.x + 44*u + float64(k)*colW
+			if i == len(moves)-1 {
+				quickRect(dst, rect{math.Round(x - 6*u), math.Round(y - rowH/2 + 1*u), math.Round(colW - 8*u), math.Round(rowH - 2*u)}, colButton)
+			}
+			s := moves[i].String()
+			if a.ctl.Game().Captures(i) > 0 {
+				s += strings.Repeat("x", a.ctl.Game().Captures(i))
+			}
+			drawText(dst, s, mf, x, y, colText, alignLeft)
+		}
+	}
+}

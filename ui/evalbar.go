@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tablut-ai/tablut/ai"
+)
+
+// evalScale is the score at which the bar stands at 88% (0.5+0.5*tanh(1)): the
+// evaluators' scores lie in (-ai.MaxEval, ai.MaxEval), and most positions that are
+// clearly won score a few thousand.
+const evalScale = ai.MaxEval / 4
+
+// whiteShare maps a score (White's view) to the share of the evaluation bar that
+// is White's, in [0, 1]: 0.5 is level, squashed with tanh so that small advantages
+// are visible and big ones saturate; a proven win or loss fills the bar.
+func whiteShare(score int32) float64 {
+	switch {
+	case score >= ai.MaxEval:
+		return 1
+	case score <= -ai.MaxEval:
+		return 0
+	}
+	return 0.5 + 0.5*math.Tanh(float64(score)/evalScale)
+}
+
+// scoreText writes a score (White's view) for people: "+0.42" in pawn-like units
+// of MaxEval/10, or "White wins in 3" for a proven win.
+func scoreText(score int32) string {
+	if s := int64(score); s >= ai.MaxEval || s <= -ai.MaxEval {
+		side := "White"
+		if s < 0 {
+			side, s = "Black", -s
+		}
+		if plies := ai.WinScore - s; s > ai.WinScore-1000 && plies >= 0 {
+			return fmt.Sprintf("%s wins in %d", side, (plies+1)/2)
+		}
+		return side + " wins"
+	}
+	return fmt.Sprintf("%+.2f", float64(score)/(ai.MaxEval/10))
+}

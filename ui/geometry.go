@@ -1,0 +1,218 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// rect is an axis-aligned rectangle in screen pixels.
+type rect struct{ x, y, w, h float64 }
+
+func (r rect) contains(x, y float64) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+func (r rect) cx() float64 { return r.x + r.w/2 }
+func (r rect) cy() float64 { return r.y + r.h/2 }
+
+// inset shrinks r by d on every side.
+func (r rect) inset(d float64) rect { return rect{r.x + d, r.y + d, r.w - 2*d, r.h - 2*d} }
+
+// action is something a button or a key does.
+type action uint8
+
+const (
+	actNone action = iota
+	actNew
+	actUndo
+	actRedo
+	actFlip
+	actHint
+	actSave
+	actPause
+	actStep
+	actSlower
+	actFaster
+	actHelp
+)
+
+// button is a clickable labelled rectangle.
+type button struct {
+	act   action
+	label string
+	key   string
+	r     rect
+}
+
+// designW and designH are the window size the proportions were drawn for; the
+// ui scale u is how much bigger the actual screen is.
+const (
+	designW = 1180
+	designH = 780
+)
+
+// geometry says where everything is for one screen size (in device pixels).
+type geometry struct {
+	w, h    float64
+	u       float64 // ui scale: 1 at designW x designH
+	frame   rect    // the board with its coordinate margin
+	board   rect    // the 81 squares
+	cell    float64 // side of a square
+	evalBar rect
+	panel   rect
+	buttons []button
+	status  rect // status box in the panel
+	moves   rect // move list in the panel
+	flipped bool
+}
+
+// panelButtons lists the panel's buttons in reading order, four to a row.
+var panelButtons = []button{
+	{act: actNew, label: "New", key: "N"},
+	{act: actUndo, label: "Undo", key: "U"},
+	{act: actRedo, label: "Redo", key: "R"},
+	{act: actFlip, label: "Flip", key: "F"},
+	{act: actHint, label: "Hint", key: "H"},
+	{act: actSave, label: "Save", key: "S"},
+	{act: actPause, label: "Pause", key: "Space"},
+	{act: actStep, label: "Step", key: "."},
+	{act: actSlower, label: "Slower", key: "-"},
+	{act: actFaster, label: "Faster", key: "+"},
+	{act: actHelp, label: "Help", key: "?"},
+}
+
+// newGeometry lays out a w x h screen.
+func newGeometry(w, h int, flipped bool) geometry {
+	g := geometry{w: float64(w), h: float64(h), flipped: flipped}
+	g.u = math.Max(0.45, math.Min(g.w/designW, g.h/designH))
+	u := g.u
+	pad := 18 * u
+	panelW := math.Max(300*u, math.Min(g.w*0.34, 460*u))
+	evalW, gap := 20*u, 14*u
+
+	areaW := g.w - panelW - evalW - gap - 3*pad
+	areaH := g.h - 2*pad
+	side := math.Max(90, math.Min(areaW, areaH))
+	g.frame = rect{pad + (areaW-side)/2, pad + (areaH-side)/2, side, side}
+	margin := side * 0.055
+	g.board = g.frame.inset(margin)
+	g.cell = g.board.w / 9
+	g.evalBar = rect{g.frame.x + side + gap, g.board.y, evalW, g.board.h}
+	px := g.evalBar.x + evalW + pad
+	g.panel = rect{px, pad, g.w - px - pad, g.h - 2*pad}
+
+	// Panel: header (players) | status box | buttons | move list.
+	inner := g.panel.inset(16 * u)
+	y := inner.y + 86*u
+	g.status = rect{inner.x, y, inner.w, 92 * u}
+	y += g.status.h + 14*u
+	bw, bh, bg := (inner.w-3*8*u)/4, 34*u, 8*u
+	g.buttons = make([]button, len(panelButtons))
+	for i, b := range panelButtons {
+		b.r = rect{inner.x + float64(i%4)*(bw+bg), y + float64(i/4)*(bh+bg), bw, bh}
+		g.buttons[i] = b
+	}
+	rows := (len(panelButtons) + 3) / 4
+	y += float64(rows)*(bh+bg) + 10*u
+	g.moves = rect{inner.x, y, inner.w, inner.y + inner.h - y - 28*u}
+	return g
+}
+
+// squareRect returns where square s is drawn.
+func (g *geometry) squareRect(s game.Square) rect {
+	col, row := s.File(), 8-s.Rank()
+	if g.flipped {
+		col, row = 8-col, 8-row
+	}
+	// Square edges land on whole pixels so that fills and lines stay sharp.
+	x0, x1 := math.Round(g.board.x+float64(col)*g.cell), math.Round(g.board.x+float64(col+1)*g.cell)
+	y0, y1 := math.Round(g.board.y+float64(row)*g.cell), math.Round(g.board.y+float64(row+1)*g.cell)
+	return rect{x0, y0, x1 - x0, y1 - y0}
+}
+
+// squareCenter returns the centre of square s.
+func (g *geometry) squareCenter(s game.Square) (float64, float64) {
+	r := g.squareRect(s)
+	return r.cx(), r.cy()
+}
+
+// squareAt returns the square under the point, if any.
+func (g *geometry) squareAt(x, y float64) (game.Square, bool) {
+	if !g.board.contains(x, y) {
+		return game.NoSquare, false
+	}
+	col := min(int((x-g.board.x)/g.cell), 8)
+	row := min(int((y-g.board.y)/g.cell), 8)
+	if g.flipped {
+		col, row = 8-col, 8-row
+	}
+	return game.Sq(col, 8-row), true
+}
+
+// buttonAt returns the action of the panel button under the point.
+func (g *geometry) buttonAt(x, y float64) action {
+	for _, b := range g.buttons {
+		if b.r.contains(x, y) {
+			return b.act
+		}
+	}
+	return actNone
+}
+
+// startGeometry lays out the start panel: a card with a row of choice chips for
+// each side, the move time and the buttons.
+type startGeometry struct {
+	card                   rect
+	white, black           []chip
+	timeDown, timeUp       rect
+	timeText               rect
+	start, watch, back     rect
+	titleY, whiteY, blackY float64
+	timeY                  float64
+}
+
+// chip is one choice in the start panel.
+type chip struct {
+	spec string
+	r    rect
+}
+
+func newStartGeometry(g *geometry, choices []string) startGeometry {
+	u := g.u
+	var s startGeometry
+	cw := math.Min(g.w-40*u, 760*u)
+	chipW, chipH, chipGap := 150*u, 38*u, 10*u
+	perRow := max(1, int((cw-40*u+chipGap)/(chipW+chipGap)))
+	rowsPer := (len(choices) + perRow - 1) / perRow
+	sideH := 34*u + float64(rowsPer)*(chipH+chipGap)
+	ch := 80*u + 2*sideH + 70*u + 80*u
+	s.card = rect{(g.w - cw) / 2, (g.h - ch) / 2, cw, ch}
+	x0 := s.card.x + 20*u
+	y := s.card.y + 22*u
+	s.titleY = y
+	y += 58 * u
+	layoutChips := func(y float64) []chip {
+		out := make([]chip, len(choices))
+		for i, c := range choices {
+			out[i] = chip{c, rect{x0 + float64(i%perRow)*(chipW+chipGap), y + 30*u + float64(i/perRow)*(chipH+chipGap), chipW, chipH}}
+		}
+		return out
+	}
+	s.whiteY = y
+	s.white = layoutChips(y)
+	y += sideH
+	s.blackY = y
+	s.black = layoutChips(y)
+	y += sideH + 4*u
+	s.timeY = y
+	s.timeDown = rect{x0 + 150*u, y, 38 * u, 38 * u}
+	s.timeText = rect{x0 + 196*u, y, 100 * u, 38 * u}
+	s.timeUp = rect{x0 + 304*u, y, 38 * u, 38 * u}
+	y += 66 * u
+	bw := (cw - 40*u - 2*12*u) / 3
+	s.start = rect{x0, y, bw, 44 * u}
+	s.watch = rect{x0 + bw + 12*u, y, bw, 44 * u}
+	s.back = rect{x0 + 2*(bw+12*u), y, bw, 44 * u}
+	return s
+}

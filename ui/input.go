@@ -1,0 +1,190 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// pressed reports whether any of the keys was just pressed.
+func pressed(keys ...ebiten.Key) bool {
+	for _, k := range keys {
+		if inpututil.IsKeyJustPressed(k) {
+			return true
+		}
+	}
+	return false
+}
+
+func ctrl() bool {
+	return ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+}
+
+// handleKeys turns key presses into intents.
+func (a *App) handleKeys() {
+	c := a.ctl
+	chars := ebiten.AppendInputChars(nil)
+	typed := func(r rune) bool {
+		for _, ch := range chars {
+			if ch == r {
+				return true
+			}
+		}
+		return false
+	}
+	if c.HelpShown() {
+		if len(inpututil.AppendJustPressedKeys(nil)) > 0 {
+			c.CloseHelp()
+		}
+		return
+	}
+	if pressed(ebiten.KeyF1) || typed('?') {
+		c.ToggleHelp()
+		return
+	}
+	if c.Screen() == ScreenStart {
+		switch {
+		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
+			c.StartPanel()
+		case pressed(ebiten.KeyEscape):
+			c.Back()
+		case pressed(ebiten.KeyA):
+			c.PanelWatch()
+		case pressed(ebiten.KeyW):
+			c.CyclePanelSide(game.White)
+		case pressed(ebiten.KeyB):
+			c.CyclePanelSide(game.Black)
+		case pressed(ebiten.KeyRight, ebiten.KeyUp) || typed('+'):
+			c.StepPanelMoveTime(1)
+		case pressed(ebiten.KeyLeft, ebiten.KeyDown) || typed('-'):
+			c.StepPanelMoveTime(-1)
+		}
+		return
+	}
+	switch {
+	case pressed(ebiten.KeyZ) && ctrl(), pressed(ebiten.KeyU):
+		c.Undo()
+	case pressed(ebiten.KeyY) && ctrl(), pressed(ebiten.KeyR):
+		c.Redo()
+	case pressed(ebiten.KeyS):
+		c.Save()
+	case pressed(ebiten.KeyN):
+		c.ShowStart()
+	case pressed(ebiten.KeyF):
+		c.Flip()
+	case pressed(ebiten.KeyH):
+		c.Hint()
+	case pressed(ebiten.KeySpace):
+		c.TogglePause()
+	case pressed(ebiten.KeyRight) || typed('.'):
+		c.Step()
+	case pressed(ebiten.KeyNumpadAdd) || typed('+') || typed('='):
+		c.Faster()
+	case pressed(ebiten.KeyNumpadSubtract) || typed('-'):
+		c.Slower()
+	case pressed(ebiten.KeyEscape):
+		c.clearSelection()
+		a.drag.active = false
+	}
+}
+
+// handleMouse turns clicks and drags into intents.
+func (a *App) handleMouse() {
+	c := a.ctl
+	g := &a.geo
+	x, y := a.cursor()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		switch {
+		case c.HelpShown():
+			c.CloseHelp()
+		case c.Screen() == ScreenStart:
+			a.clickStart(x, y)
+		default:
+			if act := g.buttonAt(x, y); act != actNone {
+				a.do(act)
+				return
+			}
+			if s, ok := g.squareAt(x, y); ok {
+				if c.Over() {
+					a.bannerHidden = !a.bannerHidden
+					return
+				}
+				a.press(s, x, y)
+			}
+		}
+		return
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		c.clearSelection()
+		a.drag.active = false
+		return
+	}
+	if !a.drag.active {
+		return
+	}
+	a.drag.x, a.drag.y = x, y
+	if s, ok := g.squareAt(x, y); !ok || s != a.drag.from {
+		a.drag.moved = true
+	} else if fx, fy := g.squareCenter(a.drag.from); math.Hypot(x-fx, y-fy) > g.cell*0.3 {
+		a.drag.moved = true
+	}
+	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+		a.release(x, y)
+	}
+}
+
+// press starts a click or a drag on square s.
+func (a *App) press(s game.Square, x, y float64) {
+	c := a.ctl
+	if c.Selected() == s {
+		a.drag = dragState{active: true, from: s, wasSelected: true, x: x, y: y}
+		return
+	}
+	if played := c.Select(s); !played && c.Selected() == s {
+		a.drag = dragState{active: true, from: s, x: x, y: y}
+	}
+}
+
+// release ends a click or a drag at (x, y).
+func (a *App) release(x, y float64) {
+	c := a.ctl
+	d := a.drag
+	a.drag.active = false
+	s, ok := a.geo.squareAt(x, y)
+	switch {
+	case d.moved && ok && s != d.from:
+		c.Drop(s)
+	case !d.moved && d.wasSelected:
+		c.Select(d.from) // a click on the selected piece deselects it
+	}
+}
+
+// clickStart handles a click in the start panel.
+func (a *App) clickStart(x, y float64) {
+	c := a.ctl
+	s := newStartGeometry(&a.geo, startChoices())
+	for i, chips := range [][]chip{s.white, s.black} {
+		for _, ch := range chips {
+			if ch.r.contains(x, y) {
+				c.SetPanelSide(game.Color(i), ch.spec)
+				return
+			}
+		}
+	}
+	switch {
+	case s.timeDown.contains(x, y):
+		c.StepPanelMoveTime(-1)
+	case s.timeUp.contains(x, y):
+		c.StepPanelMoveTime(1)
+	case s.start.contains(x, y):
+		c.StartPanel()
+	case s.watch.contains(x, y):
+		c.PanelWatch()
+		c.StartPanel()
+	case s.back.contains(x, y):
+		c.Back()
+	}
+}

@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// layer is an offscreen image drawn with vector shapes at the screen's own
+// resolution and redrawn whenever what it shows changes (its key): the window
+// size, the board's orientation, an overlay's state. Antialiased vector fills
+// cost far more than copying an image, so everything that does not change from
+// frame to frame is drawn once per size instead of once per frame. Nothing is
+// ever scaled: a new size redraws the layer crisply.
+type layer struct {
+	img *ebiten.Image
+	key string
+}
+
+// get returns the layer's image for a w x h screen, redrawn by draw if key or
+// the size changed.
+func (l *layer) get(w, h int, key string, draw func(dst *ebiten.Image)) *ebiten.Image {
+	if l.img != nil && (l.img.Bounds().Dx() != w || l.img.Bounds().Dy() != h) {
+		l.img.Deallocate()
+		l.img = nil
+	}
+	if l.img == nil {
+		l.img = ebiten.NewImage(w, h)
+		l.key = "\x00"
+	}
+	if l.key != key {
+		l.img.Clear()
+		draw(l.img)
+		l.key = key
+	}
+	return l.img
+}
+
+// sprites are the pieces and the destination dot, drawn once per square size.
+type sprites struct {
+	cell   float64
+	size   int
+	pieces [4]*ebiten.Image // indexed by game.Piece; Empty unused
+	dot    *ebiten.Image
+}
+
+// ensure redraws the sprites for squares of side cell.
+func (s *sprites) ensure(cell float64) {
+	if s.cell == cell && s.dot != nil {
+		return
+	}
+	for _, img := range s.pieces {
+		if img != nil {
+			img.Deallocate()
+		}
+	}
+	if s.dot != nil {
+		s.dot.Deallocate()
+	}
+	s.cell = cell
+	s.size = int(math.Ceil(cell))
+	c := float64(s.size) / 2
+	for _, pc := range []game.Piece{game.WhitePawn, game.BlackPawn, game.King} {
+		img := ebiten.NewImage(s.size, s.size)
+		drawPiece(img, pc, c, c, cell, 1)
+		s.pieces[pc] = img
+	}
+	s.dot = ebiten.NewImage(s.size, s.size)
+	fillCircle(s.dot, c, c, cell*0.14, colDest)
+}
+
+// draw draws img centred at (x, y), scaled by k and with opacity alpha.
+func drawCentered(dst, img *ebiten.Image, x, y, k, alpha float64) {
+	if img == nil || alpha <= 0 {
+		return
+	}
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	half := float64(img.Bounds().Dx()) / 2
+	op.GeoM.Translate(-half, -half)
+	if k != 1 {
+		op.GeoM.Scale(k, k)
+	}
+	tx, ty := x, y
+	if k == 1 {
+		// At rest a sprite lands on whole pixels, exactly as it was drawn.
+		tx, ty = math.Round(x-half)+half, math.Round(y-half)+half
+		op.Filter = ebiten.FilterNearest
+	}
+	op.GeoM.Translate(tx, ty)
+	op.ColorScale.ScaleAlpha(float32(alpha))
+	dst.DrawImage(img, op)
+}
+
+// quickRect fills r without antialiasing: a plain, batched image draw, for
+// rectangles on whole pixels.
+func quickRect(dst *ebiten.Image, r rect, clr color.Color) {
+	vector.FillRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), clr, false)
+}

@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// jobKind says what a background search is for.
+type jobKind uint8
+
+const (
+	jobMove jobKind = iota // an AI plays this move
+	jobHint                // a hint for a human, shown as an arrow
+)
+
+// jobResult is what a finished search sends back.
+type jobResult struct {
+	res ai.Result
+	err error
+}
+
+// searchJob is one search running in its own goroutine. The goroutine owns its
+// copy of the position and history; it talks to the window only through the two
+// channels, and is stopped by cancelling its context.
+type searchJob struct {
+	kind     jobKind
+	side     game.Color
+	ply      int    // game ply when the search started
+	hash     uint64 // hash of the searched position
+	name     string // the engine's spec, for the status line
+	moveTime time.Duration
+	started  time.Time
+
+	cancel   context.CancelFunc
+	progress chan ai.Info   // latest reports; a full channel drops reports
+	done     chan jobResult // exactly one value, also after a cancel
+}
+
+// startJob starts e on pos in a new goroutine.
+func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply int, name string, moveTime time.Duration, now time.Time) *searchJob {
+	ctx, cancel := context.WithCancel(context.Background())
+	if moveTime > 0 {
+		// A safety net only: the engine keeps its own clock. A stuck engine must
+		// not leave the window waiting forever.
+		ctx, cancel = context.WithTimeout(context.Background(), 2*moveTime+5*time.Second)
+	}
+	j := &searchJob{
+		kind: kind, side: pos.SideToMove(), ply: ply, hash: pos.Hash(), name: name,
+		moveTime: moveTime, started: now, cancel: cancel,
+		progress: make(chan ai.Info, 16),
+		done:     make(chan jobResult, 1),
+	}
+	go func() {
+		defer cancel()
+		res, err := e.Move(ctx, pos, history, func(info ai.Info) {
+			info.PV = slices.Clone(info.PV) // the engine may reuse its buffer
+			select {
+			case j.progress <- info:
+			default:
+			}
+		})
+		res.PV = slices.Clone(res.PV)
+		j.done <- jobResult{res, err}
+	}()
+	return j
+}
+
+// latest drains the progress channel without waiting and returns the newest
+// report, if any.
+func (j *searchJob) latest() (ai.Info, bool) {
+	var info ai.Info
+	got := false
+	for {
+		select {
+		case i := <-j.progress:
+			info, got = i, true
+		default:
+			return info, got
+		}
+	}
+}
+
+// poll returns the result if the search has finished, without waiting.
+func (j *searchJob) poll() (jobResult, bool) {
+	select {
+	case r := <-j.done:
+		return r, true
+	default:
+		return jobResult{}, false
+	}
+}
