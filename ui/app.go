@@ -114,6 +114,8 @@ func Run(opts Options) error {
 	ebiten.SetWindowSize(designW, designH)
 	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	// Every frame starts with the static layer covering the whole screen.
+	ebiten.SetScreenClearedEveryFrame(false)
 	if icon, err := png.Decode(bytes.NewReader(assets.Icon)); err == nil {
 		ebiten.SetWindowIcon([]image.Image{icon})
 	}

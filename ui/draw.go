@@ -115,8 +115,7 @@ func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
 	fillPath(dst, roundRect(r, rad), clr)
 }
 
-// arrow draws an arrow from (x0,y0) to (x1,y1) as one filled polygon, so that a
-// translucent arrow has an even colour. w is the shaft width.
+// arrow draws an arrow from (x0,y0) to (x1,y1); w is the shaft width.
 func arrow(dst *ebiten.Image, x0, y0, x1, y1, w float64, clr color.Color) {
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)
@@ -128,15 +127,7 @@ func arrow(dst *ebiten.Image, x0, y0, x1, y1, w float64, clr color.Color) {
 	head := math.Min(w*3.0, l*0.6)
 	hw := w * 1.45
 	bx, by := x1-ux*head, y1-uy*head
-	var p vector.Path
-	pt := func(x, y float64) (float32, float32) { return float32(x), float32(y) }
-	p.MoveTo(pt(x0+nx*w/2, y0+ny*w/2))
-	p.LineTo(pt(bx+nx*w/2, by+ny*w/2))
-	p.LineTo(pt(bx+nx*hw, by+ny*hw))
-	p.LineTo(pt(x1, y1))
-	p.LineTo(pt(bx-nx*hw, by-ny*hw))
-	p.LineTo(pt(bx-nx*w/2, by-ny*w/2))
-	p.LineTo(pt(x0-nx*w/2, y0-ny*w/2))
-	p.Close()
-	fillPath(dst, &p, clr)
+	// Two convex pieces that touch without overlapping: the shaft and the head.
+	fillPolygon(dst, [][2]float64{{x0 + nx*w/2, y0 + ny*w/2}, {bx + nx*w/2, by + ny*w/2}, {bx - nx*w/2, by - ny*w/2}, {x0 - nx*w/2, y0 - ny*w/2}}, clr)
+	fillPolygon(dst, [][2]float64{{bx + nx*hw, by + ny*hw}, {x1, y1}, {bx - nx*hw, by - ny*hw}}, clr)
 }

@@ -31,6 +31,10 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		drawText(dst, rank, cf, g.board.x+g.board.w+m/2, ry, colCoord, alignCenter)
 	}
 
+	// Squares are plain rectangles on whole pixels; the hatching of the camps and
+	// the chevrons of the escapes are each one path, so that the layer costs a
+	// handful of antialiased fills however many squares there are.
+	var hatch, chevrons vector.Path
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		r := g.squareRect(s)
 		c := colSquare
@@ -47,39 +51,36 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		case shownEscape(s):
 			c = colEscape
 		}
-		fillRect(dst, r, c)
+		quickRect(dst, r, c)
 		switch {
-		case s == game.Throne:
-			throneMark(dst, r)
 		case shownEscape(s):
-			escapeMark(dst, g, r, s)
-		case game.IsCamp(s):
+			escapeMark(&chevrons, g, r, s)
+		case game.IsCamp(s) && s != game.Throne:
 			// Fine diagonal hatching marks the camps even for the colour-blind.
 			ins := r.inset(r.w * 0.1)
+			seg := func(x0, y0, x1, y1 float64) {
+				hatch.MoveTo(float32(x0), float32(y0))
+				hatch.LineTo(float32(x1), float32(y1))
+			}
 			for k := 1; k < 4; k++ {
 				t := float64(k) / 4
-				line(dst, ins.x+ins.w*t, ins.y, ins.x, ins.y+ins.h*t, 1.2*u, withAlpha(colFrameEdge, 0.22))
-				line(dst, ins.x+ins.w, ins.y+ins.h*t, ins.x+ins.w*t, ins.y+ins.h, 1.2*u, withAlpha(colFrameEdge, 0.22))
+				seg(ins.x+ins.w*t, ins.y, ins.x, ins.y+ins.h*t)
+				seg(ins.x+ins.w, ins.y+ins.h*t, ins.x+ins.w*t, ins.y+ins.h)
 			}
-			line(dst, ins.x+ins.w, ins.y, ins.x, ins.y+ins.h, 1.2*u, withAlpha(colFrameEdge, 0.22))
+			seg(ins.x+ins.w, ins.y, ins.x, ins.y+ins.h)
 		}
 	}
-	// Grid.
-	gw := math.Max(1, 1.2*u)
-	for i := 0; i <= 9; i++ {
-		x := g.board.x + float64(i)*g.cell
-		y := g.board.y + float64(i)*g.cell
-		line(dst, x, g.board.y, x, g.board.y+g.board.h, gw, colGrid)
-		line(dst, g.board.x, y, g.board.x+g.board.w, y, gw, colGrid)
+	strokePath(dst, &hatch, 1.2*u, withAlpha(colFrameEdge, 0.22))
+	strokePath(dst, &chevrons, g.cell*0.05, withAlpha(colEscapeMark, 0.9))
+	throneMark(dst, g.squareRect(game.Throne))
+	// Grid, on whole pixels.
+	gw := math.Max(1, math.Round(1.2*u))
+	for i := 0; i < 9; i++ {
+		r := g.squareRect(game.Sq(i, i))
+		quickRect(dst, rect{r.x - math.Floor(gw/2), g.board.y, gw, g.board.h}, colGrid)
+		quickRect(dst, rect{g.board.x, r.y - math.Floor(gw/2), g.board.w, gw}, colGrid)
 	}
 	vector.StrokeRect(dst, float32(g.board.x), float32(g.board.y), float32(g.board.w), float32(g.board.h), float32(2*u), colFrameEdge, true)
-}
-
-// shownEscape reports whether s is one of the 16 escape squares the king can
-// reach (game.IsEscape also counts the unreachable corners).
-func shownEscape(s game.Square) bool {
-	corner := (s.File() == 0 || s.File() == 8) && (s.Rank() == 0 || s.Rank() == 8)
-	return game.IsEscape(s) && !corner
 }
 
 // throneMark draws the throne's ornament: a diamond inside a square.
@@ -96,8 +97,8 @@ func throneMark(dst *ebiten.Image, r rect) {
 	vector.StrokeRect(dst, float32(in.x), float32(in.y), float32(in.w), float32(in.h), float32(r.w*0.03), withAlpha(colThroneMark, 0.7), true)
 }
 
-// escapeMark draws a small chevron pointing off the board on an escape square.
-func escapeMark(dst *ebiten.Image, g *geometry, r rect, s game.Square) {
+// escapeMark adds to p a small chevron pointing off the board on an escape square.
+func escapeMark(p *vector.Path, g *geometry, r rect, s game.Square) {
 	var dx, dy float64 // direction off the board, in screen terms (unflipped)
 	switch {
 	case s.Rank() == 0:
@@ -111,14 +112,12 @@ func escapeMark(dst *ebiten.Image, g *geometry, r rect, s game.Square) {
 	}
 	dx, dy = g.flipDir(dx, dy)
 	cx, cy, k := r.cx(), r.cy(), r.w*0.16
-	var p vector.Path
 	// A chevron "^" rotated to point along (dx, dy), placed near the outer edge.
 	ox, oy := cx+dx*r.w*0.28, cy+dy*r.w*0.28
 	nx, ny := -dy, dx
 	p.MoveTo(float32(ox-dx*k+nx*k), float32(oy-dy*k+ny*k))
 	p.LineTo(float32(ox), float32(oy))
 	p.LineTo(float32(ox-dx*k-nx*k), float32(oy-dy*k-ny*k))
-	strokePath(dst, &p, r.w*0.05, withAlpha(colEscapeMark, 0.9))
 }
 
 // flipDir turns an unflipped screen direction into the current one.
@@ -199,7 +198,7 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 	for _, f := range an.fades {
 		x, y := g.squareCenter(f.sq)
 		al := f.alpha(now)
-		strokeCircle(dst, x, y, g.cell*(0.36+0.12*(1-al)), g.cell*0.05, withAlpha(colCapture, al))
+		drawTinted(dst, sp.ring, x, y, 0.8+0.25*(1-al), withAlpha(colCapture, al))
 		drawCentered(dst, sp.pieces[f.piece], x, y, 1+0.15*(1-al), al)
 	}
 
@@ -234,10 +233,10 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 		switch c.Game().Reason() {
 		case game.KingEscaped:
 			x, y := g.squareCenter(pos.King())
-			strokeCircle(dst, x, y, g.cell*0.47, g.cell*0.07, colHintArrow)
+			drawTinted(dst, sp.ring, x, y, 1.04, colHintArrow)
 		case game.KingCaptured:
 			x, y := g.squareCenter(pos.King())
-			strokeCircle(dst, x, y, g.cell*0.47, g.cell*0.07, colCapture)
+			drawTinted(dst, sp.ring, x, y, 1.04, colCapture)
 		}
 	}
 
@@ -293,7 +292,7 @@ func (a *App) moveArrow(dst *ebiten.Image, g *geometry, m game.Move, col color.N
 	arrow(dst, sx, sy, ex, ey, g.cell*0.13, withAlpha(col, alpha))
 	if number > 0 {
 		r := g.cell * 0.15
-		fillCircle(dst, x0, y0, r, withAlpha(col, math.Min(1, alpha+0.1)))
+		drawTinted(dst, a.sprites.disc, x0, y0, 1, withAlpha(col, math.Min(1, alpha+0.1)))
 		drawText(dst, string(rune('0'+number)), face(a.fonts.bold, r*1.5), x0, y0, color.White, alignCenter)
 	}
 }
@@ -336,4 +335,11 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry) {
 	}
 	f := face(a.fonts.bold, 12*u)
 	drawText(dst, label, f, r.cx(), r.y-16*u, colText, alignCenter)
+}
+
+// shownEscape reports whether s is one of the 16 escape squares the king can
+// reach (game.IsEscape also counts the unreachable corners).
+func shownEscape(s game.Square) bool {
+	corner := (s.File() == 0 || s.File() == 8) && (s.Rank() == 0 || s.Rank() == 8)
+	return game.IsEscape(s) && !corner
 }

@@ -63,12 +63,15 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry) {
 	// Buttons: the faces are in the static layer; hovered and switched-on ones
 	// are painted over.
 	cx, cy := a.cursor()
+	hot, onImg := a.sprites.buttons(g.buttons[0].r, u)
 	for _, b := range g.buttons {
 		enabled, on := a.buttonState(b.act)
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(math.Round(b.r.x), math.Round(b.r.y))
 		if on {
-			fillRoundRect(dst, b.r, 6*u, colButtonOn)
+			dst.DrawImage(onImg, op)
 		} else if enabled && b.r.contains(cx, cy) && c.Screen() == ScreenGame && !c.HelpShown() {
-			fillRoundRect(dst, b.r, 6*u, colButtonHot)
+			dst.DrawImage(hot, op)
 		}
 	}
 	bf := face(a.fonts.regular, 14*u)

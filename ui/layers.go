@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -46,6 +47,12 @@ type sprites struct {
 	size   int
 	pieces [4]*ebiten.Image // indexed by game.Piece; Empty unused
 	dot    *ebiten.Image
+	disc   *ebiten.Image // white disc of radius cell*0.15, tinted for badges
+	ring   *ebiten.Image // white ring of radius cell*0.45, tinted
+
+	// Button faces in the hovered and switched-on colours.
+	btnW, btnH    int
+	btnHot, btnOn *ebiten.Image
 }
 
 // ensure redraws the sprites for squares of side cell.
@@ -71,6 +78,64 @@ func (s *sprites) ensure(cell float64) {
 	}
 	s.dot = ebiten.NewImage(s.size, s.size)
 	fillCircle(s.dot, c, c, cell*0.14, colDest)
+	s.disc = ebiten.NewImage(s.size, s.size)
+	fillCircle(s.disc, c, c, cell*0.15, color.White)
+	s.ring = ebiten.NewImage(s.size, s.size)
+	strokeCircle(s.ring, c, c, cell*0.45, cell*0.07, color.White)
+}
+
+// buttons returns the hovered and switched-on button faces for buttons of
+// that size, drawn once per size.
+func (s *sprites) buttons(r rect, u float64) (hot, on *ebiten.Image) {
+	w, h := int(math.Ceil(r.w)), int(math.Ceil(r.h))
+	if s.btnHot == nil || s.btnW != w || s.btnH != h {
+		if s.btnHot != nil {
+			s.btnHot.Deallocate()
+			s.btnOn.Deallocate()
+		}
+		s.btnW, s.btnH = w, h
+		s.btnHot, s.btnOn = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
+		fillRoundRect(s.btnHot, rect{0, 0, r.w, r.h}, 6*u, colButtonHot)
+		fillRoundRect(s.btnOn, rect{0, 0, r.w, r.h}, 6*u, colButtonOn)
+	}
+	return s.btnHot, s.btnOn
+}
+
+// drawTinted draws a white sprite centred at (x, y), scaled by k, in colour clr.
+func drawTinted(dst, img *ebiten.Image, x, y, k float64, clr color.Color) {
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	half := float64(img.Bounds().Dx()) / 2
+	op.GeoM.Translate(-half, -half)
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(clr)
+	dst.DrawImage(img, op)
+}
+
+// whitePixel is the source image of solid triangles.
+var whitePixel = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+}()
+
+// fillPolygon fills a convex polygon in one batched triangle draw. Unlike
+// vector.FillPath it needs no stencil pass, which matters for shapes that change
+// every frame (arrows).
+func fillPolygon(dst *ebiten.Image, pts [][2]float64, clr color.Color) {
+	r, g, b, a := clr.RGBA()
+	vs := make([]ebiten.Vertex, len(pts))
+	for i, p := range pts {
+		vs[i] = ebiten.Vertex{DstX: float32(p[0]), DstY: float32(p[1]), SrcX: 1, SrcY: 1,
+			ColorR: float32(r) / 0xffff, ColorG: float32(g) / 0xffff, ColorB: float32(b) / 0xffff, ColorA: float32(a) / 0xffff}
+	}
+	var is []uint16
+	for i := 1; i+1 < len(pts); i++ {
+		is = append(is, 0, uint16(i), uint16(i+1))
+	}
+	op := &ebiten.DrawTrianglesOptions{}
+	op.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	dst.DrawTriangles(vs, is, whitePixel, op)
 }
 
 // draw draws img centred at (x, y), scaled by k and with opacity alpha.

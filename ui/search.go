@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"time"
 
@@ -55,6 +56,11 @@ func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply i
 		done:     make(chan jobResult, 1),
 	}
 	go func() {
+		// The search's own thread runs at a lower priority so that the window
+		// keeps drawing on a busy machine. The goroutine stays locked to the
+		// thread, which therefore ends with it.
+		runtime.LockOSThread()
+		lowerThreadPriority()
 		defer cancel()
 		res, err := e.Move(ctx, pos, history, func(info ai.Info) {
 			info.PV = slices.Clone(info.PV) // the engine may reuse its buffer

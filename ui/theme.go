@@ -67,3 +67,22 @@ func withAlpha(c color.NRGBA, a float64) color.NRGBA {
 	c.A = uint8(float64(c.A)*max(0, min(1, a)) + 0.5)
 	return c
 }
+
+// Colors returns the main colours of the board and pieces by name, for tests
+// that check the pixels of the real window: "square", "squareAlt", "camp",
+// "campCentre", "throne", "escape", "whitePiece", "blackPiece", "gold",
+// "lastMove" (as blended over "square").
+func Colors() map[string]color.NRGBA {
+	return map[string]color.NRGBA{
+		"square": colSquare, "squareAlt": colSquareAlt, "camp": colCamp, "campCentre": colCampCentre,
+		"throne": colThrone, "escape": colEscape, "whitePiece": colWhitePiece,
+		"blackPiece": colBlackPiece, "gold": colGold, "lastMove": blend(colSquare, colLastMove),
+	}
+}
+
+// blend returns top drawn over an opaque bottom.
+func blend(bottom, top color.NRGBA) color.NRGBA {
+	a := float64(top.A) / 255
+	mix := func(b, t uint8) uint8 { return uint8(float64(b)*(1-a) + float64(t)*a + 0.5) }
+	return color.NRGBA{mix(bottom.R, top.R), mix(bottom.G, top.G), mix(bottom.B, top.B), 255}
+}

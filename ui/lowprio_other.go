@@ -1,0 +1,7 @@
+//go:build !linux
+
+package ui
+
+// lowerThreadPriority does nothing here: only Linux lets a program lower the
+// priority of one thread without privileges.
+func lowerThreadPriority() {}
