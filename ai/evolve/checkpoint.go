@@ -57,7 +57,11 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	tmp := f.Name()
-	if _, err = f.Write(data); err == nil {
+	// CreateTemp makes the file private; checkpoints and plots are ordinary files.
+	if err = f.Chmod(0o644); err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
