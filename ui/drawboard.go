@@ -291,9 +291,11 @@ func (a *App) moveArrow(dst *ebiten.Image, g *geometry, m game.Move, col color.N
 	ex, ey := x1-ux*g.cell*0.12, y1-uy*g.cell*0.12
 	arrow(dst, sx, sy, ex, ey, g.cell*0.13, withAlpha(col, alpha))
 	if number > 0 {
+		// The badge sits in the corner of the square, leaving the piece visible.
 		r := g.cell * 0.15
-		drawTinted(dst, a.sprites.disc, x0, y0, 1, withAlpha(col, math.Min(1, alpha+0.1)))
-		drawText(dst, string(rune('0'+number)), face(a.fonts.bold, r*1.5), x0, y0, color.White, alignCenter)
+		bx, by := x0-g.cell*0.3, y0-g.cell*0.3
+		drawTinted(dst, a.sprites.disc, bx, by, 1, withAlpha(col, math.Min(1, alpha+0.1)))
+		drawText(dst, string(rune('0'+number)), face(a.fonts.bold, r*1.5), bx, by, color.White, alignCenter)
 	}
 }
 
