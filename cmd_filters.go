@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
+	"io"
+
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
 func init() {
@@ -40,22 +41,9 @@ func runFilters(args []string) error {
 	return nil
 }
 
-// writePNGAtomic encodes img as a PNG into path through a temporary file in the
-// same directory and a rename.
+// writePNGAtomic encodes img as a PNG into path, atomically.
 func writePNGAtomic(path string, img image.Image) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	err = png.Encode(f, img)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err := atomicfile.Write(path, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
 // Config describes a match between players A and B.
@@ -237,22 +239,9 @@ func (c Config) writeRecord(i int, res GameResult, white, black string) error {
 // WriteRecordFile writes the game of res with meta to path (through a temporary
 // file, so a crash leaves no half record).
 func WriteRecordFile(path string, res GameResult, meta game.RecordMeta) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+	err := atomicfile.Write(path, func(w io.Writer) error { return res.Game.WriteRecord(w, meta) })
 	if err != nil {
 		return fmt.Errorf("cannot write the game record %s: %v", path, err)
-	}
-	werr := res.Game.WriteRecord(f, meta)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write the game record %s: %v", path, werr)
 	}
 	return nil
 }
