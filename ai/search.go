@@ -557,6 +557,25 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	return best
 }
 
+// quiesceChild plays m in pos and returns the score of the resulting position
+// for the side that moved, and whether the move ended the game (a win: an escape or
+// a king capture). Reaching a position of the game or of the line again without a
+// capture is a draw.
+func (w *worker) quiesceChild(pos *game.Position, m game.Move, ply int, alpha, beta int32) (int32, bool) {
+	child := *pos
+	captured := child.Make(m)
+	switch {
+	case child.Status() != game.Ongoing:
+		return WinScore - int32(ply+1), true
+	case captured == 0 && w.repeats(child.Hash()):
+		return 0, false
+	}
+	w.push(child.Hash(), captured > 0, ply)
+	score := -w.quiesce(&child, ply+1, -beta, -alpha)
+	w.pop(ply)
+	return score, false
+}
+
 // filterThreatReplies keeps Black's moves that land on one of the king's open
 // lines (marked) or next to the king (a possible capture) and drops the rest.
 func filterThreatReplies(pos *game.Position, moves []game.Move, mark *[game.NumSquares]bool) []game.Move {
@@ -603,16 +622,7 @@ func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 					continue
 				}
 				m := game.NewMove(k, s)
-				child := *pos
-				captured := child.Make(m)
-				var score int32
-				if captured == 0 && w.repeats(child.Hash()) {
-					score = 0
-				} else {
-					w.push(child.Hash(), captured > 0, ply)
-					score = -w.quiesce(&child, ply+1, -beta, -alpha)
-					w.pop(ply)
-				}
+				score, _ := w.quiesceChild(pos, m, ply, alpha, beta)
 				if w.ctl.stopped() {
 					return 0
 				}
@@ -641,19 +651,10 @@ func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 	moves = filterThreatReplies(pos, moves, &mark)
 	best := -(WinScore - int32(ply+2)) // whatever else Black does, the king escapes
 	for _, m := range moves {
-		child := *pos
-		captured := child.Make(m)
-		var score int32
-		switch {
-		case child.Status() != game.Ongoing:
+		score, won := w.quiesceChild(pos, m, ply, alpha, beta)
+		if won {
 			w.setPV(ply, m)
-			return WinScore - int32(ply+1)
-		case captured == 0 && w.repeats(child.Hash()):
-			score = 0
-		default:
-			w.push(child.Hash(), captured > 0, ply)
-			score = -w.quiesce(&child, ply+1, -beta, -alpha)
-			w.pop(ply)
+			return score
 		}
 		if w.ctl.stopped() {
 			return 0
