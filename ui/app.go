@@ -49,6 +49,7 @@ type App struct {
 	banner  layer // end-of-game banner
 	overlay layer // start panel or help
 	sprites sprites
+	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
 	screenshot string
 	frames     int
@@ -114,7 +115,7 @@ func Run(opts Options) error {
 	ebiten.SetWindowSize(designW, designH)
 	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	// Every frame starts with the static layer covering the whole screen.
+	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)
 	if icon, err := png.Decode(bytes.NewReader(assets.Icon)); err == nil {
 		ebiten.SetWindowIcon([]image.Image{icon})
@@ -140,6 +141,7 @@ func (a *App) Update() error {
 	a.handleKeys()
 	a.handleMouse()
 	a.ctl.Update()
+	a.glideEval()
 	if !a.ctl.Over() {
 		a.bannerHidden = false
 	}
@@ -153,7 +155,10 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 	return max(1, int(float64(outsideWidth)*s)), max(1, int(float64(outsideHeight)*s))
 }
 
-// Draw draws the frame from scratch with vector shapes at the current scale.
+// Draw brings the frame up to date: the static layer (background, board, panel
+// chrome) is drawn once per size and orientation, and of the rest only the
+// regions whose contents changed since the previous frame are redrawn (see
+// frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped())
@@ -166,27 +171,22 @@ func (a *App) Draw(screen *ebiten.Image) {
 		drawEvalBarFrame(dst, g)
 		a.drawPanelStatic(dst, g)
 	})
-	screen.DrawImage(static, nil)
-	a.drawPieces(screen, g, now)
-	a.drawEvalBar(screen, g)
-	a.drawPanel(screen, g)
-	if c := a.ctl; c.Over() && !a.bannerHidden {
-		img := a.banner.get(w, h, fmt.Sprint(c.Game().Outcome(), c.Game().ReasonText()), func(dst *ebiten.Image) { a.drawBanner(dst, g) })
-		screen.DrawImage(img, nil)
-	}
-	if a.ctl.Screen() == ScreenStart {
-		img := a.overlay.get(w, h, a.startKey(g), func(dst *ebiten.Image) { a.drawStart(dst, g) })
-		screen.DrawImage(img, nil)
-	} else if a.ctl.HelpShown() {
-		img := a.overlay.get(w, h, "help", func(dst *ebiten.Image) { a.drawHelp(dst, g) })
-		screen.DrawImage(img, nil)
-	}
+	a.sprites.ensure(g.cell)
+	f := a.frameState(g, now)
+	d := &a.drawn
+	full := !d.valid || ebiten.IsScreenClearedEveryFrame() || a.frame < 2 ||
+		d.screen != screen || d.w != w || d.h != h || d.staticGen != a.static.gen
+	a.drawFrame(screen, static, g, f, full, now)
+	d.valid, d.screen, d.w, d.h, d.staticGen = true, screen, w, h, a.static.gen
 	a.frame++
 	if a.screenshot != "" && !a.done && a.frame >= a.frames {
 		a.saveScreenshot(screen)
 		a.done = true
 	}
 }
+
+// Invalidate makes the next Draw draw the whole frame rather than what changed.
+func (a *App) Invalidate() { a.drawn.valid = false }
 
 // saveScreenshot writes the screen to the screenshot file.
 func (a *App) saveScreenshot(screen *ebiten.Image) {

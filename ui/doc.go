@@ -18,8 +18,13 @@
 //     squares, coordinates, evaluation bar, side panel and its buttons.
 //   - evalbar.go: how a score (White's view) maps to the evaluation bar.
 //   - app.go, draw*.go, input.go: the Ebitengine side: ebiten.Game, vector drawing
-//     at the current scale each frame (so the board stays crisp at any size), and
+//     at the current scale (so the board stays crisp at any size), and
 //     translating mouse and keyboard into intents.
+//   - layers.go, frame.go: what keeps frames cheap. What never changes is drawn
+//     once per size into a static layer, pieces and marks are sprites, and the
+//     screen keeps its pixels between frames: a frame redraws only the regions
+//     (board, evaluation bar, panel, status box) whose contents changed, and a
+//     frame where nothing changed draws nothing.
 //
 // No rule or search logic lives here: legality, outcomes and records come from
 // package game, moves and evaluations from ai/player.

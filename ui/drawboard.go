@@ -241,10 +241,13 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 	}
 
 	a.drawArrows(dst, g)
+}
 
-	if dragging {
-		drawCentered(dst, sp.pieces[pos.At(a.drag.from)], a.drag.x, a.drag.y, 1.08, 0.95)
-	}
+// drawDragged draws the piece being dragged under the mouse, over everything
+// (it is not clipped to the board).
+func (a *App) drawDragged(dst *ebiten.Image) {
+	pos := a.ctl.Position()
+	drawCentered(dst, a.sprites.pieces[pos.At(a.drag.from)], a.drag.x, a.drag.y, 1.08, 0.95)
 }
 
 // drawArrows draws the thinking AI's principal variation (its move orange, the
@@ -304,29 +307,35 @@ func drawEvalBarFrame(dst *ebiten.Image, g *geometry) {
 	fillRoundRect(dst, g.evalBar.inset(-3*g.u), 5*g.u, colFrameEdge)
 }
 
-// drawEvalBar draws who stands better: White's share grows from White's side
-// of the board (the bottom unless flipped).
-func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry) {
-	u := g.u
+// evalView is what the evaluation bar shows: White's share in whole pixels and
+// the score above it.
+type evalView struct {
+	white float64 // height of White's part, in pixels
+	label string
+}
+
+// evalBarRect is the evaluation bar on whole pixels.
+func evalBarRect(g *geometry) rect {
 	r := g.evalBar
-	r = rect{math.Round(r.x), math.Round(r.y), math.Round(r.w), math.Round(r.h)}
-	score, ok := a.ctl.Eval()
+	return rect{math.Round(r.x), math.Round(r.y), math.Round(r.w), math.Round(r.h)}
+}
+
+// glideEval moves the evaluation bar's displayed share one step towards the
+// latest evaluation, so that it glides over a few ticks; Update calls it.
+func (a *App) glideEval() {
 	share := 0.5
-	if ok {
+	if score, ok := a.ctl.Eval(); ok {
 		share = whiteShare(score)
 	}
-	a.evalShown += (share - a.evalShown) * 0.15 // glide towards the new value
+	a.evalShown += (share - a.evalShown) * 0.15
 	if math.Abs(a.evalShown-share) < 0.001 {
 		a.evalShown = share
 	}
-	wh := math.Round(r.h * a.evalShown)
-	quickRect(dst, r, colEvalBlack)
-	if g.flipped {
-		quickRect(dst, rect{r.x, r.y, r.w, wh}, colEvalWhite)
-	} else {
-		quickRect(dst, rect{r.x, r.y + r.h - wh, r.w, wh}, colEvalWhite)
-	}
-	quickRect(dst, rect{r.x - 3*u, math.Round(r.cy() - u), r.w + 6*u, math.Max(2, math.Round(2*u))}, colAccent)
+}
+
+// evalView returns what the evaluation bar shows.
+func (a *App) evalView(g *geometry) evalView {
+	score, ok := a.ctl.Eval()
 	label := "="
 	if ok {
 		label = scoreText(score)
@@ -335,8 +344,24 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry) {
 			label = strings.Replace(label, " in ", "#", 1)
 		}
 	}
+	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: label}
+}
+
+// drawEvalBar draws who stands better: White's share grows from White's side
+// of the board (the bottom unless flipped).
+func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
+	u := g.u
+	r := evalBarRect(g)
+	wh := v.white
+	quickRect(dst, r, colEvalBlack)
+	if g.flipped {
+		quickRect(dst, rect{r.x, r.y, r.w, wh}, colEvalWhite)
+	} else {
+		quickRect(dst, rect{r.x, r.y + r.h - wh, r.w, wh}, colEvalWhite)
+	}
+	quickRect(dst, rect{r.x - 3*u, math.Round(r.cy() - u), r.w + 6*u, math.Max(2, math.Round(2*u))}, colAccent)
 	f := face(a.fonts.bold, 12*u)
-	drawText(dst, label, f, r.cx(), r.y-16*u, colText, alignCenter)
+	drawText(dst, v.label, f, r.cx(), r.y-16*u, colText, alignCenter)
 }
 
 // shownEscape reports whether s is one of the 16 escape squares the king can

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -38,7 +39,7 @@ func (a *App) drawPanelStatic(dst *ebiten.Image, g *geometry) {
 
 // drawPanel draws the side panel's changing parts: players, status, button
 // labels and states, move list, message line.
-func (a *App) drawPanel(dst *ebiten.Image, g *geometry) {
+func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	u := g.u
 	c := a.ctl
 	inner := g.panel.inset(16 * u)
@@ -58,7 +59,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry) {
 		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 15*u), x+16*u, y, col, alignLeft)
 	}
 
-	a.drawStatus(dst, g)
+	a.drawStatus(dst, g, status)
 
 	// Buttons: the faces are in the static layer; hovered and switched-on ones
 	// are painted over.
@@ -145,29 +146,38 @@ func (a *App) buttonState(act action) (enabled, on bool) {
 	return true, false
 }
 
-// drawStatus draws the status box: the result, the thinking AI (depth,
-// evaluation, speed, a bar of the time left), or whose move it is.
-func (a *App) drawStatus(dst *ebiten.Image, g *geometry) {
-	u := g.u
-	c := a.ctl
-	r := g.status
-	in := r.inset(12 * u)
-	big, small := face(a.fonts.bold, 16*u), face(a.fonts.regular, 14*u)
-	l1, l2 := in.y+9*u, in.y+33*u
-	pos := c.Position()
+// statusView is what the status box shows: three lines of text and, while an
+// AI thinks, a bar of the time left. It is comparable, so that the box is
+// redrawn only when what it shows changes.
+type statusView struct {
+	l1, l2, l3 string // headline (bold), detail, footnote
+	c1, c2, c3 color.NRGBA
+	bar        bool    // the time bar is shown
+	timed      bool    // the search has a clock: the bar fills and is labelled
+	barFill    float64 // filled width of the bar, in whole pixels
+	barText    string
+}
 
+// statusView returns what the status box shows now: the result, the thinking
+// AI (depth, evaluation, speed, a bar of the time left), or whose move it is.
+func (a *App) statusView(g *geometry) statusView {
+	c := a.ctl
+	var v statusView
 	switch st, thinking := c.Think(); {
 	case c.Over():
 		title, col := resultTitle(c.Game().Outcome())
-		drawText(dst, title, big, in.x, l1, col, alignLeft)
-		drawText(dst, capitalize(c.Game().ReasonText()), small, in.x, l2, colTextDim, alignLeft)
-		drawText(dst, "N new game  ·  U undo", small, in.x, in.y+57*u, colTextFaint, alignLeft)
+		v.l1, v.c1 = title, col
+		v.l2, v.c2 = capitalize(c.Game().ReasonText()), colTextDim
+		v.l3, v.c3 = "N new game  ·  U undo", colTextFaint
 	case thinking:
+		// The status follows the clock at 10 Hz: the box is redrawn ten times a
+		// second rather than every frame.
+		st.Elapsed = st.Elapsed.Truncate(statusTick)
 		who := fmt.Sprintf("%v (%s) is thinking", st.Side, shortSpec(st.Name))
 		if st.Hint {
 			who = "Finding a hint (" + shortSpec(st.Name) + ")"
 		}
-		drawText(dst, who+dots(st.Elapsed.Seconds()), big, in.x, l1, colText, alignLeft)
+		v.l1, v.c1 = who+dots(st.Elapsed.Seconds()), colText
 		var parts []string
 		if st.Info.Depth > 0 {
 			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth),
@@ -175,33 +185,62 @@ func (a *App) drawStatus(dst *ebiten.Image, g *geometry) {
 		} else {
 			parts = append(parts, "starting…")
 		}
-		drawText(dst, strings.Join(parts, "   "), small, in.x, l2, colTextDim, alignLeft)
-		// Time bar: what is left of the move time.
-		bar := rect{math.Round(in.x), math.Round(in.y + 52*u), math.Round(in.w), math.Round(6 * u)}
-		quickRect(dst, bar, colButton)
+		v.l2, v.c2 = strings.Join(parts, "   "), colTextDim
+		v.bar = true
 		if st.MoveTime > 0 {
 			left := 1 - math.Min(1, st.Elapsed.Seconds()/st.MoveTime.Seconds())
-			quickRect(dst, rect{bar.x, bar.y, math.Round(bar.w * left), bar.h}, colAccent)
-			drawText(dst, fmt.Sprintf("%.1f s left", math.Max(0, (st.MoveTime-st.Elapsed).Seconds())),
-				face(a.fonts.regular, 12*u), bar.x+bar.w, bar.y+19*u, colTextFaint, alignRight)
+			v.timed = true
+			v.barFill = math.Round(a.statusBar(g).w * left)
+			v.barText = fmt.Sprintf("%.1f s left", math.Max(0, (st.MoveTime-st.Elapsed).Seconds()))
 		}
 	default:
+		pos := c.Position()
 		side := pos.SideToMove()
 		if c.IsHuman(side) {
-			drawText(dst, fmt.Sprintf("%v to move: your turn", side), big, in.x, l1, colText, alignLeft)
-			hint := "Click a piece, then a square, or drag it."
+			v.l1, v.c1 = fmt.Sprintf("%v to move: your turn", side), colText
+			v.l2, v.c2 = "Click a piece, then a square, or drag it.", colTextDim
 			if c.HintMove() != game.NoMove {
-				hint = "Hint: " + c.HintMove().String() + " (green arrow)"
+				v.l2 = "Hint: " + c.HintMove().String() + " (green arrow)"
 			}
-			drawText(dst, hint, small, in.x, l2, colTextDim, alignLeft)
 		} else {
-			drawText(dst, fmt.Sprintf("%v to move", side), big, in.x, l1, colText, alignLeft)
-			if w := c.WaitingText(); w != "" {
-				drawText(dst, w, small, in.x, l2, colTextDim, alignLeft)
-			}
+			v.l1, v.c1 = fmt.Sprintf("%v to move", side), colText
+			v.l2, v.c2 = c.WaitingText(), colTextDim
 		}
 		if score, ok := c.Eval(); ok {
-			drawText(dst, "last eval "+scoreText(score)+" (White's view)", small, in.x, in.y+57*u, colTextFaint, alignLeft)
+			v.l3, v.c3 = "last eval "+scoreText(score)+" (White's view)", colTextFaint
+		}
+	}
+	return v
+}
+
+// statusTick is how often a thinking AI's status (time bar, seconds left) moves.
+const statusTick = 100 * time.Millisecond
+
+// statusBar is where the time bar of a thinking AI is drawn.
+func (a *App) statusBar(g *geometry) rect {
+	u := g.u
+	in := g.status.inset(12 * u)
+	return rect{math.Round(in.x), math.Round(in.y + 52*u), math.Round(in.w), math.Round(6 * u)}
+}
+
+// drawStatus draws the status box's contents (its box is in the static layer).
+func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
+	u := g.u
+	in := g.status.inset(12 * u)
+	big, small := face(a.fonts.bold, 16*u), face(a.fonts.regular, 14*u)
+	drawText(dst, v.l1, big, in.x, in.y+9*u, v.c1, alignLeft)
+	if v.l2 != "" {
+		drawText(dst, v.l2, small, in.x, in.y+33*u, v.c2, alignLeft)
+	}
+	if v.l3 != "" {
+		drawText(dst, v.l3, small, in.x, in.y+57*u, v.c3, alignLeft)
+	}
+	if v.bar {
+		bar := a.statusBar(g)
+		quickRect(dst, bar, colButton)
+		if v.timed {
+			quickRect(dst, rect{bar.x, bar.y, v.barFill, bar.h}, colAccent)
+			drawText(dst, v.barText, face(a.fonts.regular, 12*u), bar.x+bar.w, bar.y+19*u, colTextFaint, alignRight)
 		}
 	}
 }

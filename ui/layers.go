@@ -20,6 +20,7 @@ import (
 type layer struct {
 	img *ebiten.Image
 	key string
+	gen int // counts the redraws
 }
 
 // get returns the layer's image for a w x h screen, redrawn by draw if key or
@@ -37,6 +38,7 @@ func (l *layer) get(w, h int, key string, draw func(dst *ebiten.Image)) *ebiten.
 		l.img.Clear()
 		draw(l.img)
 		l.key = key
+		l.gen++
 	}
 	return l.img
 }

@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 	}()
 	ebiten.SetWindowSize(1180, 780)
 	ebiten.SetWindowTitle("Tablut window tests")
+	// As ui.Run does: the window redraws only what changed on a screen that
+	// keeps its pixels.
+	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(h); err != nil {
 		fmt.Fprintln(os.Stderr, "windowtest: the window failed:", err)
 		os.Exit(1)

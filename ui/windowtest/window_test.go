@@ -173,13 +173,11 @@ func percentile(d []time.Duration, p int) time.Duration {
 
 // TestAIvsAIKeepsTheWindowResponsive watches two AIs play and checks that the
 // window keeps drawing while they think in the background: the 95th percentile
-// of the frame intervals stays under 50 ms. A machine too busy to draw at 20 fps
-// even with no AI (a loaded CI runner with software OpenGL) cannot measure that;
-// there the test checks instead that thinking AIs do not slow the window down
-// compared with the same window idle.
+// of the frame intervals stays under 50 ms. The same window idle is measured
+// first and logged, to tell a slow machine from a slow window.
 func TestAIvsAIKeepsTheWindowResponsive(t *testing.T) {
 	needDisplay(t)
-	const wantMoves = 6
+	const wantMoves = 12
 	idleFrames := 150
 	_, _, idle := frameTimes(t, time.Minute, func() *ui.App {
 		return newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
@@ -201,18 +199,64 @@ func TestAIvsAIKeepsTheWindowResponsive(t *testing.T) {
 	if len(busy) < 10 {
 		t.Fatalf("only %d frames drawn while the AIs played %d moves: the window stalled", len(busy), ply)
 	}
-	idle95, busy95 := percentile(idle, 95), percentile(busy, 95)
+	busy95 := percentile(busy, 95)
 	t.Logf("idle: %d frames, median %v, p95 %v; AIs thinking: %d frames, median %v, p95 %v, worst %v",
-		len(idle), percentile(idle, 50), idle95, len(busy), percentile(busy, 50), busy95, busy[len(busy)-1])
+		len(idle), percentile(idle, 50), percentile(idle, 95), len(busy), percentile(busy, 50), busy95, busy[len(busy)-1])
 	const limit = 50 * time.Millisecond
-	if idle95 < limit*4/5 {
-		if busy95 > limit {
-			t.Errorf("95th percentile frame interval %v exceeds %v while the AIs think", busy95, limit)
-		}
-		return
+	if busy95 > limit {
+		t.Errorf("95th percentile frame interval %v exceeds %v while the AIs think", busy95, limit)
 	}
-	t.Logf("this machine draws slowly even when idle (p95 %v); comparing with idle instead of %v", idle95, limit)
-	if busy95 > idle95*2+10*time.Millisecond {
-		t.Errorf("thinking AIs slow the window down: p95 %v against %v idle", busy95, idle95)
+}
+
+// TestIncrementalFramesMatchFullRedraws checks that redrawing only what changed
+// leaves the screen as drawing everything would: while two AIs play (slides,
+// fades, arrows, the status box, the evaluation bar), every third frame drawn
+// incrementally is compared pixel for pixel with the same frame drawn in full.
+func TestIncrementalFramesMatchFullRedraws(t *testing.T) {
+	needDisplay(t)
+	var app *ui.App
+	clock := time.Now() // one instant per frame, so that both drawings of a frame agree
+	compared := 0
+	run(t, time.Minute, &task{
+		update: func(frame int) bool {
+			clock = clock.Add(time.Second / 60)
+			if frame == 0 {
+				s := ui.Settings{White: "heuristic", Black: "heuristic", MoveTime: 300 * time.Millisecond}
+				app = newApp(t, ui.Options{Settings: &s, Config: ui.Config{Now: func() time.Time { return clock }}})
+				if app != nil {
+					app.Controller().Faster()
+					app.Controller().Faster()
+				}
+			}
+			return app == nil || compared >= 60 || t.Failed()
+		},
+		draw: func(frame int, screen *ebiten.Image) {
+			if frame < 5 || frame%3 != 0 {
+				return
+			}
+			inc := snapshot(screen)
+			app.Invalidate()
+			app.Draw(screen)
+			full := snapshot(screen)
+			n, box := 0, image.Rectangle{}
+			for i := 0; i < len(inc.Pix); i += 4 {
+				if inc.Pix[i] != full.Pix[i] || inc.Pix[i+1] != full.Pix[i+1] || inc.Pix[i+2] != full.Pix[i+2] {
+					n++
+					p := i / 4
+					x, y := p%inc.Rect.Dx(), p/inc.Rect.Dx()
+					box = box.Union(image.Rect(x, y, x+1, y+1))
+				}
+			}
+			if n > 0 {
+				t.Errorf("frame %d (ply %d): %d pixels differ from a full redraw, within %v", frame, app.Controller().Game().Ply(), n, box)
+			}
+			compared++
+		},
+	})
+	if compared < 60 {
+		t.Fatalf("compared %d frames, want 60", compared)
+	}
+	if ply := app.Controller().Game().Ply(); ply < 2 {
+		t.Errorf("the AIs played %d moves during the comparison, want at least 2", ply)
 	}
 }

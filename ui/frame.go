@@ -1,0 +1,230 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// The screen keeps its pixels from one frame to the next (Run turns off
+// Ebitengine's clearing), so a frame redraws only the regions whose contents
+// changed, and a frame where nothing changed draws nothing at all. Under
+// software OpenGL copying the full-screen static layer and redrawing every
+// piece and label costs as much as the rest of the frame put together; most
+// frames, even while the AIs play, change only the status box or nothing.
+//
+// The screen is cut into regions side by side, each drawn clipped to itself from
+// the static layer up, so that a region looks the same whether it is redrawn
+// alone or with the whole frame:
+//
+//   - board: the board, its pieces, highlights, arrows and the end-of-game banner;
+//   - eval: the evaluation bar and its score;
+//   - panel: the side panel, and within it the status box, redrawn alone when
+//     only the status changes (a thinking AI's time bar).
+//
+// The whole frame is drawn when the screen is cleared every frame (as in some
+// tests), at the first frames, on a new size or a new static layer, while a
+// piece is dragged (it can be anywhere), and whenever anything changes under
+// an overlay (start panel, help), which covers every region.
+
+// frameState is what a frame shows, region by region; each part is
+// comparable, and a region is redrawn when its part differs from the frame
+// before.
+type frameState struct {
+	board   boardState
+	dests   []game.Move // legal destinations of the selected piece
+	eval    evalView
+	panel   panelState
+	status  statusView
+	overlay string // "" with no overlay
+	drag    bool   // a piece is being dragged
+}
+
+// boardState is what the board region shows besides the static layer.
+type boardState struct {
+	pos      game.Position
+	last     game.Move
+	selected game.Square
+	anim     int64 // the frame's time while an animation runs, else 0
+	dragFrom game.Square
+	outcome  game.Outcome
+	reason   game.EndReason
+	banner   bool
+	pvHint   bool
+	pv       [4]game.Move
+	hint     game.Move
+}
+
+// panelState is what the side panel shows besides the static layer and the
+// status box.
+type panelState struct {
+	game         *game.Game
+	plies, moves int
+	hash         uint64
+	white, black string
+	toMove       game.Color
+	over         bool
+	buttons      uint32 // two bits a button: enabled, on
+	hot          int    // the hovered button, or -1
+	paused       bool
+	delay        time.Duration
+	message      string
+}
+
+// drawnFrame remembers what is on the screen.
+type drawnFrame struct {
+	screen    *ebiten.Image
+	w, h      int
+	staticGen int
+	state     frameState
+	valid     bool
+}
+
+// regions of the screen for geometry g, on whole pixels.
+type regions struct {
+	board, eval, panel, status image.Rectangle
+}
+
+func newRegions(g *geometry) regions {
+	w, h := int(g.w), int(g.h)
+	u := g.u
+	// The eval region starts just right of the board frame's edge (drawn 3u
+	// outside the frame) and ends where the panel starts, leaving the score
+	// above the bar room on both sides.
+	xa := min(w, int(math.Ceil(g.frame.x+g.frame.w+3*u))+1)
+	xb := max(xa, min(w, int(math.Floor(g.panel.x))))
+	s := g.status
+	return regions{
+		board: image.Rect(0, 0, xa, h),
+		eval:  image.Rect(xa, 0, xb, h),
+		panel: image.Rect(xb, 0, w, h),
+		status: image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
+			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(image.Rect(xb, 0, w, h)),
+	}
+}
+
+// frameState returns what the frame shows now.
+func (a *App) frameState(g *geometry, now time.Time) frameState {
+	c := a.ctl
+	var f frameState
+	pos := c.Position()
+
+	b := &f.board
+	b.pos = pos
+	b.last = c.LastMove()
+	b.selected = c.Selected()
+	if c.animations().active() {
+		b.anim = now.UnixNano()
+	}
+	b.dragFrom = game.NoSquare
+	if a.drag.active {
+		b.dragFrom = a.drag.from
+	}
+	b.outcome, b.reason = c.Game().Outcome(), c.Game().Reason()
+	b.banner = c.Over() && !a.bannerHidden
+	for i := range b.pv {
+		b.pv[i] = game.NoMove
+	}
+	if st, ok := c.Think(); ok {
+		b.pvHint = st.Hint
+		copy(b.pv[:], st.Info.PV)
+	}
+	b.hint = c.HintMove()
+	f.dests = c.Destinations()
+	f.drag = a.drag.active && a.drag.moved
+
+	f.eval = a.evalView(g)
+
+	p := &f.panel
+	p.game = c.Game()
+	p.plies, p.moves = c.Game().Ply(), len(c.Game().Moves())
+	p.hash = pos.Hash()
+	p.white, p.black = c.Settings().Spec(game.White), c.Settings().Spec(game.Black)
+	p.toMove, p.over = pos.SideToMove(), c.Over()
+	p.hot = -1
+	cx, cy := a.cursor()
+	for i, btn := range g.buttons {
+		enabled, on := a.buttonState(btn.act)
+		if enabled {
+			p.buttons |= 1 << (2 * i)
+		}
+		if on {
+			p.buttons |= 2 << (2 * i)
+		}
+		if enabled && btn.r.contains(cx, cy) && c.Screen() == ScreenGame && !c.HelpShown() {
+			p.hot = i
+		}
+	}
+	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
+
+	f.status = a.statusView(g)
+
+	if c.Screen() == ScreenStart {
+		f.overlay = "start " + a.startKey(g)
+	} else if c.HelpShown() {
+		f.overlay = "help"
+	}
+	return f
+}
+
+// drawFrame brings the screen up to date with state f, redrawing the regions
+// that changed, or everything if full.
+func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState, full bool, now time.Time) {
+	old := &a.drawn.state
+	if !full && f.overlay != "" && (f.board != old.board || !slices.Equal(f.dests, old.dests) ||
+		f.eval != old.eval || f.panel != old.panel || f.status != old.status || f.overlay != old.overlay) {
+		full = true // the overlay covers every region
+	}
+	if f.overlay != old.overlay || f.drag || old.drag {
+		full = true
+	}
+	r := newRegions(g)
+	if full || f.board != old.board || !slices.Equal(f.dests, old.dests) {
+		dst := a.region(screen, static, r.board)
+		a.drawPieces(dst, g, now)
+		if f.board.banner {
+			w, h := int(g.w), int(g.h)
+			c := a.ctl
+			img := a.banner.get(w, h, fmt.Sprint(c.Game().Outcome(), c.Game().ReasonText()), func(dst *ebiten.Image) { a.drawBanner(dst, g) })
+			dst.DrawImage(img, nil)
+		}
+	}
+	if full || f.eval != old.eval {
+		a.drawEvalBar(a.region(screen, static, r.eval), g, f.eval)
+	}
+	if full || f.panel != old.panel {
+		a.drawPanel(a.region(screen, static, r.panel), g, f.status)
+	} else if f.status != old.status {
+		a.drawStatus(a.region(screen, static, r.status), g, f.status)
+	}
+	if f.drag {
+		a.drawDragged(screen)
+	}
+	if full && f.overlay != "" {
+		w, h := int(g.w), int(g.h)
+		var img *ebiten.Image
+		if a.ctl.Screen() == ScreenStart {
+			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawStart(dst, g) })
+		} else {
+			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawHelp(dst, g) })
+		}
+		screen.DrawImage(img, nil)
+	}
+	a.drawn.state = f
+	a.drawn.state.dests = slices.Clone(f.dests)
+}
+
+// region restores r of the screen from the static layer and returns the screen
+// clipped to r, to draw the region's contents on.
+func (a *App) region(screen, static *ebiten.Image, r image.Rectangle) *ebiten.Image {
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+	screen.DrawImage(static.SubImage(r).(*ebiten.Image), op)
+	return screen.SubImage(r).(*ebiten.Image)
+}
