@@ -174,9 +174,14 @@ func percentile(d []time.Duration, p int) time.Duration {
 // TestAIvsAIKeepsTheWindowResponsive watches two AIs play and checks that the
 // window keeps drawing while they think in the background: the 95th percentile
 // of the frame intervals stays under 50 ms. The same window idle is measured
-// first and logged, to tell a slow machine from a slow window.
+// first and logged, to tell a slow machine from a slow window. Timings under the
+// race detector mean nothing, so there the test is skipped; CI runs it again
+// without -race, alone, after the other tests.
 func TestAIvsAIKeepsTheWindowResponsive(t *testing.T) {
 	needDisplay(t)
+	if raceEnabled {
+		t.Skip("frame timing is not measured under the race detector (CI runs this test without -race)")
+	}
 	const wantMoves = 12
 	idleFrames := 150
 	_, _, idle := frameTimes(t, time.Minute, func() *ui.App {
