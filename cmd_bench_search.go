@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -20,12 +21,12 @@ func runBenchSearch(args []string) error {
 	fs := flag.NewFlagSet("bench search", flag.ContinueOnError)
 	moveTime := fs.Duration("movetime", 2*time.Second, "time per position")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads (Lazy SMP)")
-	evalName := fs.String("eval", "heuristic", "evaluator: heuristic or random")
+	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, random, cnn:NAME or cnn:PATH")
 	stats := fs.Bool("stats", false, "also count minimax and alpha-beta nodes per depth")
 	mmDepth := fs.Int("statsdepth", 4, "deepest minimax for -stats (alpha-beta goes two plies further)")
 	ttMB := fs.Int("tt", 64, "transposition table size in MB")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut bench search [-movetime 2s] [-threads N] [-eval heuristic|random] [-stats]")
+		fmt.Fprintln(fs.Output(), "usage: tablut bench search [-movetime 2s] [-threads N] [-eval heuristic|random|cnn:NAME] [-stats]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -38,7 +39,13 @@ func runBenchSearch(args []string) error {
 	case "random":
 		eval = ai.Random{Seed: 1}
 	default:
-		return fmt.Errorf("unknown evaluator %q: want heuristic or random", *evalName)
+		spec, err := player.ParseSpec(*evalName)
+		if err != nil || spec.Kind != player.CNN {
+			return fmt.Errorf("unknown evaluator %q: want heuristic, random, cnn:NAME or cnn:PATH", *evalName)
+		}
+		if eval, err = player.NewEvaluator(spec); err != nil {
+			return err
+		}
 	}
 	positions, err := ai.BenchPositions()
 	if err != nil {

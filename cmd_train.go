@@ -43,6 +43,8 @@ func runTrain(args []string) error {
 	evalGames := fs.Int("eval-games", def.EvalGames, "learning-curve games against each reference (heuristic, generation-0 champion)")
 	selfAdaptive := fs.Bool("self-adaptive", false, "per-individual mutation sigma, mutated log-normally (Blondie24)")
 	heurGames := fs.Int("heuristic-games", 0, "extra games of each individual against the heuristic per generation, counted in fitness")
+	heurNodes := fs.Int64("heuristic-nodes", 0, "node budget per move of the heuristic opponent (-heuristic-games, learning curve); 0 = same as the networks")
+	resScale := fs.Float64("residual-scale", 0, "0 = pure networks; > 0 = residual networks: heuristic + this * network output (evaluator units, MaxEval 10000)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut train [flags]            start a run in -out")
@@ -94,6 +96,7 @@ func runTrain(args []string) error {
 		cfg.MaxPlies, cfg.Openings = *maxPlies, *openings
 		cfg.EvalEvery, cfg.EvalGames = *evalEvery, *evalGames
 		cfg.SelfAdaptive, cfg.HeuristicGames = *selfAdaptive, *heurGames
+		cfg.HeuristicNodes, cfg.ResidualScale = *heurNodes, *resScale
 		if tr, err = evolve.Start(cfg, *out); err != nil {
 			return err
 		}

@@ -44,6 +44,8 @@
 //   - cache.go: an optional evaluation cache keyed by Zobrist key: lock-free,
 //     one atomic uint64 per slot holding 48 key bits and the 16-bit score.
 //   - format.go: the weight file format (see FORMAT.md), Load/Save, atomic
-//     SaveFile.
+//     SaveFile. Version 2 records Network.Base and Network.Scale: a residual
+//     network (Base "heuristic") is a correction of at most Scale added to the
+//     hand-made heuristic (ai.Residual; ai/player builds it for cnn:NAME).
 //   - filters.go: DrawFilters, the seed's figure of the 64 first-layer filters.
 package cnn

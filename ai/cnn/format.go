@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 )
 
-// Weight file format, version 1 (also in FORMAT.md). All integers are
+// Weight file format, versions 1 and 2 (also in FORMAT.md). All integers are
 // unsigned little-endian; weights are IEEE-754 float32, little-endian.
 //
 //	offset  size  field
@@ -23,17 +23,48 @@ import (
 //	              columns, input channels = (64,3,3,1) (32,3,3,64) (16,3,3,32) (1,3,3,16)
 //	80      2     label length L (0..255 bytes)
 //	82      L     label, UTF-8
-//	82+L    ...   the weights of layers 1 to 4 in order, each in the layout of
+//	version 2 only:
+//	82+L    1     base name length B (0..255 bytes)
+//	83+L    B     base name: "" (a pure network) or "heuristic" (residual)
+//	83+L+B  4     scale, float32 (0 for a pure network, (0, 10000] otherwise)
+//	...     ...   the weights of layers 1 to 4 in order, each in the layout of
 //	              Network.W: [filter][ky][kx][channel], 23,760 float32 in all
 //
 // Nothing may follow the weights. Load rejects a wrong magic, an unknown
-// version, a layer count or shape other than the seed's, a bad label, a
-// truncated file, NaN or infinite weights and trailing bytes.
+// version, a layer count or shape other than the seed's, a bad label, an
+// unknown base name or a bad scale, a truncated file, NaN or infinite weights
+// and trailing bytes. Save writes version 1 for a pure network (Base == "")
+// and version 2 otherwise.
 const (
 	fileMagic   = "TABZCNN\x00"
-	fileVersion = 1
+	fileVersion = 2
 	maxLabel    = 255
 )
+
+// Bases lists the base evaluators a residual network may name (Network.Base);
+// "" is a pure network.
+var Bases = []string{"", BaseHeuristic}
+
+// BaseHeuristic is the base name of a network that corrects the hand-made
+// heuristic (package ai's Heuristic).
+const BaseHeuristic = "heuristic"
+
+// checkBase reports whether base and scale describe a valid network kind.
+func checkBase(base string, scale float32) error {
+	known := false
+	for _, b := range Bases {
+		known = known || b == base
+	}
+	switch {
+	case !known:
+		return fmt.Errorf("unknown base evaluator %q (known: \"\" for a pure network, %q)", base, BaseHeuristic)
+	case base == "" && scale != 0:
+		return fmt.Errorf("scale %v without a base evaluator, want 0", scale)
+	case base != "" && !(scale > 0 && scale <= 10000):
+		return fmt.Errorf("scale %v of a residual network, want (0, 10000]", scale)
+	}
+	return nil
+}
 
 // Load reads a network in the weight file format. Errors are one sentence
 // that says what is wrong with the data.
@@ -50,8 +81,9 @@ func Load(r io.Reader) (*Network, error) {
 		return nil, errBadMagic(hdr[:8])
 	}
 	le := binary.LittleEndian
-	if v := le.Uint32(hdr[8:]); v != fileVersion {
-		return nil, fmt.Errorf("unsupported network file version %d (this program reads version %d)", v, fileVersion)
+	version := le.Uint32(hdr[8:])
+	if version != 1 && version != 2 {
+		return nil, fmt.Errorf("unsupported network file version %d (this program reads versions 1 and 2)", version)
 	}
 	if c := le.Uint32(hdr[12:]); c != 4 {
 		return nil, fmt.Errorf("bad network file: %d layers, want 4", c)
@@ -83,6 +115,24 @@ func Load(r io.Reader) (*Network, error) {
 		return nil, errors.New("bad network file: the label is not valid UTF-8")
 	}
 	n := New(string(label))
+	if version == 2 {
+		var bl [1]byte
+		if _, err := io.ReadFull(br, bl[:]); err != nil {
+			return nil, errors.New("truncated network file: no base name length after the label")
+		}
+		base := make([]byte, bl[0])
+		var sc [4]byte
+		if _, err := io.ReadFull(br, base); err != nil {
+			return nil, fmt.Errorf("truncated network file: base name shorter than its %d bytes", bl[0])
+		}
+		if _, err := io.ReadFull(br, sc[:]); err != nil {
+			return nil, errors.New("truncated network file: no scale after the base name")
+		}
+		n.Base, n.Scale = string(base), math.Float32frombits(le.Uint32(sc[:]))
+		if err := checkBase(n.Base, n.Scale); err != nil {
+			return nil, fmt.Errorf("bad network file: %v", err)
+		}
+	}
 	for l := range n.W {
 		buf := make([]byte, 4*len(n.W[l]))
 		if k, err := io.ReadFull(br, buf); err != nil {
@@ -109,16 +159,24 @@ func errBadMagic(m []byte) error {
 	return fmt.Errorf("not a TabZAI network file (starts with %q, want %q)", m, fileMagic)
 }
 
-// Save writes n in the weight file format. The label must be valid UTF-8 of at
-// most 255 bytes.
+// Save writes n in the weight file format: version 1 for a pure network
+// (Base == ""), version 2 for a residual one. The label must be valid UTF-8 of
+// at most 255 bytes, Base one of Bases and Scale valid for it.
 func (n *Network) Save(w io.Writer) error {
 	if len(n.Label) > maxLabel || !utf8.ValidString(n.Label) {
 		return fmt.Errorf("cannot save network %q: the label must be valid UTF-8 of at most %d bytes", n.Label, maxLabel)
 	}
+	if err := checkBase(n.Base, n.Scale); err != nil {
+		return fmt.Errorf("cannot save network %q: %v", n.Label, err)
+	}
+	version := uint32(1)
+	if n.Base != "" {
+		version = fileVersion
+	}
 	le := binary.LittleEndian
-	buf := make([]byte, 0, 82+len(n.Label)+4*NumParams)
+	buf := make([]byte, 0, 87+len(n.Label)+len(n.Base)+4*NumParams)
 	buf = append(buf, fileMagic...)
-	buf = le.AppendUint32(buf, fileVersion)
+	buf = le.AppendUint32(buf, version)
 	buf = le.AppendUint32(buf, 4)
 	for l := 0; l < 4; l++ {
 		if len(n.W[l]) != LayerSize(l) {
@@ -131,6 +189,11 @@ func (n *Network) Save(w io.Writer) error {
 	}
 	buf = le.AppendUint16(buf, uint16(len(n.Label)))
 	buf = append(buf, n.Label...)
+	if version == 2 {
+		buf = append(buf, byte(len(n.Base)))
+		buf = append(buf, n.Base...)
+		buf = le.AppendUint32(buf, math.Float32bits(n.Scale))
+	}
 	for l := range n.W {
 		for _, v := range n.W[l] {
 			buf = le.AppendUint32(buf, math.Float32bits(v))

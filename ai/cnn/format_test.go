@@ -81,7 +81,7 @@ func TestLoadRejects(t *testing.T) {
 		{"empty", "truncated", nil},
 		{"magic", "not a TabZAI network file", mod(func(b []byte) []byte { b[0] = 'X'; return b })},
 		{"short magic", "not a TabZAI network file", []byte("PNG\x89\r\n\x1a\nabc")},
-		{"version", "unsupported network file version 2", mod(func(b []byte) []byte { le.PutUint32(b[8:], 2); return b })},
+		{"version", "unsupported network file version 3", mod(func(b []byte) []byte { le.PutUint32(b[8:], 3); return b })},
 		{"layers", "5 layers", mod(func(b []byte) []byte { le.PutUint32(b[12:], 5); return b })},
 		{"shape", "layer 2 has shape 32x3x3x65", mod(func(b []byte) []byte { le.PutUint32(b[16+16+12:], 65); return b })},
 		{"label length", "label of 300 bytes", mod(func(b []byte) []byte { le.PutUint16(b[80:], 300); return b })},
@@ -108,6 +108,91 @@ func TestLoadRejects(t *testing.T) {
 	}
 }
 
+func TestVersion1Compat(t *testing.T) {
+	// A pure network is still written, byte for byte, in version 1, which
+	// older programs read; version 1 files load as pure networks.
+	n := NewRandom(rand.New(rand.NewPCG(7, 8)), 0.1)
+	n.Label = "old"
+	var buf bytes.Buffer
+	if err := n.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if v := binary.LittleEndian.Uint32(b[8:]); v != 1 || len(b) != 82+3+4*NumParams {
+		t.Fatalf("pure network saved as version %d, %d bytes", v, len(b))
+	}
+	m, err := Load(bytes.NewReader(b))
+	if err != nil || m.Base != "" || m.Scale != 0 {
+		t.Fatalf("version 1: base %q scale %v err %v", m.Base, m.Scale, err)
+	}
+}
+
+func TestVersion2RoundTrip(t *testing.T) {
+	n := NewRandom(rand.New(rand.NewPCG(9, 10)), 0.05)
+	n.Label, n.Base, n.Scale = "res", BaseHeuristic, 2000
+	var buf bytes.Buffer
+	if err := n.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if v := binary.LittleEndian.Uint32(b[8:]); v != 2 || len(b) != 87+3+len(BaseHeuristic)+4*NumParams {
+		t.Fatalf("residual network saved as version %d, %d bytes", v, len(b))
+	}
+	m, err := Load(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Label != "res" || m.Base != BaseHeuristic || m.Scale != 2000 {
+		t.Fatalf("loaded %q base %q scale %v", m.Label, m.Base, m.Scale)
+	}
+	for l := range n.W {
+		for i := range n.W[l] {
+			if m.W[l][i] != n.W[l][i] {
+				t.Fatalf("layer %d weight %d differs", l+1, i)
+			}
+		}
+	}
+	if c := m.Clone(); c.Base != m.Base || c.Scale != m.Scale {
+		t.Fatalf("Clone lost base %q scale %v", c.Base, c.Scale)
+	}
+	// A pure network in version 2 (base "", scale 0) loads too.
+	pure := append([]byte(nil), b[:85]...)
+	binary.LittleEndian.PutUint32(pure[8:], 2)
+	pure = append(pure, 0, 0, 0, 0, 0)
+	pure = append(pure, b[len(b)-4*NumParams:]...)
+	if p, err := Load(bytes.NewReader(pure)); err != nil || p.Base != "" || p.Scale != 0 {
+		t.Fatalf("pure version 2: %v", err)
+	}
+
+	at := 85 // the base name length
+	mod := func(f func(b []byte) []byte) []byte { return f(append([]byte(nil), b...)) }
+	for _, c := range []struct {
+		name, want string
+		data       []byte
+	}{
+		{"base name", `unknown base evaluator "heuristiX"`, mod(func(b []byte) []byte { b[at+9] = 'X'; return b })},
+		{"scale", "scale -1 of a residual network", mod(func(b []byte) []byte {
+			binary.LittleEndian.PutUint32(b[at+10:], math.Float32bits(-1))
+			return b
+		})},
+		{"pure scale", "scale 3 without a base", func() []byte {
+			d := append([]byte(nil), pure...)
+			binary.LittleEndian.PutUint32(d[86:], math.Float32bits(3))
+			return d
+		}()},
+		{"truncated base", "base name shorter", b[:at+4]},
+	} {
+		_, err := Load(bytes.NewReader(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+	n.Base = "minimax"
+	if err := n.Save(&bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "unknown base") {
+		t.Errorf("Save with a bad base: %v", err)
+	}
+}
+
 func FuzzLoad(f *testing.F) {
 	var buf bytes.Buffer
 	New("seed").Save(&buf)
@@ -118,9 +203,18 @@ func FuzzLoad(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var out bytes.Buffer
-		if err := n.Save(&out); err != nil || !bytes.Equal(out.Bytes(), data) {
-			t.Fatalf("a file that loads does not save back to the same bytes (err %v)", err)
+		// A version-2 file of a pure network saves as version 1, so compare
+		// what it saves to with what that saves to.
+		var out, again bytes.Buffer
+		if err := n.Save(&out); err != nil {
+			t.Fatalf("a file that loads does not save: %v", err)
+		}
+		m, err := Load(bytes.NewReader(out.Bytes()))
+		if err != nil || m.Save(&again) != nil || !bytes.Equal(out.Bytes(), again.Bytes()) {
+			t.Fatalf("a saved file does not load and save back to the same bytes (err %v)", err)
+		}
+		if le32 := binary.LittleEndian.Uint32(data[8:]); le32 == 1 && !bytes.Equal(out.Bytes(), data) {
+			t.Fatal("a version-1 file does not save back to the same bytes")
 		}
 	})
 }

@@ -48,6 +48,15 @@ type Network struct {
 	Label string
 	// W holds the weights of the four layers, layout [out][ky][kx][in].
 	W [4][]float32
+	// Base names the evaluator the network corrects: "" for a pure network
+	// (Evaluate is the network's value), BaseHeuristic for a residual network,
+	// whose players evaluate clamp(heuristic + Scale*output) (ai.Residual,
+	// built by package ai/player). Evaluate itself always returns the network's
+	// own value.
+	Base string
+	// Scale is the largest correction of a residual network, in evaluator
+	// units (MaxEval = 10000 in package ai); 0 for a pure network.
+	Scale float32
 
 	packed atomic.Pointer[packed] // derived weights for Forward; nil until first use
 	cache  *evalCache             // optional, see EnableCache
@@ -79,12 +88,12 @@ func NewRandom(r *rand.Rand, sigma float64) *Network {
 // matches and logs.
 func (n *Network) Name() string { return "cnn:" + n.Label }
 
-// Clone returns a deep copy of n with the same label and no evaluation cache
+// Clone returns a deep copy of n with the same label, base and scale and no evaluation cache
 // (call EnableCache on the copy if wanted). Its packed weights are derived
 // afresh on first use, so the copy's W may be changed before its first
 // evaluation without calling Prepare.
 func (n *Network) Clone() *Network {
-	c := &Network{Label: n.Label}
+	c := &Network{Label: n.Label, Base: n.Base, Scale: n.Scale}
 	for l := range n.W {
 		c.W[l] = append([]float32(nil), n.W[l]...)
 	}

@@ -40,6 +40,17 @@ type Config struct {
 	// the hand-made heuristic every generation, half with each colour, counted
 	// in its tournament score (0 = the seed's pure self-play).
 	HeuristicGames int
+	// HeuristicNodes is the node budget per move of the hand-made heuristic
+	// when it plays (HeuristicGames and the learning curve); 0 = Nodes, the
+	// same budget as the networks. The heuristic searches about ten times as
+	// many nodes per second as a network, so a larger budget compares them at
+	// roughly equal time. Depth and MoveTime limits still apply to it.
+	HeuristicNodes int64 `json:",omitempty"`
+	// ResidualScale > 0 makes every individual a residual network (cnn
+	// Network.Base "heuristic", Scale ResidualScale): it plays with the
+	// heuristic plus ResidualScale times its output (ai.Residual), so it
+	// learns a correction of the heuristic. 0 = pure networks (the seed).
+	ResidualScale float64 `json:",omitempty"`
 }
 
 // DefaultConfig returns the seed's schedule: population 8, 100 generations,
@@ -88,6 +99,10 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("opening plies must be between 0 and max plies, got %d", c.Openings)
 	case c.EvalEvery < 0 || c.EvalGames < 0 || c.HeuristicGames < 0:
 		return errors.New("eval-every, eval-games and heuristic-games must not be negative")
+	case c.HeuristicNodes < 0:
+		return fmt.Errorf("heuristic nodes must not be negative, got %d", c.HeuristicNodes)
+	case !(c.ResidualScale >= 0 && c.ResidualScale <= 10000):
+		return fmt.Errorf("residual scale must be between 0 and 10000, got %v", c.ResidualScale)
 	case c.TTSizeMB < 0:
 		return fmt.Errorf("transposition table size must not be negative, got %d", c.TTSizeMB)
 	}

@@ -3,6 +3,16 @@
 // Blondie24-style self-adaptive mutation (Fogel and Chellapilla; seed 002) and
 // games against the hand-made heuristic counted in the fitness.
 //
+// Residual networks (Config.ResidualScale > 0, "tablut train -residual-scale S"):
+// every individual is a network with Base "heuristic" and Scale S, which
+// plays with ai.Residual, the heuristic plus S times the network's output, so
+// the algorithm evolves a correction of the heuristic instead of a whole
+// evaluator; a small InitSigma starts the population close to the heuristic.
+// Config.HeuristicNodes ("-heuristic-nodes N") gives the heuristic opponent
+// its own node budget, so that games against it (HeuristicGames and the
+// learning curve) compare the players at about equal time rather than equal
+// nodes (the heuristic searches about 19 times as many nodes per second).
+//
 // The schedule, as in the seed (Config's defaults):
 //
 //   - a population of 8 networks, weights drawn from a Gaussian;

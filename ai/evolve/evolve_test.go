@@ -113,6 +113,8 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 	cfg := tinyConfig(3)
 	cfg.SelfAdaptive = true // sigmas must survive the checkpoint too
 	cfg.HeuristicGames = 2
+	cfg.ResidualScale = 2000 // residual networks, whose kind must survive too
+	cfg.HeuristicNodes = 300
 
 	full, err := Start(cfg, t.TempDir())
 	if err != nil {
@@ -142,6 +144,11 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 	run(t, tr)
 	if !equalBits(populationBytes(tr), want) {
 		t.Fatal("1 generation + resume to 3 differs from 3 uninterrupted generations")
+	}
+	for _, ind := range tr.Population() {
+		if ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 2000 {
+			t.Fatalf("resumed individual %s: base %q scale %v, want a residual network", ind.Net.Label, ind.Net.Base, ind.Net.Scale)
+		}
 	}
 
 	// Killed in the middle of generation 1 (after a few of its games), resumed.

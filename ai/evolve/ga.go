@@ -27,12 +27,16 @@ var tau = 1 / math.Sqrt(2*math.Sqrt(cnn.NumParams))
 func label(g, i int) string { return fmt.Sprintf("g%03d-%d", g, i) }
 
 // initialPopulation draws the generation-0 networks from a Gaussian of
-// standard deviation cfg.InitSigma; individual i uses its own stream.
+// standard deviation cfg.InitSigma; individual i uses its own stream. With
+// cfg.ResidualScale they are residual networks on the heuristic.
 func initialPopulation(cfg *Config) []*Individual {
 	pop := make([]*Individual, cfg.Population)
 	for i := range pop {
 		n := cnn.NewRandom(newRand(cfg.Seed, streamInit, uint64(i)), cfg.InitSigma)
 		n.Label = label(0, i)
+		if cfg.ResidualScale > 0 {
+			n.Base, n.Scale = cnn.BaseHeuristic, float32(cfg.ResidualScale)
+		}
 		pop[i] = &Individual{Net: n, Sigma: cfg.MutationSigma, Origin: "random"}
 	}
 	return pop
@@ -65,6 +69,7 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 				break
 			}
 			n := cnn.New("")
+			n.Base, n.Scale = a.Net.Base, a.Net.Scale
 			for l := range n.W {
 				src := b.Net.W[l]
 				if m>>l&1 == 1 {

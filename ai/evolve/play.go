@@ -45,9 +45,17 @@ func randomOpening(rng *rand.Rand, plies int) []game.Move {
 
 // playGame plays white against black from the given opening, each side a fresh
 // single-threaded deterministic searcher seeded with seed (White) and seed+1
-// (Black), and adjudicates a draw after cfg.MaxPlies plies.
+// (Black), and adjudicates a draw after cfg.MaxPlies plies. The hand-made
+// heuristic (an *ai.Heuristic, not a residual network) searches
+// cfg.HeuristicNodes nodes per move when that is set.
 func playGame(ctx context.Context, cfg *Config, white, black ai.Evaluator, opening []game.Move, seed uint64) (gameResult, error) {
-	lim := ai.Limits{Depth: cfg.Depth, Nodes: cfg.Nodes, MoveTime: cfg.MoveTime}
+	var lim [2]ai.Limits
+	for side, e := range []ai.Evaluator{white, black} {
+		lim[side] = ai.Limits{Depth: cfg.Depth, Nodes: cfg.Nodes, MoveTime: cfg.MoveTime}
+		if _, ok := e.(*ai.Heuristic); ok && cfg.HeuristicNodes > 0 {
+			lim[side].Nodes = cfg.HeuristicNodes
+		}
+	}
 	s := [2]*ai.Searcher{
 		ai.NewSearcher(white, ai.Options{TTSizeMB: cfg.TTSizeMB, Threads: 1, Seed: seed, Deterministic: true}),
 		ai.NewSearcher(black, ai.Options{TTSizeMB: cfg.TTSizeMB, Threads: 1, Seed: seed + 1, Deterministic: true}),
@@ -67,7 +75,7 @@ func playGame(ctx context.Context, cfg *Config, white, black ai.Evaluator, openi
 		}
 		pos := g.Position()
 		side := pos.SideToMove()
-		res := s[side].Search(ctx, pos, g.RepetitionHistory(), lim, nil)
+		res := s[side].Search(ctx, pos, g.RepetitionHistory(), lim[side], nil)
 		if err := ctx.Err(); err != nil {
 			return gameResult{}, err
 		}

@@ -89,6 +89,9 @@ func (t *Trainer) plotLearning() error {
 			budget += fmt.Sprintf(", depth %d", cfg.Depth)
 		}
 	}
+	if cfg.HeuristicNodes > 0 {
+		budget += fmt.Sprintf("; heuristic %d nodes", cfg.HeuristicNodes)
+	}
 	p.Title.Text = fmt.Sprintf("Champion's score against fixed references (%s, 95%% CI)", budget)
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "score"

@@ -218,6 +218,15 @@ type job struct {
 	seed         uint64
 }
 
+// eval returns the evaluator a network plays with: the network itself, or for
+// a residual network (Base "heuristic") the heuristic plus its correction.
+func (t *Trainer) eval(n *cnn.Network) ai.Evaluator {
+	if n.Base == "" {
+		return n
+	}
+	return &ai.Residual{Base: t.heur, Net: n, Scale: int32(n.Scale + 0.5)}
+}
+
 // Run plays the remaining generations, writing a checkpoint after each, then
 // the plots. It stops with ctx's error if ctx is cancelled; the run can then
 // be continued with Open and Run.
@@ -257,7 +266,7 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 			}
 			lo, hi := min(i, j), max(i, j)
 			jobs = append(jobs, job{
-				kind: "tournament", white: t.pop[i].Net, black: t.pop[j].Net, wi: i, bi: j,
+				kind: "tournament", white: t.eval(t.pop[i].Net), black: t.eval(t.pop[j].Net), wi: i, bi: j,
 				opening: randomOpening(newRand(cfg.Seed, streamPair, uint64(g), uint64(lo*n+hi)), cfg.Openings),
 				seed:    derive(cfg.Seed, streamPair, uint64(g), uint64(i*n+j), 1),
 			})
@@ -271,9 +280,9 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 				seed:    derive(cfg.Seed, streamHeuristic, uint64(g), uint64(i), uint64(k), 1),
 			}
 			if k%2 == 0 {
-				jb.white, jb.black, jb.wi, jb.bi = t.pop[i].Net, t.heur, i, -1
+				jb.white, jb.black, jb.wi, jb.bi = t.eval(t.pop[i].Net), t.heur, i, -1
 			} else {
-				jb.white, jb.black, jb.wi, jb.bi = t.heur, t.pop[i].Net, -1, i
+				jb.white, jb.black, jb.wi, jb.bi = t.heur, t.eval(t.pop[i].Net), -1, i
 			}
 			jobs = append(jobs, jb)
 		}
@@ -467,7 +476,8 @@ func (t *Trainer) evaluate(ctx context.Context, g int, champ *cnn.Network, lines
 	refs := []struct {
 		name string
 		eval ai.Evaluator
-	}{{"heuristic", t.heur}, {"gen0", t.gen0}}
+	}{{"heuristic", t.heur}, {"gen0", t.eval(t.gen0)}}
+	ce := t.eval(champ)
 	var jobs []job
 	for o, ref := range refs {
 		for k := 0; k < cfg.EvalGames; k++ {
@@ -478,9 +488,9 @@ func (t *Trainer) evaluate(ctx context.Context, g int, champ *cnn.Network, lines
 				wi:      -1, bi: -1,
 			}
 			if k%2 == 0 {
-				jb.white, jb.black = champ, ref.eval
+				jb.white, jb.black = ce, ref.eval
 			} else {
-				jb.white, jb.black = ref.eval, champ
+				jb.white, jb.black = ref.eval, ce
 			}
 			jobs = append(jobs, jb)
 		}
@@ -564,6 +574,9 @@ feed:
 // writeGameLine appends one line of games.jsonl.
 func writeGameLine(b *bytes.Buffer, g int, jb job, r gameResult) {
 	name := func(e ai.Evaluator, i int) string {
+		if r, ok := e.(*ai.Residual); ok {
+			e = r.Net
+		}
 		if n, ok := e.(*cnn.Network); ok {
 			return n.Label
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/weights"
 )
@@ -29,4 +30,18 @@ func loadNet(net string) (*cnn.Network, error) {
 		n.Label = net
 	}
 	return n, nil
+}
+
+// NetEvaluator returns the evaluator of network n: n itself for a pure network,
+// or for a residual one (Base "heuristic") an ai.Residual that adds
+// n.Scale times the network's output to the hand-made heuristic, named like
+// "cnn:champion+heuristic".
+func NetEvaluator(n *cnn.Network) (ai.Evaluator, error) {
+	switch n.Base {
+	case "":
+		return n, nil
+	case cnn.BaseHeuristic:
+		return &ai.Residual{Base: ai.NewHeuristic(), Net: n, Scale: int32(n.Scale + 0.5)}, nil
+	}
+	return nil, fmt.Errorf("network %q corrects an unknown evaluator %q", n.Label, n.Base)
 }

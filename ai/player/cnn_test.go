@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/game"
 )
 
 func TestCNNFromFile(t *testing.T) {
@@ -35,5 +37,27 @@ func TestCNNFromFile(t *testing.T) {
 	playOut(t, p, NewRandom(1), 6)
 	if _, err := NewEvaluator(Spec{Kind: CNN, Net: filepath.Join(t.TempDir(), "missing.tnn")}); err == nil || !strings.Contains(err.Error(), "missing.tnn") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestResidualFromFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "res.tnn")
+	n := cnn.NewRandom(rand.New(rand.NewPCG(3, 4)), 0.05)
+	n.Label, n.Base, n.Scale = "res", cnn.BaseHeuristic, 2000
+	if err := n.SaveFile(path); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := NewEvaluator(Spec{Kind: CNN, Net: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := ev.(*ai.Residual)
+	if !ok || r.Scale != 2000 || ev.Name() != "cnn:res+heuristic" {
+		t.Fatalf("evaluator %T %q", ev, ev.Name())
+	}
+	p := game.StartPosition()
+	want := ai.NewHeuristic().Evaluate(&p) + int32(int64(n.Evaluate(&p))*2000/ai.MaxEval)
+	if got := ev.Evaluate(&p); got != want {
+		t.Errorf("residual evaluation %d, want %d", got, want)
 	}
 }

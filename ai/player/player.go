@@ -10,6 +10,9 @@
 //	cnn:NAME         the searcher with a shipped network, e.g. cnn:champion
 //	cnn:PATH         the searcher with a network file, e.g. cnn:runs/gen42.tnn
 //
+// A residual network (ai/cnn format version 2, base "heuristic") plays with
+// the hand-made heuristic plus its correction (ai.Residual).
+//
 // A Net that contains '/' or ends in ".tnn" is a file path; otherwise it names a
 // network shipped in package weights. Search limits (move time, depth, nodes),
 // threads and the seed are fields of Spec, set from the -movetime, -depth, -nodes,
@@ -225,7 +228,8 @@ func New(spec Spec) (Player, error) {
 }
 
 // NewEvaluator returns the evaluator of spec: the heuristic, the random
-// evaluator, or a network (shipped or from a file) for "cnn".
+// evaluator, or a network (shipped or from a file) for "cnn"; a residual
+// network comes wrapped with its base evaluator (see NetEvaluator).
 func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 	switch spec.Kind {
 	case Heuristic:
@@ -233,7 +237,11 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 	case Random:
 		return newRandomEval(spec.Seed), nil
 	case CNN:
-		return loadNet(spec.Net)
+		n, err := loadNet(spec.Net)
+		if err != nil {
+			return nil, err
+		}
+		return NetEvaluator(n)
 	case Human:
 		return nil, ErrHuman
 	}

@@ -1,0 +1,33 @@
+package ai
+
+import "github.com/tablut-ai/tablut/game"
+
+// Residual is an evaluator that learns a correction on top of another one:
+//
+//	E(p) = clamp(Base(p) + Scale*Net(p)/MaxEval, ±(MaxEval-1))
+//
+// Net scores in (-MaxEval, MaxEval) like every evaluator (a network's output
+// in (-1, 1) times MaxEval), so the correction is at most Scale in absolute
+// value. With a small Net the evaluator starts close to Base; training then
+// only has to learn what Base gets wrong. Package ai/cnn stores the base's
+// name and the scale in its weight files (format version 2), and package
+// ai/player builds a Residual for such a network.
+//
+// Residual is safe for concurrent use when Base and Net are.
+type Residual struct {
+	Base  Evaluator // the hand-made evaluator, e.g. NewHeuristic()
+	Net   Evaluator // the correction, e.g. a *cnn.Network
+	Scale int32     // the largest correction, in evaluator units (0 to MaxEval)
+}
+
+// Evaluate returns Base(p) plus Scale times Net(p)/MaxEval, clamped inside
+// (-MaxEval, MaxEval).
+func (r *Residual) Evaluate(p *game.Position) int32 {
+	b := int64(r.Base.Evaluate(p))
+	n := int64(r.Net.Evaluate(p))
+	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, b+n*int64(r.Scale)/MaxEval))))
+}
+
+// Name returns the network's name, '+', and the base's name, e.g.
+// "cnn:champion+heuristic".
+func (r *Residual) Name() string { return r.Net.Name() + "+" + r.Base.Name() }
