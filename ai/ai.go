@@ -40,6 +40,18 @@ type Evaluator interface {
 	Name() string
 }
 
+// BoundedEvaluator is an Evaluator that can save work when the search only needs
+// to know how a score compares with a window (lo, hi), both from White's point of
+// view. EvaluateBounded returns Evaluate(p) when that lies strictly inside the
+// window; otherwise it may instead return a bound on the same side of the window:
+// some v <= lo with v >= Evaluate(p), or some v >= hi with v <= Evaluate(p). The
+// searcher's fail-soft alpha-beta treats such values exactly as it treats a
+// subtree that failed low or high, so the move chosen is unchanged.
+type BoundedEvaluator interface {
+	Evaluator
+	EvaluateBounded(p *game.Position, lo, hi int32) int32
+}
+
 // MaxEval bounds every evaluator's score; scores beyond it are wins and losses.
 const MaxEval = 10000
 

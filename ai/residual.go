@@ -28,6 +28,23 @@ func (r *Residual) Evaluate(p *game.Position) int32 {
 	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, b+n*int64(r.Scale)/MaxEval))))
 }
 
+// EvaluateBounded is Evaluate with lazy evaluation (BoundedEvaluator): the
+// correction is less than Scale in absolute value, so when Base(p)+Scale is
+// still at or below lo, or Base(p)-Scale at or above hi, the window is decided
+// without running the network, and that bound is returned instead.
+func (r *Residual) EvaluateBounded(p *game.Position, lo, hi int32) int32 {
+	b := int64(r.Base.Evaluate(p))
+	s := int64(r.Scale)
+	switch {
+	case b+s <= int64(lo):
+		return clampEval(int32(max(-2*MaxEval, b+s)))
+	case b-s >= int64(hi):
+		return clampEval(int32(min(2*MaxEval, b-s)))
+	}
+	n := int64(r.Net.Evaluate(p))
+	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, b+n*s/MaxEval))))
+}
+
 // Name returns the network's name, '+', and the base's name, e.g.
 // "cnn:champion+heuristic".
 func (r *Residual) Name() string { return r.Net.Name() + "+" + r.Base.Name() }

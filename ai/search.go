@@ -54,6 +54,7 @@ const (
 	featQuiesce                      // quiescence search on escape threats
 	featPVS                          // null-window search of later moves
 	featLMR                          // late move reductions
+	featLazy                         // lazy evaluation (BoundedEvaluator)
 )
 
 // Searcher chooses moves with an alpha-beta search. It keeps its transposition
@@ -109,6 +110,7 @@ type worker struct {
 	off     feature
 	id      int
 	eval    Evaluator
+	lazy    BoundedEvaluator // eval, when it can evaluate lazily
 	tt      *table
 	ctl     *control
 	nodes   int64 // nodes not yet flushed to ctl
@@ -127,6 +129,7 @@ type worker struct {
 
 func newWorker(id int, eval Evaluator, tt *table) *worker {
 	w := &worker{id: id, eval: eval, tt: tt}
+	w.lazy, _ = eval.(BoundedEvaluator)
 	for i := range w.moves {
 		w.moves[i] = make([]game.Move, 0, game.MaxMoves)
 		w.scores[i] = make([]int32, game.MaxMoves)
@@ -417,14 +420,29 @@ func (w *worker) count() {
 	}
 }
 
-// evaluate scores pos for the side to move.
-func (w *worker) evaluate(pos *game.Position) int32 {
-	e := w.eval.Evaluate(pos)
-	if pos.SideToMove() == game.Black {
+// evaluate scores pos for the side to move, where only how the score compares
+// with the window (alpha, beta) matters: a lazy evaluator may return a bound
+// outside the window instead of the exact score (see BoundedEvaluator).
+func (w *worker) evaluate(pos *game.Position, alpha, beta int32) int32 {
+	black := pos.SideToMove() == game.Black
+	var e int32
+	switch {
+	case w.lazy == nil || w.off&featLazy != 0:
+		e = w.eval.Evaluate(pos)
+	case black:
+		e = w.lazy.EvaluateBounded(pos, -clampWindow(beta), -clampWindow(alpha))
+	default:
+		e = w.lazy.EvaluateBounded(pos, clampWindow(alpha), clampWindow(beta))
+	}
+	if black {
 		return -e
 	}
 	return e
 }
+
+// clampWindow brings a window bound (which may be a win score) into the int32
+// range that evaluators can negate safely.
+func clampWindow(v int32) int32 { return max(-WinScore, min(WinScore, v)) }
 
 // negamax is the main alpha-beta search (principal variation search) of pos to
 // depth plies, at distance ply from the root, with the window (alpha, beta).
@@ -442,12 +460,12 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	}
 	if depth <= 0 {
 		if w.off&featQuiesce != 0 {
-			return w.evaluate(pos)
+			return w.evaluate(pos, alpha, beta)
 		}
 		return w.quiesce(pos, ply, alpha, beta)
 	}
 	if ply >= maxPly-2 {
-		return w.evaluate(pos)
+		return w.evaluate(pos, alpha, beta)
 	}
 	// Mate distance pruning: no line from here beats a win at the next ply.
 	alpha = max(alpha, -(WinScore - int32(ply)))
@@ -600,14 +618,14 @@ func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 		return 0
 	}
 	if ply >= maxPly-2 {
-		return w.evaluate(pos)
+		return w.evaluate(pos, alpha, beta)
 	}
 	k := pos.King()
 	if pos.SideToMove() == game.White {
 		if openLines(pos) > 0 {
 			return WinScore - int32(ply+1)
 		}
-		best := w.evaluate(pos)
+		best := w.evaluate(pos, alpha, beta)
 		if best >= beta {
 			return best
 		}
@@ -642,7 +660,7 @@ func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 	}
 	var mark [game.NumSquares]bool
 	if onOpenLine(pos, &mark) == 0 {
-		return w.evaluate(pos)
+		return w.evaluate(pos, alpha, beta)
 	}
 	moves := pos.GenerateMoves(w.moves[ply])
 	if len(moves) == 0 {

@@ -32,11 +32,18 @@ func loadNet(net string) (*cnn.Network, error) {
 	return n, nil
 }
 
+// evalCacheLog sizes the players' network evaluation caches: 2^20 entries, 8 MB.
+const evalCacheLog = 20
+
 // NetEvaluator returns the evaluator of network n: n itself for a pure network,
 // or for a residual one (Base "heuristic") an ai.Residual that adds
 // n.Scale times the network's output to the hand-made heuristic, named like
 // "cnn:champion+heuristic".
+//
+// It also gives n an evaluation cache of 2^evalCacheLog entries, which
+// iterative deepening revisits (see tablut bench search -eval cnn:NAME).
 func NetEvaluator(n *cnn.Network) (ai.Evaluator, error) {
+	n.EnableCache(evalCacheLog)
 	switch n.Base {
 	case "":
 		return n, nil
