@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"unicode/utf8"
+
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
 // Weight file format, versions 1 and 2 (also in FORMAT.md). All integers are
@@ -226,27 +228,7 @@ func LoadFile(path string) (*Network, error) {
 // directory, syncs it and renames it over path, so readers see the old file
 // or the new one, never a partial file.
 func (n *Network) SaveFile(path string) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return fmt.Errorf("cannot save network: %w", err)
-	}
-	tmp := f.Name()
-	err = n.Save(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.Write(path, n.Save); err != nil {
 		return fmt.Errorf("cannot save network to %s: %w", path, err)
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
 // stateFile is the commit point of a run directory.
@@ -49,40 +50,13 @@ type state struct {
 	LogSizes     map[string]int64 `json:"log_sizes"`
 }
 
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory, synced and renamed, so that path always holds a complete file.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	// CreateTemp makes the file private; checkpoints and plots are ordinary files.
-	if err = f.Chmod(0o644); err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
-
 // saveState writes state.json atomically.
 func saveState(dir string, st *state) error {
 	b, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(dir, stateFile), b); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(dir, stateFile), b); err != nil {
 		return fmt.Errorf("cannot write the checkpoint in %s: %w", dir, err)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"path/filepath"
 
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -32,7 +33,7 @@ func (t *Trainer) Plot() error {
 	if err := png.Encode(&b, t.Champion().DrawFilters()); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(t.dir, "filters.png"), b.Bytes())
+	return atomicfile.WriteBytes(filepath.Join(t.dir, "filters.png"), b.Bytes())
 }
 
 var (
@@ -140,7 +141,7 @@ func savePlot(p *plot.Plot, path string) error {
 	if _, err := w.WriteTo(&b); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(path, b.Bytes()); err != nil {
+	if err := atomicfile.WriteBytes(path, b.Bytes()); err != nil {
 		return fmt.Errorf("cannot write plot %s: %w", path, err)
 	}
 	return nil
