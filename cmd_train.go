@@ -13,6 +13,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/evolve"
 )
 
@@ -45,6 +46,8 @@ func runTrain(args []string) error {
 	heurGames := fs.Int("heuristic-games", 0, "extra games of each individual against the heuristic per generation, counted in fitness")
 	heurNodes := fs.Int64("heuristic-nodes", 0, "node budget per move of the heuristic opponent (-heuristic-games, learning curve); 0 = same as the networks")
 	resScale := fs.Float64("residual-scale", 0, "0 = pure networks; > 0 = residual networks: heuristic + this * network output (evaluator units, MaxEval 10000)")
+	evolveBase := fs.Bool("evolve-base", false, "with -residual-scale: evolve the heuristic weights of each network too")
+	baseSigma := fs.Float64("base-sigma", 0.15, "with -evolve-base: relative mutation size of the heuristic weights")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut train [flags]            start a run in -out")
@@ -97,6 +100,9 @@ func runTrain(args []string) error {
 		cfg.EvalEvery, cfg.EvalGames = *evalEvery, *evalGames
 		cfg.SelfAdaptive, cfg.HeuristicGames = *selfAdaptive, *heurGames
 		cfg.HeuristicNodes, cfg.ResidualScale = *heurNodes, *resScale
+		if *evolveBase {
+			cfg.EvolveBase, cfg.BaseSigma = true, *baseSigma
+		}
 		if tr, err = evolve.Start(cfg, *out); err != nil {
 			return err
 		}
@@ -139,5 +145,8 @@ func runTrain(args []string) error {
 		time.Since(start).Round(time.Second), tr.Elapsed().Round(time.Second))
 	fmt.Printf("Champion %s, runner-up %s, plots and logs in %s.\n",
 		filepath.Join(tr.Dir(), "champion.tnn"), filepath.Join(tr.Dir(), "runner-up.tnn"), tr.Dir())
+	if w, err := ai.WeightsFromParams(tr.Champion().BaseParams); err == nil && len(tr.Champion().BaseParams) > 0 {
+		fmt.Printf("Champion's heuristic weights: %+v (defaults %+v).\n", w, ai.DefaultWeights)
+	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/tablut-ai/tablut/game"
+import (
+	"fmt"
+
+	"github.com/tablut-ai/tablut/game"
+)
 
 // Weights are the hand-made heuristic's feature weights, all in one place. Each
 // weight multiplies a feature counted on the board and is signed from White's
@@ -113,4 +117,26 @@ func threatSquares(p *game.Position, k game.Square) int {
 // clampEval keeps a score inside the evaluator range (-MaxEval, MaxEval).
 func clampEval(s int32) int32 {
 	return max(-(MaxEval - 1), min(MaxEval-1, s))
+}
+
+// NumWeights is the number of fields of Weights, the length of Params.
+const NumWeights = 7
+
+// Params returns the weights as a list in the order of the Weights fields, the
+// form in which network files store a residual network's own heuristic
+// weights (cnn.Network.BaseParams).
+func (w Weights) Params() []int32 {
+	return []int32{w.WhitePawn, w.BlackPawn, w.BlockedLine, w.BlackNextToKing, w.OpenLine, w.ThreatSquare, w.KingEdgeDistance}
+}
+
+// WeightsFromParams is the inverse of Params. An empty list gives
+// DefaultWeights; any other length than NumWeights is an error.
+func WeightsFromParams(p []int32) (Weights, error) {
+	switch len(p) {
+	case 0:
+		return DefaultWeights, nil
+	case NumWeights:
+		return Weights{p[0], p[1], p[2], p[3], p[4], p[5], p[6]}, nil
+	}
+	return Weights{}, fmt.Errorf("%d heuristic weights, want %d", len(p), NumWeights)
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
-// Weight file format, versions 1 and 2 (also in FORMAT.md). All integers are
+// Weight file format, versions 1, 2 and 3 (also in FORMAT.md). All integers are
 // unsigned little-endian; weights are IEEE-754 float32, little-endian.
 //
 //	offset  size  field
@@ -29,18 +29,22 @@ import (
 //	82+L    1     base name length B (0..255 bytes)
 //	83+L    B     base name: "" (a pure network) or "heuristic" (residual)
 //	83+L+B  4     scale, float32 (0 for a pure network, (0, 10000] otherwise)
+//	version 3 only (a residual network with its own base parameters):
+//	87+L+B  1     base parameter count K (1..32)
+//	88+L+B  4K    base parameters, int32 (Network.BaseParams)
 //	...     ...   the weights of layers 1 to 4 in order, each in the layout of
 //	              Network.W: [filter][ky][kx][channel], 23,760 float32 in all
 //
 // Nothing may follow the weights. Load rejects a wrong magic, an unknown
 // version, a layer count or shape other than the seed's, a bad label, an
 // unknown base name or a bad scale, a truncated file, NaN or infinite weights
-// and trailing bytes. Save writes version 1 for a pure network (Base == "")
-// and version 2 otherwise.
+// and trailing bytes. Save writes version 1 for a pure network (Base == ""),
+// version 3 for a residual network with BaseParams and version 2 otherwise.
 const (
 	fileMagic   = "TABZCNN\x00"
-	fileVersion = 2
+	fileVersion = 3
 	maxLabel    = 255
+	maxParams   = 32
 )
 
 // Bases lists the base evaluators a residual network may name (Network.Base);
@@ -84,8 +88,8 @@ func Load(r io.Reader) (*Network, error) {
 	}
 	le := binary.LittleEndian
 	version := le.Uint32(hdr[8:])
-	if version != 1 && version != 2 {
-		return nil, fmt.Errorf("unsupported network file version %d (this program reads versions 1 and 2)", version)
+	if version < 1 || version > fileVersion {
+		return nil, fmt.Errorf("unsupported network file version %d (this program reads versions 1 to %d)", version, fileVersion)
 	}
 	if c := le.Uint32(hdr[12:]); c != 4 {
 		return nil, fmt.Errorf("bad network file: %d layers, want 4", c)
@@ -117,7 +121,7 @@ func Load(r io.Reader) (*Network, error) {
 		return nil, errors.New("bad network file: the label is not valid UTF-8")
 	}
 	n := New(string(label))
-	if version == 2 {
+	if version >= 2 {
 		var bl [1]byte
 		if _, err := io.ReadFull(br, bl[:]); err != nil {
 			return nil, errors.New("truncated network file: no base name length after the label")
@@ -133,6 +137,26 @@ func Load(r io.Reader) (*Network, error) {
 		n.Base, n.Scale = string(base), math.Float32frombits(le.Uint32(sc[:]))
 		if err := checkBase(n.Base, n.Scale); err != nil {
 			return nil, fmt.Errorf("bad network file: %v", err)
+		}
+	}
+	if version == 3 {
+		if n.Base == "" {
+			return nil, errors.New("bad network file: base parameters without a base evaluator")
+		}
+		var kb [1]byte
+		if _, err := io.ReadFull(br, kb[:]); err != nil {
+			return nil, errors.New("truncated network file: no base parameter count after the scale")
+		}
+		if k := int(kb[0]); k == 0 || k > maxParams {
+			return nil, fmt.Errorf("bad network file: %d base parameters, want 1 to %d", k, maxParams)
+		}
+		buf := make([]byte, 4*int(kb[0]))
+		if _, err := io.ReadFull(br, buf); err != nil {
+			return nil, fmt.Errorf("truncated network file: fewer than its %d base parameters", kb[0])
+		}
+		n.BaseParams = make([]int32, kb[0])
+		for i := range n.BaseParams {
+			n.BaseParams[i] = int32(le.Uint32(buf[4*i:]))
 		}
 	}
 	for l := range n.W {
@@ -171,12 +195,18 @@ func (n *Network) Save(w io.Writer) error {
 	if err := checkBase(n.Base, n.Scale); err != nil {
 		return fmt.Errorf("cannot save network %q: %v", n.Label, err)
 	}
+	if len(n.BaseParams) > maxParams || (len(n.BaseParams) > 0 && n.Base == "") {
+		return fmt.Errorf("cannot save network %q: %d base parameters for base %q", n.Label, len(n.BaseParams), n.Base)
+	}
 	version := uint32(1)
-	if n.Base != "" {
-		version = fileVersion
+	switch {
+	case len(n.BaseParams) > 0:
+		version = 3
+	case n.Base != "":
+		version = 2
 	}
 	le := binary.LittleEndian
-	buf := make([]byte, 0, 87+len(n.Label)+len(n.Base)+4*NumParams)
+	buf := make([]byte, 0, 88+len(n.Label)+len(n.Base)+4*len(n.BaseParams)+4*NumParams)
 	buf = append(buf, fileMagic...)
 	buf = le.AppendUint32(buf, version)
 	buf = le.AppendUint32(buf, 4)
@@ -191,10 +221,16 @@ func (n *Network) Save(w io.Writer) error {
 	}
 	buf = le.AppendUint16(buf, uint16(len(n.Label)))
 	buf = append(buf, n.Label...)
-	if version == 2 {
+	if version >= 2 {
 		buf = append(buf, byte(len(n.Base)))
 		buf = append(buf, n.Base...)
 		buf = le.AppendUint32(buf, math.Float32bits(n.Scale))
+	}
+	if version == 3 {
+		buf = append(buf, byte(len(n.BaseParams)))
+		for _, v := range n.BaseParams {
+			buf = le.AppendUint32(buf, uint32(v))
+		}
 	}
 	for l := range n.W {
 		for _, v := range n.W[l] {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -81,7 +82,7 @@ func TestLoadRejects(t *testing.T) {
 		{"empty", "truncated", nil},
 		{"magic", "not a TabZAI network file", mod(func(b []byte) []byte { b[0] = 'X'; return b })},
 		{"short magic", "not a TabZAI network file", []byte("PNG\x89\r\n\x1a\nabc")},
-		{"version", "unsupported network file version 3", mod(func(b []byte) []byte { le.PutUint32(b[8:], 3); return b })},
+		{"version", "unsupported network file version 4", mod(func(b []byte) []byte { le.PutUint32(b[8:], 4); return b })},
 		{"layers", "5 layers", mod(func(b []byte) []byte { le.PutUint32(b[12:], 5); return b })},
 		{"shape", "layer 2 has shape 32x3x3x65", mod(func(b []byte) []byte { le.PutUint32(b[16+16+12:], 65); return b })},
 		{"label length", "label of 300 bytes", mod(func(b []byte) []byte { le.PutUint16(b[80:], 300); return b })},
@@ -257,5 +258,46 @@ func TestDrawFilters(t *testing.T) {
 	}
 	if lit < 50 {
 		t.Errorf("caption has %d lit pixels", lit)
+	}
+}
+
+func TestVersion3RoundTrip(t *testing.T) {
+	n := NewRandom(rand.New(rand.NewPCG(11, 12)), 0.05)
+	n.Label, n.Base, n.Scale = "tuned", BaseHeuristic, 30
+	n.BaseParams = []int32{150, -110, -30, -60, 400, 40, -20}
+	var buf bytes.Buffer
+	if err := n.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	if v := binary.LittleEndian.Uint32(b[8:]); v != 3 || len(b) != 88+5+len(BaseHeuristic)+4*7+4*NumParams {
+		t.Fatalf("network with base parameters saved as version %d, %d bytes", v, len(b))
+	}
+	m, err := Load(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m.BaseParams, n.BaseParams) || m.Base != BaseHeuristic || m.Scale != 30 {
+		t.Fatalf("loaded base %q scale %v params %v", m.Base, m.Scale, m.BaseParams)
+	}
+	if c := m.Clone(); !slices.Equal(c.BaseParams, n.BaseParams) {
+		t.Fatalf("Clone lost the base parameters: %v", c.BaseParams)
+	}
+	at := 82 + 5 + 1 + len(BaseHeuristic) + 4 // the parameter count
+	for _, c := range []struct {
+		name, want string
+		data       []byte
+	}{
+		{"no params", "0 base parameters", func() []byte { d := append([]byte(nil), b...); d[at] = 0; return d }()},
+		{"too many", "33 base parameters", func() []byte { d := append([]byte(nil), b...); d[at] = 33; return d }()},
+		{"truncated", "fewer than its 7 base parameters", b[:at+10]},
+	} {
+		if _, err := Load(bytes.NewReader(c.data)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	n.Base, n.Scale = "", 0
+	if err := n.Save(&buf); err == nil {
+		t.Error("a pure network with base parameters was saved")
 	}
 }

@@ -57,6 +57,11 @@ type Network struct {
 	// Scale is the largest correction of a residual network, in evaluator
 	// units (MaxEval = 10000 in package ai); 0 for a pure network.
 	Scale float32
+	// BaseParams are the base evaluator's parameters when they differ from its
+	// defaults: for BaseHeuristic the heuristic's weights in the order of
+	// ai.Weights (ai.WeightsFromParams). Empty means the base's defaults. The
+	// trainer evolves them with the network (tablut train -evolve-base).
+	BaseParams []int32
 
 	packed atomic.Pointer[packed] // derived weights for Forward; nil until first use
 	cache  *evalCache             // optional, see EnableCache
@@ -88,12 +93,16 @@ func NewRandom(r *rand.Rand, sigma float64) *Network {
 // matches and logs.
 func (n *Network) Name() string { return "cnn:" + n.Label }
 
-// Clone returns a deep copy of n with the same label, base and scale and no evaluation cache
+// Clone returns a deep copy of n with the same label, base, scale and base
+// parameters and no evaluation cache
 // (call EnableCache on the copy if wanted). Its packed weights are derived
 // afresh on first use, so the copy's W may be changed before its first
 // evaluation without calling Prepare.
 func (n *Network) Clone() *Network {
-	c := &Network{Label: n.Label, Base: n.Base, Scale: n.Scale}
+	c := &Network{Label: n.Label, Base: n.Base, Scale: n.Scale, BaseParams: append([]int32(nil), n.BaseParams...)}
+	if len(c.BaseParams) == 0 {
+		c.BaseParams = nil
+	}
 	for l := range n.W {
 		c.W[l] = append([]float32(nil), n.W[l]...)
 	}

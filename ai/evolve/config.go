@@ -51,6 +51,14 @@ type Config struct {
 	// heuristic plus ResidualScale times its output (ai.Residual), so it
 	// learns a correction of the heuristic. 0 = pure networks (the seed).
 	ResidualScale float64 `json:",omitempty"`
+	// EvolveBase makes the heuristic weights of residual networks part of the
+	// genome (cnn Network.BaseParams, in the order of ai.Weights): generation
+	// 0 holds the default weights in individual 0 and perturbed copies in the
+	// others; crossover swaps them as a fifth layer; mutation multiplies each
+	// weight, with probability MutationProb, by exp(BaseSigma*N(0,1)), which
+	// keeps its sign. Requires ResidualScale > 0.
+	EvolveBase bool    `json:",omitempty"`
+	BaseSigma  float64 `json:",omitempty"` // relative mutation size of the heuristic weights
 }
 
 // DefaultConfig returns the seed's schedule: population 8, 100 generations,
@@ -103,6 +111,10 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("heuristic nodes must not be negative, got %d", c.HeuristicNodes)
 	case !(c.ResidualScale >= 0 && c.ResidualScale <= 10000):
 		return fmt.Errorf("residual scale must be between 0 and 10000, got %v", c.ResidualScale)
+	case c.EvolveBase && c.ResidualScale <= 0:
+		return errors.New("evolving the heuristic weights needs residual networks (set a residual scale)")
+	case c.EvolveBase && !(c.BaseSigma > 0 && c.BaseSigma <= 2):
+		return fmt.Errorf("base sigma must be in (0, 2], got %v", c.BaseSigma)
 	case c.TTSizeMB < 0:
 		return fmt.Errorf("transposition table size must not be negative, got %d", c.TTSizeMB)
 	}

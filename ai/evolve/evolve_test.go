@@ -7,9 +7,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 )
 
@@ -115,6 +117,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 	cfg.HeuristicGames = 2
 	cfg.ResidualScale = 2000 // residual networks, whose kind must survive too
 	cfg.HeuristicNodes = 300
+	cfg.EvolveBase, cfg.BaseSigma = true, 0.15 // and their heuristic weights
 
 	full, err := Start(cfg, t.TempDir())
 	if err != nil {
@@ -146,7 +149,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 		t.Fatal("1 generation + resume to 3 differs from 3 uninterrupted generations")
 	}
 	for _, ind := range tr.Population() {
-		if ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 2000 {
+		if ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 2000 || len(ind.Net.BaseParams) != ai.NumWeights {
 			t.Fatalf("resumed individual %s: base %q scale %v, want a residual network", ind.Net.Label, ind.Net.Base, ind.Net.Scale)
 		}
 	}
@@ -253,6 +256,57 @@ func TestBreed(t *testing.T) {
 	}
 	if f := float64(changed) / cnn.NumParams; math.Abs(f-cfg.MutationProb) > 0.02 {
 		t.Errorf("mutant changed %.3f of its weights, want about %v", f, cfg.MutationProb)
+	}
+}
+
+// TestBreedBase: with EvolveBase the heuristic weights start at the defaults
+// (individual 0) or near them, keep their signs, cross over whole and mutate.
+func TestBreedBase(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.ResidualScale, cfg.EvolveBase, cfg.BaseSigma = 50, true, 0.15
+	pop := initialPopulation(&cfg)
+	def := ai.DefaultWeights.Params()
+	if !slices.Equal(pop[0].Net.BaseParams, def) {
+		t.Fatalf("individual 0 has weights %v, want the defaults %v", pop[0].Net.BaseParams, def)
+	}
+	differ := 0
+	for _, ind := range pop[1:] {
+		for i, v := range ind.Net.BaseParams {
+			if (v > 0) != (def[i] > 0) || v == 0 {
+				t.Fatalf("weight %d changed sign: %d from %d", i, v, def[i])
+			}
+		}
+		if !slices.Equal(ind.Net.BaseParams, def) {
+			differ++
+		}
+	}
+	if differ < 6 {
+		t.Errorf("only %d of 7 perturbed individuals differ from the defaults", differ)
+	}
+	next := breed(&cfg, 0, pop[:2])
+	for i := 0; i < 2; i++ {
+		if !slices.Equal(next[i].Net.BaseParams, pop[i].Net.BaseParams) {
+			t.Errorf("parent %d's weights changed", i)
+		}
+	}
+	for _, c := range next[2:4] {
+		if !slices.Equal(c.Net.BaseParams, pop[0].Net.BaseParams) && !slices.Equal(c.Net.BaseParams, pop[1].Net.BaseParams) {
+			t.Errorf("crossover child %s has weights %v from neither parent", c.Net.Label, c.Net.BaseParams)
+		}
+	}
+	mutated := 0
+	for _, c := range next[4:] {
+		if !slices.Equal(c.Net.BaseParams, pop[0].Net.BaseParams) && !slices.Equal(c.Net.BaseParams, pop[1].Net.BaseParams) {
+			mutated++
+		}
+	}
+	if mutated == 0 {
+		t.Error("no mutant has new heuristic weights")
+	}
+	bad := cfg
+	bad.ResidualScale = 0
+	if err := bad.Validate(); err == nil {
+		t.Error("EvolveBase without residual networks was accepted")
 	}
 }
 

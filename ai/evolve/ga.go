@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 )
 
@@ -37,6 +38,12 @@ func initialPopulation(cfg *Config) []*Individual {
 		if cfg.ResidualScale > 0 {
 			n.Base, n.Scale = cnn.BaseHeuristic, float32(cfg.ResidualScale)
 		}
+		if cfg.EvolveBase {
+			n.BaseParams = ai.DefaultWeights.Params()
+			if i > 0 {
+				mutateBase(n.BaseParams, newRand(cfg.Seed, streamBase, uint64(i)), 1, cfg.BaseSigma)
+			}
+		}
 		pop[i] = &Individual{Net: n, Sigma: cfg.MutationSigma, Origin: "random"}
 	}
 	return pop
@@ -62,8 +69,13 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 	for pair := 0; len(next) < k+cross; pair++ {
 		a, b := ranked[pair%k], ranked[(pair+1)%k]
 		// A mask of the layers taken from a; never all or none, so that both
-		// children really mix their parents.
-		mask := 1 + rng.IntN(1<<len(a.Net.W)-2)
+		// children really mix their parents. With EvolveBase the heuristic
+		// weights are a fifth layer (bit 4).
+		genes := len(a.Net.W)
+		if cfg.EvolveBase {
+			genes++
+		}
+		mask := 1 + rng.IntN(1<<genes-2)
 		for _, m := range []int{mask, ^mask} {
 			if len(next) == k+cross {
 				break
@@ -76,6 +88,13 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 					src = a.Net.W[l]
 				}
 				copy(n.W[l], src)
+			}
+			if cfg.EvolveBase {
+				src := b.Net.BaseParams
+				if m>>len(n.W)&1 == 1 {
+					src = a.Net.BaseParams
+				}
+				n.BaseParams = append([]int32(nil), src...)
 			}
 			sigma := math.Sqrt(a.Sigma * b.Sigma)
 			next = append(next, &Individual{Net: n, Sigma: sigma, Origin: "cross " + a.Net.Label + " " + b.Net.Label})
@@ -91,6 +110,9 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 			sigma = cfg.MutationSigma
 		}
 		mutate(n, rng, cfg.MutationProb, sigma)
+		if cfg.EvolveBase {
+			mutateBase(n.BaseParams, rng, cfg.MutationProb, cfg.BaseSigma)
+		}
 		next = append(next, &Individual{Net: n, Sigma: sigma, Origin: "mutant " + p.Net.Label})
 	}
 	for i, ind := range next {
@@ -109,6 +131,20 @@ func mutate(n *cnn.Network, rng *rand.Rand, prob, sigma float64) {
 			if rng.Float64() < prob {
 				w[i] += float32(rng.NormFloat64() * sigma)
 			}
+		}
+	}
+}
+
+// mutateBase multiplies each heuristic weight in w, with probability prob, by
+// exp(sigma*N(0,1)), rounded; a weight keeps its sign and never becomes zero.
+func mutateBase(w []int32, rng *rand.Rand, prob, sigma float64) {
+	for i, v := range w {
+		if rng.Float64() < prob {
+			f := math.Round(float64(v) * math.Exp(sigma*rng.NormFloat64()))
+			if f == 0 {
+				f = math.Copysign(1, float64(v))
+			}
+			w[i] = int32(max(-ai.MaxEval, min(ai.MaxEval, f)))
 		}
 	}
 }

@@ -9,6 +9,7 @@ const (
 	streamHeuristic
 	streamBreed
 	streamEval
+	streamBase
 )
 
 // splitmix64 is the SplitMix64 finaliser (Steele, Lea and Flood 2014), a

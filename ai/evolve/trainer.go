@@ -219,12 +219,21 @@ type job struct {
 }
 
 // eval returns the evaluator a network plays with: the network itself, or for
-// a residual network (Base "heuristic") the heuristic plus its correction.
+// a residual network (Base "heuristic") the heuristic, with the network's own
+// weights when it carries them, plus its correction.
 func (t *Trainer) eval(n *cnn.Network) ai.Evaluator {
 	if n.Base == "" {
 		return n
 	}
-	return &ai.Residual{Base: t.heur, Net: n, Scale: int32(n.Scale + 0.5)}
+	var base ai.Evaluator = t.heur
+	if len(n.BaseParams) > 0 {
+		w, err := ai.WeightsFromParams(n.BaseParams)
+		if err != nil {
+			panic(fmt.Sprintf("network %s: %v", n.Label, err)) // the trainer made it
+		}
+		base = &ai.Heuristic{W: w}
+	}
+	return &ai.Residual{Base: base, Net: n, Scale: int32(n.Scale + 0.5)}
 }
 
 // Run plays the remaining generations, writing a checkpoint after each, then

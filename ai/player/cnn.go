@@ -37,7 +37,8 @@ const evalCacheLog = 20
 
 // NetEvaluator returns the evaluator of network n: n itself for a pure network,
 // or for a residual one (Base "heuristic") an ai.Residual that adds
-// n.Scale times the network's output to the hand-made heuristic, named like
+// n.Scale times the network's output to the hand-made heuristic (with the
+// network's own weights when it carries them, n.BaseParams), named like
 // "cnn:champion+heuristic".
 //
 // It also gives n an evaluation cache of 2^evalCacheLog entries, which
@@ -48,7 +49,11 @@ func NetEvaluator(n *cnn.Network) (ai.Evaluator, error) {
 	case "":
 		return n, nil
 	case cnn.BaseHeuristic:
-		return &ai.Residual{Base: ai.NewHeuristic(), Net: n, Scale: int32(n.Scale + 0.5)}, nil
+		w, err := ai.WeightsFromParams(n.BaseParams)
+		if err != nil {
+			return nil, fmt.Errorf("network %q: %v", n.Label, err)
+		}
+		return &ai.Residual{Base: &ai.Heuristic{W: w}, Net: n, Scale: int32(n.Scale + 0.5)}, nil
 	}
 	return nil, fmt.Errorf("network %q corrects an unknown evaluator %q", n.Label, n.Base)
 }
