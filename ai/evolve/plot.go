@@ -40,6 +40,7 @@ var (
 	colBest  = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
 	colMean  = color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}
 	colWorst = color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}
+	colHeur  = color.RGBA{R: 0x94, G: 0x67, B: 0xbd, A: 0xff}
 )
 
 func (t *Trainer) plotScores() error {
@@ -49,18 +50,35 @@ func (t *Trainer) plotScores() error {
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "score / maximum"
 	p.Y.Min, p.Y.Max = 0, 1
-	var best, mean, worst plotter.XYs
+	var best, mean, worst, heur plotter.XYs
 	for _, r := range t.st.History {
 		x := float64(r.Gen)
 		best = append(best, plotter.XY{X: x, Y: r.Best / r.MaxScore})
 		mean = append(mean, plotter.XY{X: x, Y: r.Mean / r.MaxScore})
 		worst = append(worst, plotter.XY{X: x, Y: r.Worst / r.MaxScore})
+		if len(r.HScores) > 0 && cfg.HeuristicGames > 0 {
+			sum := 0.0
+			for _, v := range r.HScores {
+				sum += v
+			}
+			heur = append(heur, plotter.XY{X: x, Y: sum / float64(len(r.HScores)*cfg.HeuristicGames)})
+		}
 	}
-	for _, s := range []struct {
+	lines := []struct {
 		name string
 		xys  plotter.XYs
 		col  color.Color
-	}{{"best", best, colBest}, {"mean", mean, colMean}, {"worst", worst, colWorst}} {
+	}{{"best", best, colBest}, {"mean", mean, colMean}, {"worst", worst, colWorst}}
+	if len(heur) > 0 {
+		// The population's mean score in its games against the heuristic: an
+		// absolute measure, where the tournament's mean is 0.5 by construction.
+		lines = append(lines, struct {
+			name string
+			xys  plotter.XYs
+			col  color.Color
+		}{"mean vs heuristic", heur, colHeur})
+	}
+	for _, s := range lines {
 		l, err := plotter.NewLine(s.xys)
 		if err != nil {
 			return err
