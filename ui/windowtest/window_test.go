@@ -172,24 +172,28 @@ func percentile(d []time.Duration, p int) time.Duration {
 }
 
 // TestAIvsAIKeepsTheWindowResponsive watches two AIs play and checks that the
-// window keeps drawing while they think in the background: the frame interval
-// stays under 50 ms (90th percentile) and never stalls. The same window idle is measured
-// first and logged, to tell a slow machine from a slow window. Timings under the
-// race detector mean nothing, so there the test is skipped; CI runs it again
-// without -race, alone, after the other tests.
+// window keeps drawing while they think in the background: at least 15 frames a
+// second on average and no frame held for half a second. The AIs think for a
+// second a move, so a search run on the game loop would hold frames for a whole
+// second and fail both checks by a wide margin, while a slow or busy machine
+// (software GL under xvfb copies every changed frame whole, and frame intervals
+// come in steps of the 60 Hz refresh) stays well inside them. The same window
+// idle is measured first and logged with the percentiles, to tell a slow machine
+// from a slow window. Timings under the race detector mean nothing, so there the
+// test is skipped; CI runs it again without -race, alone, after the other tests.
 func TestAIvsAIKeepsTheWindowResponsive(t *testing.T) {
 	needDisplay(t)
 	if raceEnabled {
 		t.Skip("frame timing is not measured under the race detector (CI runs this test without -race)")
 	}
-	const wantMoves = 12
+	const wantMoves = 8
 	idleFrames := 150
 	_, _, idle := frameTimes(t, time.Minute, func() *ui.App {
 		return newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
 	}, func(*ui.App) bool { idleFrames--; return idleFrames < 0 })
 
 	ply, over, busy := frameTimes(t, 2*time.Minute, func() *ui.App {
-		s := ui.Settings{White: "heuristic", Black: "heuristic", MoveTime: 400 * time.Millisecond}
+		s := ui.Settings{White: "heuristic", Black: "heuristic", MoveTime: time.Second}
 		a := newApp(t, ui.Options{Settings: &s})
 		if a != nil {
 			a.Controller().Faster()
@@ -204,16 +208,17 @@ func TestAIvsAIKeepsTheWindowResponsive(t *testing.T) {
 	if len(busy) < 10 {
 		t.Fatalf("only %d frames drawn while the AIs played %d moves: the window stalled", len(busy), ply)
 	}
-	busy90, worst := percentile(busy, 90), busy[len(busy)-1]
-	t.Logf("idle: %d frames, median %v, p95 %v; AIs thinking: %d frames, median %v, p90 %v, p95 %v, worst %v",
-		len(idle), percentile(idle, 50), percentile(idle, 95), len(busy), percentile(busy, 50), busy90, percentile(busy, 95), worst)
-	// Under xvfb every changed frame is copied whole through software GL (about
-	// 27 ms for this window on the 2-core CI machine, against 17 ms for an
-	// unchanged one), so the tail says more about the X server than about the
-	// window: 9 frames in 10 must come within 50 ms, and none may stall.
-	const limit, stall = 50 * time.Millisecond, 250 * time.Millisecond
-	if busy90 > limit {
-		t.Errorf("90th percentile frame interval %v exceeds %v while the AIs think", busy90, limit)
+	var total time.Duration
+	for _, d := range busy {
+		total += d
+	}
+	mean, worst := total/time.Duration(len(busy)), busy[len(busy)-1]
+	t.Logf("idle: %d frames, median %v, p95 %v; AIs thinking: %d frames, mean %v, median %v, p90 %v, p95 %v, worst %v",
+		len(idle), percentile(idle, 50), percentile(idle, 95), len(busy), mean.Round(time.Microsecond),
+		percentile(busy, 50), percentile(busy, 90), percentile(busy, 95), worst)
+	const meanLimit, stall = time.Second / 15, 500 * time.Millisecond
+	if mean > meanLimit {
+		t.Errorf("mean frame interval %v exceeds %v (15 frames a second) while the AIs think", mean, meanLimit)
 	}
 	if worst > stall {
 		t.Errorf("a frame took %v while the AIs think: the window stalled (limit %v)", worst, stall)
