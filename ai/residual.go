@@ -23,9 +23,25 @@ type Residual struct {
 // Evaluate returns Base(p) plus Scale times Net(p)/MaxEval, clamped inside
 // (-MaxEval, MaxEval).
 func (r *Residual) Evaluate(p *game.Position) int32 {
-	b := int64(r.Base.Evaluate(p))
+	return r.corrected(p, int64(r.Base.Evaluate(p)))
+}
+
+// corrected returns b, Base's score of p, plus the network's correction, clamped.
+func (r *Residual) corrected(p *game.Position, b int64) int32 {
 	n := int64(r.Net.Evaluate(p))
 	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, b+n*int64(r.Scale)/MaxEval))))
+}
+
+// NewResidual returns the residual evaluator of a network stored with a
+// heuristic base (package ai/cnn): the heuristic with the weights params (in
+// the order of Weights.Params; none for DefaultWeights) plus scale, rounded to
+// evaluator units, times net.
+func NewResidual(net Evaluator, scale float32, params []int32) (*Residual, error) {
+	w, err := WeightsFromParams(params)
+	if err != nil {
+		return nil, err
+	}
+	return &Residual{Base: &Heuristic{W: w}, Net: net, Scale: int32(scale + 0.5)}, nil
 }
 
 // EvaluateBounded is Evaluate with lazy evaluation (BoundedEvaluator): the
@@ -41,8 +57,7 @@ func (r *Residual) EvaluateBounded(p *game.Position, lo, hi int32) int32 {
 	case b-s >= int64(hi):
 		return clampEval(int32(min(2*MaxEval, b-s)))
 	}
-	n := int64(r.Net.Evaluate(p))
-	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, b+n*s/MaxEval))))
+	return r.corrected(p, b)
 }
 
 // Name returns the network's name, '+', and the base's name, e.g.

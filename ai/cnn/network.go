@@ -100,9 +100,6 @@ func (n *Network) Name() string { return "cnn:" + n.Label }
 // evaluation without calling Prepare.
 func (n *Network) Clone() *Network {
 	c := &Network{Label: n.Label, Base: n.Base, Scale: n.Scale, BaseParams: append([]int32(nil), n.BaseParams...)}
-	if len(c.BaseParams) == 0 {
-		c.BaseParams = nil
-	}
 	for l := range n.W {
 		c.W[l] = append([]float32(nil), n.W[l]...)
 	}

@@ -43,6 +43,13 @@ var (
 	colHeur  = color.RGBA{R: 0x94, G: 0x67, B: 0xbd, A: 0xff}
 )
 
+// series is one named, coloured line of a plot.
+type series struct {
+	name string
+	xys  plotter.XYs
+	col  color.Color
+}
+
 func (t *Trainer) plotScores() error {
 	p := plot.New()
 	cfg := &t.st.Config
@@ -64,19 +71,11 @@ func (t *Trainer) plotScores() error {
 			heur = append(heur, plotter.XY{X: x, Y: sum / float64(len(r.HScores)*cfg.HeuristicGames)})
 		}
 	}
-	lines := []struct {
-		name string
-		xys  plotter.XYs
-		col  color.Color
-	}{{"best", best, colBest}, {"mean", mean, colMean}, {"worst", worst, colWorst}}
+	lines := []series{{"best", best, colBest}, {"mean", mean, colMean}, {"worst", worst, colWorst}}
 	if len(heur) > 0 {
 		// The population's mean score in its games against the heuristic: an
 		// absolute measure, where the tournament's mean is 0.5 by construction.
-		lines = append(lines, struct {
-			name string
-			xys  plotter.XYs
-			col  color.Color
-		}{"mean vs heuristic", heur, colHeur})
+		lines = append(lines, series{"mean vs heuristic", heur, colHeur})
 	}
 	for _, s := range lines {
 		l, err := plotter.NewLine(s.xys)

@@ -225,15 +225,11 @@ func (t *Trainer) eval(n *cnn.Network) ai.Evaluator {
 	if n.Base == "" {
 		return n
 	}
-	var base ai.Evaluator = t.heur
-	if len(n.BaseParams) > 0 {
-		w, err := ai.WeightsFromParams(n.BaseParams)
-		if err != nil {
-			panic(fmt.Sprintf("network %s: %v", n.Label, err)) // the trainer made it
-		}
-		base = &ai.Heuristic{W: w}
+	r, err := ai.NewResidual(n, n.Scale, n.BaseParams)
+	if err != nil {
+		panic(fmt.Sprintf("network %s: %v", n.Label, err)) // the trainer made it
 	}
-	return &ai.Residual{Base: base, Net: n, Scale: int32(n.Scale + 0.5)}
+	return r
 }
 
 // Run plays the remaining generations, writing a checkpoint after each, then

@@ -49,11 +49,11 @@ func NetEvaluator(n *cnn.Network) (ai.Evaluator, error) {
 	case "":
 		return n, nil
 	case cnn.BaseHeuristic:
-		w, err := ai.WeightsFromParams(n.BaseParams)
+		r, err := ai.NewResidual(n, n.Scale, n.BaseParams)
 		if err != nil {
 			return nil, fmt.Errorf("network %q: %v", n.Label, err)
 		}
-		return &ai.Residual{Base: &ai.Heuristic{W: w}, Net: n, Scale: int32(n.Scale + 0.5)}, nil
+		return r, nil
 	}
 	return nil, fmt.Errorf("network %q corrects an unknown evaluator %q", n.Label, n.Base)
 }
