@@ -14,7 +14,9 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/evolve"
+	"github.com/tablut-ai/tablut/ai/player"
 )
 
 func init() {
@@ -48,6 +50,8 @@ func runTrain(args []string) error {
 	resScale := fs.Float64("residual-scale", 0, "0 = pure networks; > 0 = residual networks: heuristic + this * network output (evaluator units, MaxEval 10000)")
 	evolveBase := fs.Bool("evolve-base", false, "with -residual-scale: evolve the heuristic weights of each network too")
 	baseSigma := fs.Float64("base-sigma", 0.15, "with -evolve-base: relative mutation size of the heuristic weights")
+	sidedBase := fs.Bool("sided-base", false, "with -evolve-base: one set of heuristic weights for playing White, one for Black")
+	initNet := fs.String("init", "", "breed generation 0 from this network (shipped name or .tnn file): a copy and its mutants")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut train [flags]            start a run in -out")
@@ -101,9 +105,18 @@ func runTrain(args []string) error {
 		cfg.SelfAdaptive, cfg.HeuristicGames = *selfAdaptive, *heurGames
 		cfg.HeuristicNodes, cfg.ResidualScale = *heurNodes, *resScale
 		if *evolveBase {
-			cfg.EvolveBase, cfg.BaseSigma = true, *baseSigma
+			cfg.EvolveBase, cfg.BaseSigma, cfg.SidedBase = true, *baseSigma, *sidedBase
+		} else if *sidedBase {
+			return errors.New("-sided-base needs -evolve-base")
 		}
-		if tr, err = evolve.Start(cfg, *out); err != nil {
+		var init *cnn.Network
+		if *initNet != "" {
+			if init, err = player.LoadNet(*initNet); err != nil {
+				return err
+			}
+			cfg.Init = *initNet
+		}
+		if tr, err = evolve.StartFrom(cfg, *out, init); err != nil {
 			return err
 		}
 		fmt.Printf("Training in %s: %+v\n\n", *out, cfg)
@@ -145,7 +158,11 @@ func runTrain(args []string) error {
 		time.Since(start).Round(time.Second), tr.Elapsed().Round(time.Second))
 	fmt.Printf("Champion %s, runner-up %s, plots and logs in %s.\n",
 		filepath.Join(tr.Dir(), "champion.tnn"), filepath.Join(tr.Dir(), "runner-up.tnn"), tr.Dir())
-	if w, err := ai.WeightsFromParams(tr.Champion().BaseParams); err == nil && len(tr.Champion().BaseParams) > 0 {
+	if p := tr.Champion().BaseParams; len(p) == 2*ai.NumWeights {
+		white, _ := ai.WeightsFromParams(p[:ai.NumWeights])
+		black, _ := ai.WeightsFromParams(p[ai.NumWeights:])
+		fmt.Printf("Champion's heuristic weights: as White %+v, as Black %+v (defaults %+v).\n", white, black, ai.DefaultWeights)
+	} else if w, err := ai.WeightsFromParams(p); err == nil && len(p) > 0 {
 		fmt.Printf("Champion's heuristic weights: %+v (defaults %+v).\n", w, ai.DefaultWeights)
 	}
 	return nil

@@ -52,6 +52,16 @@ type BoundedEvaluator interface {
 	EvaluateBounded(p *game.Position, lo, hi int32) int32
 }
 
+// SidedEvaluator is an Evaluator whose judgement depends on the side the
+// engine plays: ForSide returns the evaluator an engine playing c uses for its
+// whole search (every position of the tree, whoever is to move there, is
+// scored by it from White's point of view). An evolved residual network with
+// separate heuristic weights for each side is one (see Residual).
+type SidedEvaluator interface {
+	Evaluator
+	ForSide(c game.Color) Evaluator
+}
+
 // MaxEval bounds every evaluator's score; scores beyond it are wins and losses.
 const MaxEval = 10000
 

@@ -119,7 +119,8 @@ func clampEval(s int32) int32 {
 	return max(-(MaxEval - 1), min(MaxEval-1, s))
 }
 
-// NumWeights is the number of fields of Weights, the length of Params.
+// NumWeights is the number of fields of Weights, the length of Params. A
+// residual network may carry 2*NumWeights, one set for each side (NewResidual).
 const NumWeights = 7
 
 // Params returns the weights as a list in the order of the Weights fields, the

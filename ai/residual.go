@@ -32,16 +32,27 @@ func (r *Residual) corrected(p *game.Position, b int64) int32 {
 	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, b+n*int64(r.Scale)/MaxEval))))
 }
 
-// NewResidual returns the residual evaluator of a network stored with a
-// heuristic base (package ai/cnn): the heuristic with the weights params (in
-// the order of Weights.Params; none for DefaultWeights) plus scale, rounded to
-// evaluator units, times net.
-func NewResidual(net Evaluator, scale float32, params []int32) (*Residual, error) {
-	w, err := WeightsFromParams(params)
-	if err != nil {
-		return nil, err
+// NewResidual returns the evaluator of a network stored with a heuristic base
+// (package ai/cnn): the heuristic with the weights params plus scale, rounded
+// to evaluator units, times net. params holds no weights (DefaultWeights), one
+// set for both sides (NumWeights values in the order of Weights.Params), or
+// one set for each side, White's then Black's (2*NumWeights values): then the
+// result is a *Sided of two residuals sharing net, and an engine playing Black
+// searches with Black's weights.
+func NewResidual(net Evaluator, scale float32, params []int32) (Evaluator, error) {
+	residual := func(params []int32) (*Residual, error) {
+		w, err := WeightsFromParams(params)
+		if err != nil {
+			return nil, err
+		}
+		return &Residual{Base: &Heuristic{W: w}, Net: net, Scale: int32(scale + 0.5)}, nil
 	}
-	return &Residual{Base: &Heuristic{W: w}, Net: net, Scale: int32(scale + 0.5)}, nil
+	if len(params) != 2*NumWeights {
+		return residual(params)
+	}
+	white, _ := residual(params[:NumWeights])
+	black, _ := residual(params[NumWeights:])
+	return &Sided{White: white, Black: black}, nil
 }
 
 // EvaluateBounded is Evaluate with lazy evaluation (BoundedEvaluator): the
@@ -63,3 +74,26 @@ func (r *Residual) EvaluateBounded(p *game.Position, lo, hi int32) int32 {
 // Name returns the network's name, '+', and the base's name, e.g.
 // "cnn:champion+heuristic".
 func (r *Residual) Name() string { return r.Net.Name() + "+" + r.Base.Name() }
+
+// Sided is a SidedEvaluator made of one evaluator for each side the engine may
+// play. Evaluate, outside a search, uses the evaluator of the side to move in
+// p (the engine that is about to move there); a search uses ForSide of the
+// side to move at its root throughout.
+type Sided struct {
+	White, Black Evaluator
+}
+
+// ForSide returns the evaluator of an engine playing c.
+func (s *Sided) ForSide(c game.Color) Evaluator {
+	if c == game.Black {
+		return s.Black
+	}
+	return s.White
+}
+
+// Evaluate scores p with the evaluator of the side to move in p.
+func (s *Sided) Evaluate(p *game.Position) int32 { return s.ForSide(p.SideToMove()).Evaluate(p) }
+
+// Name returns White's evaluator's name followed by "/sided", e.g.
+// "cnn:champion+heuristic/sided".
+func (s *Sided) Name() string { return s.White.Name() + "/sided" }

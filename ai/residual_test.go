@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tablut-ai/tablut/game"
@@ -113,6 +114,72 @@ func TestLazySameResult(t *testing.T) {
 		}
 		if res[0].Score != res[1].Score || res[0].Move != res[1].Move {
 			t.Errorf("%s: lazy %v %d, full %v %d", np.Name, res[0].Move, res[0].Score, res[1].Move, res[1].Score)
+		}
+	}
+}
+
+// countingEval is a heuristic that counts its calls.
+type countingEval struct {
+	Heuristic
+	calls atomic.Int64
+}
+
+func (c *countingEval) Evaluate(p *game.Position) int32 {
+	c.calls.Add(1)
+	return c.Heuristic.Evaluate(p)
+}
+
+// TestSidedResidual: a network with one set of heuristic weights for each side
+// becomes a Sided evaluator whose halves use their own weights, and a search
+// uses only the evaluator of the side to move at its root, finding the move a
+// plain search with that evaluator finds.
+func TestSidedResidual(t *testing.T) {
+	white := Weights{100, -80, -30, -60, 400, 40, -20}
+	black := Weights{150, -150, -25, -65, 330, 45, -15}
+	e, err := NewResidual(fixedEval(0), 30, append(white.Params(), black.Params()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sided, ok := e.(*Sided)
+	if !ok {
+		t.Fatalf("14 weights gave a %T, want a *Sided", e)
+	}
+	p := game.StartPosition()
+	p.Make(p.GenerateMoves(nil)[3])
+	for c, w := range map[game.Color]Weights{game.White: white, game.Black: black} {
+		h := &Heuristic{W: w}
+		if got, want := sided.ForSide(c).Evaluate(&p), h.Evaluate(&p); got != want {
+			t.Errorf("side %v: %d, want the heuristic with its weights, %d", c, got, want)
+		}
+	}
+	if got, want := sided.Evaluate(&p), sided.Black.Evaluate(&p); got != want {
+		t.Errorf("Evaluate with Black to move: %d, want Black's %d", got, want)
+	}
+	if e, err := NewResidual(fixedEval(0), 30, white.Params()); err != nil {
+		t.Fatal(err)
+	} else if _, ok := e.(*Residual); !ok {
+		t.Errorf("7 weights gave a %T, want a *Residual", e)
+	}
+	if _, err := NewResidual(fixedEval(0), 30, make([]int32, 10)); err == nil {
+		t.Error("10 weights were accepted")
+	}
+
+	w, b := &countingEval{Heuristic: Heuristic{W: white}}, &countingEval{Heuristic: Heuristic{W: black}}
+	s := NewSearcher(&Sided{White: w, Black: b}, Options{TTSizeMB: 1, Deterministic: true})
+	lim := Limits{Depth: 3}
+	for _, pos := range []game.Position{game.StartPosition(), p} {
+		own, other := w, b
+		if pos.SideToMove() == game.Black {
+			own, other = b, w
+		}
+		before := other.calls.Load()
+		got := s.Search(context.Background(), pos, nil, lim, nil)
+		if other.calls.Load() != before || own.calls.Load() == 0 {
+			t.Errorf("%v to move: the other side's evaluator was called", pos.SideToMove())
+		}
+		plain := NewSearcher(&Heuristic{W: own.W}, Options{TTSizeMB: 1, Deterministic: true})
+		if want := plain.Search(context.Background(), pos, nil, lim, nil); got.Move != want.Move || got.Score != want.Score {
+			t.Errorf("%v to move: sided search %v %d, plain search %v %d", pos.SideToMove(), got.Move, got.Score, want.Move, want.Score)
 		}
 	}
 }

@@ -61,6 +61,8 @@ const (
 // table between searches; it is not safe for concurrent calls to Search.
 type Searcher struct {
 	eval    Evaluator
+	side    game.Color // the side of the last search, for a SidedEvaluator
+	sided   bool       // a search has run with a SidedEvaluator
 	opts    Options
 	tt      *table
 	workers []*worker
@@ -84,6 +86,22 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 		s.workers = append(s.workers, w)
 	}
 	return s
+}
+
+// evalFor returns the evaluator for a search of a position with c to move: the
+// searcher's evaluator, or its side's evaluator when it is a SidedEvaluator.
+// The table is cleared when the side changes, as its scores came from the
+// other side's evaluator.
+func (s *Searcher) evalFor(c game.Color) Evaluator {
+	se, ok := s.eval.(SidedEvaluator)
+	if !ok {
+		return s.eval
+	}
+	if s.sided && s.side != c {
+		s.tt.clear()
+	}
+	s.sided, s.side = true, c
+	return se.ForSide(c)
 }
 
 // Evaluator returns the searcher's evaluator.
@@ -128,13 +146,19 @@ type worker struct {
 }
 
 func newWorker(id int, eval Evaluator, tt *table) *worker {
-	w := &worker{id: id, eval: eval, tt: tt}
-	w.lazy, _ = eval.(BoundedEvaluator)
+	w := &worker{id: id, tt: tt}
+	w.setEval(eval)
 	for i := range w.moves {
 		w.moves[i] = make([]game.Move, 0, game.MaxMoves)
 		w.scores[i] = make([]int32, game.MaxMoves)
 	}
 	return w
+}
+
+// setEval makes eval the worker's evaluator.
+func (w *worker) setEval(eval Evaluator) {
+	w.eval = eval
+	w.lazy, _ = eval.(BoundedEvaluator)
 }
 
 // Search looks for the best move in pos, for the side to move. history holds the
@@ -179,6 +203,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		}
 	}
 
+	eval := s.evalFor(pos.SideToMove())
 	s.tt.age = (s.tt.age + 1) & 63
 	rootMoves := make([]rootMove, len(legal))
 	for i, m := range legal {
@@ -206,7 +231,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	slices.SortStableFunc(rootMoves, func(a, b rootMove) int { return int(b.score) - int(a.score) })
 
 	// Fallback: the best-ordered move, in case not even depth 1 completes.
-	res := Result{Move: rootMoves[0].move, Score: sign * s.staticScore(&pos), PV: []game.Move{rootMoves[0].move}}
+	res := Result{Move: rootMoves[0].move, Score: sign * staticScore(eval, &pos), PV: []game.Move{rootMoves[0].move}}
 	if len(rootMoves) == 1 {
 		res.Elapsed = ctl.elapsed()
 		return res
@@ -218,7 +243,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	}
 	var wg sync.WaitGroup
 	for _, w := range s.workers {
-		w.prepare(ctl, &pos, history, rootMoves)
+		w.prepare(ctl, eval, &pos, history, rootMoves)
 	}
 	for _, w := range s.workers[1:] {
 		wg.Add(1)
@@ -247,9 +272,9 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	return res
 }
 
-// staticScore is the evaluation of pos for the side to move.
-func (s *Searcher) staticScore(pos *game.Position) int32 {
-	e := s.eval.Evaluate(pos)
+// staticScore is eval's score of pos for the side to move.
+func staticScore(eval Evaluator, pos *game.Position) int32 {
+	e := eval.Evaluate(pos)
 	if pos.SideToMove() == game.Black {
 		return -e
 	}
@@ -264,8 +289,9 @@ func nps(nodes int64, el time.Duration) int64 {
 }
 
 // prepare readies a worker for a new search.
-func (w *worker) prepare(ctl *control, pos *game.Position, history []uint64, root []rootMove) {
+func (w *worker) prepare(ctl *control, eval Evaluator, pos *game.Position, history []uint64, root []rootMove) {
 	w.ctl = ctl
+	w.setEval(eval)
 	w.nodes, w.total = 0, 0
 	w.line = append(w.line[:0], history...)
 	if n := len(w.line); n == 0 || w.line[n-1] != pos.Hash() {

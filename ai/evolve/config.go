@@ -59,6 +59,27 @@ type Config struct {
 	// keeps its sign. Requires ResidualScale > 0.
 	EvolveBase bool    `json:",omitempty"`
 	BaseSigma  float64 `json:",omitempty"` // relative mutation size of the heuristic weights
+	// SidedBase gives every network two sets of heuristic weights, one used
+	// when it plays White and one when it plays Black (ai.NewResidual with
+	// 2*ai.NumWeights parameters); crossover swaps them as two layers.
+	// Requires EvolveBase.
+	SidedBase bool `json:",omitempty"`
+	// Init names the network generation 0 was bred from (tablut train -init):
+	// individual 0 is a copy of it and the others its mutants. Empty: random
+	// networks (the seed).
+	Init string `json:",omitempty"`
+}
+
+// baseSets returns the number of sets of heuristic weights in the genome: 0
+// without EvolveBase, 2 with SidedBase, else 1.
+func (c *Config) baseSets() int {
+	switch {
+	case !c.EvolveBase:
+		return 0
+	case c.SidedBase:
+		return 2
+	}
+	return 1
 }
 
 // DefaultConfig returns the seed's schedule: population 8, 100 generations,
@@ -113,6 +134,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("residual scale must be between 0 and 10000, got %v", c.ResidualScale)
 	case c.EvolveBase && c.ResidualScale <= 0:
 		return errors.New("evolving the heuristic weights needs residual networks (set a residual scale)")
+	case c.SidedBase && !c.EvolveBase:
+		return errors.New("sided heuristic weights need evolved heuristic weights (set evolve-base)")
 	case c.EvolveBase && !(c.BaseSigma > 0 && c.BaseSigma <= 2):
 		return fmt.Errorf("base sigma must be in (0, 2], got %v", c.BaseSigma)
 	case c.TTSizeMB < 0:

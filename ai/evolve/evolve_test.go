@@ -225,7 +225,7 @@ func equalInts(a, b []int) bool {
 
 func TestBreed(t *testing.T) {
 	cfg := DefaultConfig()
-	pop := initialPopulation(&cfg)
+	pop := initialPopulation(&cfg, nil)
 	next := breed(&cfg, 0, pop[:2])
 	if len(next) != 8 {
 		t.Fatalf("next generation has %d members, want 8", len(next))
@@ -264,7 +264,7 @@ func TestBreed(t *testing.T) {
 func TestBreedBase(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ResidualScale, cfg.EvolveBase, cfg.BaseSigma = 50, true, 0.15
-	pop := initialPopulation(&cfg)
+	pop := initialPopulation(&cfg, nil)
 	def := ai.DefaultWeights.Params()
 	if !slices.Equal(pop[0].Net.BaseParams, def) {
 		t.Fatalf("individual 0 has weights %v, want the defaults %v", pop[0].Net.BaseParams, def)
@@ -332,5 +332,70 @@ func TestStartRefusesExistingRun(t *testing.T) {
 	}
 	if _, err := Open(t.TempDir()); err == nil {
 		t.Fatal("Open of an empty directory succeeded")
+	}
+}
+
+// TestSidedBaseAndInit: with SidedBase every network carries a set of
+// heuristic weights for each side, crossover takes each set whole from one
+// parent, and -init breeds generation 0 from a given network.
+func TestSidedBaseAndInit(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.ResidualScale, cfg.EvolveBase, cfg.BaseSigma, cfg.SidedBase = 30, true, 0.15, true
+	init := cnn.NewRandom(newRand(9), 0.1)
+	init.Label = "init"
+	init.BaseParams = []int32{140, -150, -25, -65, 340, 45, -15}
+	pop := initialPopulation(&cfg, init)
+	if want := append(slices.Clone(init.BaseParams), init.BaseParams...); !slices.Equal(pop[0].Net.BaseParams, want) {
+		t.Fatalf("individual 0 has weights %v, want the init network's for both sides %v", pop[0].Net.BaseParams, want)
+	}
+	for l := range init.W {
+		if !equalFloats(pop[0].Net.W[l], init.W[l]) {
+			t.Fatalf("individual 0's layer %d differs from the init network's", l)
+		}
+		if equalFloats(pop[1].Net.W[l], init.W[l]) {
+			t.Errorf("individual 1's layer %d is not mutated", l)
+		}
+	}
+	for _, ind := range pop {
+		if len(ind.Net.BaseParams) != 2*ai.NumWeights || ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 30 {
+			t.Fatalf("%s: %d weights, base %q, scale %v", ind.Net.Label, len(ind.Net.BaseParams), ind.Net.Base, ind.Net.Scale)
+		}
+	}
+	half := func(n *cnn.Network, side int) []int32 {
+		return n.BaseParams[side*ai.NumWeights : (side+1)*ai.NumWeights]
+	}
+	mixed := false
+	for g := range 5 {
+		next := breed(&cfg, g, pop[:2])
+		for _, c := range next[2:4] {
+			from := [2]int{-1, -1}
+			for side := range 2 {
+				for p := range 2 {
+					if slices.Equal(half(c.Net, side), half(pop[p].Net, side)) {
+						from[side] = p
+					}
+				}
+				if from[side] < 0 {
+					t.Fatalf("crossover child %s: side %d's weights come from neither parent", c.Net.Label, side)
+				}
+			}
+			if from[0] != from[1] {
+				mixed = true
+			}
+		}
+	}
+	if !mixed {
+		t.Error("no crossover child took its two sets from different parents")
+	}
+	if _, err := ai.NewResidual(pop[3].Net, pop[3].Net.Scale, pop[3].Net.BaseParams); err != nil {
+		t.Error(err)
+	}
+	if rnd := initialPopulation(&cfg, nil); !slices.Equal(rnd[0].Net.BaseParams, append(ai.DefaultWeights.Params(), ai.DefaultWeights.Params()...)) {
+		t.Errorf("random individual 0 has weights %v, want the defaults twice", rnd[0].Net.BaseParams)
+	}
+	bad := cfg
+	bad.EvolveBase = false
+	if err := bad.Validate(); err == nil {
+		t.Error("SidedBase without EvolveBase was accepted")
 	}
 }

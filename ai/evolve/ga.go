@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
@@ -29,24 +30,55 @@ func label(g, i int) string { return fmt.Sprintf("g%03d-%d", g, i) }
 
 // initialPopulation draws the generation-0 networks from a Gaussian of
 // standard deviation cfg.InitSigma; individual i uses its own stream. With
-// cfg.ResidualScale they are residual networks on the heuristic.
-func initialPopulation(cfg *Config) []*Individual {
+// cfg.ResidualScale they are residual networks on the heuristic. With init
+// (tablut train -init) individual 0 is a copy of init and the others are its
+// mutants instead.
+func initialPopulation(cfg *Config, init *cnn.Network) []*Individual {
 	pop := make([]*Individual, cfg.Population)
 	for i := range pop {
-		n := cnn.NewRandom(newRand(cfg.Seed, streamInit, uint64(i)), cfg.InitSigma)
+		rng := newRand(cfg.Seed, streamInit, uint64(i))
+		var n *cnn.Network
+		origin := "random"
+		if init != nil {
+			n, origin = init.Clone(), "init "+init.Label
+			if i > 0 {
+				mutate(n, rng, cfg.MutationProb, cfg.MutationSigma)
+			}
+		} else {
+			n = cnn.NewRandom(rng, cfg.InitSigma)
+		}
 		n.Label = label(0, i)
 		if cfg.ResidualScale > 0 {
 			n.Base, n.Scale = cnn.BaseHeuristic, float32(cfg.ResidualScale)
 		}
 		if cfg.EvolveBase {
-			n.BaseParams = ai.DefaultWeights.Params()
+			n.BaseParams = cfg.baseParams(n.BaseParams)
 			if i > 0 {
 				mutateBase(n.BaseParams, newRand(cfg.Seed, streamBase, uint64(i)), 1, cfg.BaseSigma)
 			}
 		}
-		pop[i] = &Individual{Net: n, Sigma: cfg.MutationSigma, Origin: "random"}
+		n.Prepare()
+		pop[i] = &Individual{Net: n, Sigma: cfg.MutationSigma, Origin: origin}
 	}
 	return pop
+}
+
+// baseParams returns the heuristic weights a generation-0 network starts with,
+// given those it already carries (an -init network's; none for a random one):
+// the defaults when it carries none, and with SidedBase one set for each side,
+// White's then Black's, copied from a single set when it carries only one.
+func (c *Config) baseParams(have []int32) []int32 {
+	p := slices.Clone(have)
+	if len(p) == 0 {
+		p = ai.DefaultWeights.Params()
+	}
+	if c.SidedBase && len(p) == ai.NumWeights {
+		p = append(p, p...)
+	}
+	if !c.SidedBase && len(p) == 2*ai.NumWeights {
+		p = p[:ai.NumWeights] // White's set for both sides
+	}
+	return p
 }
 
 // breed returns generation g+1 from the individuals of generation g ranked
@@ -70,11 +102,10 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 		a, b := ranked[pair%k], ranked[(pair+1)%k]
 		// A mask of the layers taken from a; never all or none, so that both
 		// children really mix their parents. With EvolveBase the heuristic
-		// weights are a fifth layer (bit 4).
-		genes := len(a.Net.W)
-		if cfg.EvolveBase {
-			genes++
-		}
+		// weights are a fifth layer (bit 4); with SidedBase each side's set
+		// is a layer of its own (White's bit 4, Black's bit 5).
+		sets := cfg.baseSets()
+		genes := len(a.Net.W) + sets
 		mask := 1 + rng.IntN(1<<genes-2)
 		for _, m := range []int{mask, ^mask} {
 			if len(next) == k+cross {
@@ -89,12 +120,16 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 				}
 				copy(n.W[l], src)
 			}
-			if cfg.EvolveBase {
-				src := b.Net.BaseParams
-				if m>>len(n.W)&1 == 1 {
-					src = a.Net.BaseParams
+			if sets > 0 {
+				size := len(a.Net.BaseParams) / sets
+				n.BaseParams = make([]int32, 0, len(a.Net.BaseParams))
+				for set := range sets {
+					src := b.Net.BaseParams
+					if m>>(len(n.W)+set)&1 == 1 {
+						src = a.Net.BaseParams
+					}
+					n.BaseParams = append(n.BaseParams, src[set*size:(set+1)*size]...)
 				}
-				n.BaseParams = append([]int32(nil), src...)
 			}
 			sigma := math.Sqrt(a.Sigma * b.Sigma)
 			next = append(next, &Individual{Net: n, Sigma: sigma, Origin: "cross " + a.Net.Label + " " + b.Net.Label})

@@ -97,7 +97,11 @@ type Trainer struct {
 
 // Start creates a run directory (or uses an empty one) for a new run with cfg,
 // draws the initial population and writes the first checkpoint.
-func Start(cfg Config, dir string) (*Trainer, error) {
+func Start(cfg Config, dir string) (*Trainer, error) { return StartFrom(cfg, dir, nil) }
+
+// StartFrom is Start with generation 0 bred from init (individual 0 a copy,
+// the others its mutants) when init is not nil; cfg.Init should name it.
+func StartFrom(cfg Config, dir string, init *cnn.Network) (*Trainer, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -112,7 +116,7 @@ func Start(cfg Config, dir string) (*Trainer, error) {
 	}
 	t := &Trainer{dir: dir, heur: ai.NewHeuristic()}
 	t.st = &state{Version: stateVersion, Config: cfg, LogSizes: map[string]int64{}}
-	t.pop = initialPopulation(&t.st.Config)
+	t.pop = initialPopulation(&t.st.Config, init)
 	if err := t.checkpoint(nil); err != nil {
 		return nil, err
 	}

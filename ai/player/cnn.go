@@ -9,8 +9,8 @@ import (
 	"github.com/tablut-ai/tablut/weights"
 )
 
-// loadNet loads the network net: a file when IsPath(net), else a shipped one.
-func loadNet(net string) (*cnn.Network, error) {
+// LoadNet loads the network net: a file when IsPath(net), else a shipped one.
+func LoadNet(net string) (*cnn.Network, error) {
 	if IsPath(net) {
 		n, err := cnn.LoadFile(net)
 		if err != nil {

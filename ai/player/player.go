@@ -237,7 +237,7 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 	case Random:
 		return newRandomEval(spec.Seed), nil
 	case CNN:
-		n, err := loadNet(spec.Net)
+		n, err := LoadNet(spec.Net)
 		if err != nil {
 			return nil, err
 		}
