@@ -51,6 +51,7 @@ func runTrain(args []string) error {
 	evolveBase := fs.Bool("evolve-base", false, "with -residual-scale: evolve the heuristic weights of each network too")
 	baseSigma := fs.Float64("base-sigma", 0.15, "with -evolve-base: relative mutation size of the heuristic weights")
 	sidedBase := fs.Bool("sided-base", false, "with -evolve-base: one set of heuristic weights for playing White, one for Black")
+	captureWeight := fs.Int("capture-weight", 0, "with -evolve-base: evolve the capture weight (pawns the side to move could take) from this start (0 = not used)")
 	initNet := fs.String("init", "", "breed generation 0 from this network (shipped name or .tnn file): a copy and its mutants")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
@@ -106,8 +107,9 @@ func runTrain(args []string) error {
 		cfg.HeuristicNodes, cfg.ResidualScale = *heurNodes, *resScale
 		if *evolveBase {
 			cfg.EvolveBase, cfg.BaseSigma, cfg.SidedBase = true, *baseSigma, *sidedBase
-		} else if *sidedBase {
-			return errors.New("-sided-base needs -evolve-base")
+			cfg.CaptureWeight = int32(*captureWeight)
+		} else if *sidedBase || *captureWeight != 0 {
+			return errors.New("-sided-base and -capture-weight need -evolve-base")
 		}
 		var init *cnn.Network
 		if *initNet != "" {
@@ -158,11 +160,12 @@ func runTrain(args []string) error {
 		time.Since(start).Round(time.Second), tr.Elapsed().Round(time.Second))
 	fmt.Printf("Champion %s, runner-up %s, plots and logs in %s.\n",
 		filepath.Join(tr.Dir(), "champion.tnn"), filepath.Join(tr.Dir(), "runner-up.tnn"), tr.Dir())
-	if p := tr.Champion().BaseParams; len(p) == 2*ai.NumWeights {
-		white, _ := ai.WeightsFromParams(p[:ai.NumWeights])
-		black, _ := ai.WeightsFromParams(p[ai.NumWeights:])
+	if w, b, sided := ai.SplitSides(tr.Champion().BaseParams); sided {
+		white, _ := ai.WeightsFromParams(w)
+		black, _ := ai.WeightsFromParams(b)
 		fmt.Printf("Champion's heuristic weights: as White %+v, as Black %+v (defaults %+v).\n", white, black, ai.DefaultWeights)
-	} else if w, err := ai.WeightsFromParams(p); err == nil && len(p) > 0 {
+	} else if p := tr.Champion().BaseParams; len(p) > 0 {
+		w, _ := ai.WeightsFromParams(p)
 		fmt.Printf("Champion's heuristic weights: %+v (defaults %+v).\n", w, ai.DefaultWeights)
 	}
 	return nil

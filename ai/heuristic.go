@@ -33,6 +33,11 @@ type Weights struct {
 	// KingEdgeDistance is paid per step of the king's distance to the nearest edge
 	// (negative: a king near the edge is closer to escaping).
 	KingEdgeDistance int32
+	// Capture is paid, to the side to move, for each enemy pawn it could capture
+	// with one move: a leaf of the search with a pawn hanging is worth about
+	// that pawn less to its owner. Zero in the hand-made heuristic (which then
+	// skips the count); evolved heuristic weights may use it.
+	Capture int32
 }
 
 // DefaultWeights are the hand-tuned weights of the heuristic. Scores are in
@@ -94,6 +99,13 @@ func (h *Heuristic) Evaluate(p *game.Position) int32 {
 		f, r := k.File(), k.Rank()
 		score += w.KingEdgeDistance * int32(min(f, 8-f, r, 8-r))
 	}
+	if w.Capture != 0 {
+		c := w.Capture * int32(capturable(p))
+		if p.SideToMove() == game.Black {
+			c = -c
+		}
+		score += c
+	}
 	return clampEval(score)
 }
 
@@ -121,23 +133,41 @@ func clampEval(s int32) int32 {
 
 // NumWeights is the number of fields of Weights, the length of Params. A
 // residual network may carry 2*NumWeights, one set for each side (NewResidual).
-const NumWeights = 7
+// Networks evolved before the Capture weight existed carry NumWeights-1 (or
+// twice that), read with Capture zero.
+const NumWeights = 8
 
 // Params returns the weights as a list in the order of the Weights fields, the
 // form in which network files store a residual network's own heuristic
 // weights (cnn.Network.BaseParams).
 func (w Weights) Params() []int32 {
-	return []int32{w.WhitePawn, w.BlackPawn, w.BlockedLine, w.BlackNextToKing, w.OpenLine, w.ThreatSquare, w.KingEdgeDistance}
+	return []int32{w.WhitePawn, w.BlackPawn, w.BlockedLine, w.BlackNextToKing, w.OpenLine, w.ThreatSquare, w.KingEdgeDistance, w.Capture}
 }
 
 // WeightsFromParams is the inverse of Params. An empty list gives
-// DefaultWeights; any other length than NumWeights is an error.
+// DefaultWeights; NumWeights-1 values (a network evolved before the Capture
+// weight) give Capture zero; any other length is an error.
 func WeightsFromParams(p []int32) (Weights, error) {
 	switch len(p) {
 	case 0:
 		return DefaultWeights, nil
-	case NumWeights:
-		return Weights{p[0], p[1], p[2], p[3], p[4], p[5], p[6]}, nil
+	case NumWeights - 1, NumWeights:
+		var w Weights
+		f := []*int32{&w.WhitePawn, &w.BlackPawn, &w.BlockedLine, &w.BlackNextToKing, &w.OpenLine, &w.ThreatSquare, &w.KingEdgeDistance, &w.Capture}
+		for i, v := range p {
+			*f[i] = v
+		}
+		return w, nil
 	}
-	return Weights{}, fmt.Errorf("%d heuristic weights, want %d", len(p), NumWeights)
+	return Weights{}, fmt.Errorf("%d heuristic weights, want %d (or %d)", len(p), NumWeights, NumWeights-1)
+}
+
+// SplitSides splits a residual network's heuristic weights into White's and
+// Black's sets when it carries one set for each side (2*NumWeights values, or
+// 2*(NumWeights-1) from before the Capture weight); otherwise sided is false.
+func SplitSides(p []int32) (white, black []int32, sided bool) {
+	if n := len(p); n == 2*NumWeights || n == 2*(NumWeights-1) {
+		return p[:n/2], p[n/2:], true
+	}
+	return nil, nil, false
 }

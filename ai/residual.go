@@ -36,7 +36,7 @@ func (r *Residual) corrected(p *game.Position, b int64) int32 {
 // (package ai/cnn): the heuristic with the weights params plus scale, rounded
 // to evaluator units, times net. params holds no weights (DefaultWeights), one
 // set for both sides (NumWeights values in the order of Weights.Params), or
-// one set for each side, White's then Black's (2*NumWeights values): then the
+// one set for each side, White's then Black's (SplitSides): then the
 // result is a *Sided of two residuals sharing net, and an engine playing Black
 // searches with Black's weights.
 func NewResidual(net Evaluator, scale float32, params []int32) (Evaluator, error) {
@@ -47,11 +47,12 @@ func NewResidual(net Evaluator, scale float32, params []int32) (Evaluator, error
 		}
 		return &Residual{Base: &Heuristic{W: w}, Net: net, Scale: int32(scale + 0.5)}, nil
 	}
-	if len(params) != 2*NumWeights {
+	w, b, sided := SplitSides(params)
+	if !sided {
 		return residual(params)
 	}
-	white, _ := residual(params[:NumWeights])
-	black, _ := residual(params[NumWeights:])
+	white, _ := residual(w)
+	black, _ := residual(b)
 	return &Sided{White: white, Black: black}, nil
 }
 

@@ -134,8 +134,8 @@ func (c *countingEval) Evaluate(p *game.Position) int32 {
 // uses only the evaluator of the side to move at its root, finding the move a
 // plain search with that evaluator finds.
 func TestSidedResidual(t *testing.T) {
-	white := Weights{100, -80, -30, -60, 400, 40, -20}
-	black := Weights{150, -150, -25, -65, 330, 45, -15}
+	white := Weights{100, -80, -30, -60, 400, 40, -20, 0}
+	black := Weights{150, -150, -25, -65, 330, 45, -15, 60}
 	e, err := NewResidual(fixedEval(0), 30, append(white.Params(), black.Params()...))
 	if err != nil {
 		t.Fatal(err)

@@ -59,8 +59,9 @@ type Network struct {
 	Scale float32
 	// BaseParams are the base evaluator's parameters when they differ from its
 	// defaults: for BaseHeuristic the heuristic's weights in the order of
-	// ai.Weights (ai.WeightsFromParams). Empty means the base's defaults. The
-	// trainer evolves them with the network (tablut train -evolve-base).
+	// ai.Weights (ai.WeightsFromParams), or two such sets, White's then
+	// Black's (ai.NewResidual). Empty means the base's defaults. The trainer
+	// evolves them with the network (tablut train -evolve-base, -sided-base).
 	BaseParams []int32
 
 	packed atomic.Pointer[packed] // derived weights for Forward; nil until first use

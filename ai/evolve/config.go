@@ -64,6 +64,11 @@ type Config struct {
 	// 2*ai.NumWeights parameters); crossover swaps them as two layers.
 	// Requires EvolveBase.
 	SidedBase bool `json:",omitempty"`
+	// CaptureWeight > 0 adds the Capture weight (ai.Weights: pawns the side to
+	// move could capture) to the evolved heuristic weights, starting at this
+	// value (the hand-made heuristic's is 0, which log-normal mutation could
+	// never leave). Requires EvolveBase.
+	CaptureWeight int32 `json:",omitempty"`
 	// Init names the network generation 0 was bred from (tablut train -init):
 	// individual 0 is a copy of it and the others its mutants. Empty: random
 	// networks (the seed).
@@ -134,6 +139,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("residual scale must be between 0 and 10000, got %v", c.ResidualScale)
 	case c.EvolveBase && c.ResidualScale <= 0:
 		return errors.New("evolving the heuristic weights needs residual networks (set a residual scale)")
+	case c.CaptureWeight < 0 || c.CaptureWeight > 0 && !c.EvolveBase:
+		return errors.New("a capture weight must be positive and needs evolved heuristic weights (set evolve-base)")
 	case c.SidedBase && !c.EvolveBase:
 		return errors.New("sided heuristic weights need evolved heuristic weights (set evolve-base)")
 	case c.EvolveBase && !(c.BaseSigma > 0 && c.BaseSigma <= 2):

@@ -149,7 +149,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 		t.Fatal("1 generation + resume to 3 differs from 3 uninterrupted generations")
 	}
 	for _, ind := range tr.Population() {
-		if ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 2000 || len(ind.Net.BaseParams) != ai.NumWeights {
+		if ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 2000 || len(ind.Net.BaseParams) != ai.NumWeights-1 {
 			t.Fatalf("resumed individual %s: base %q scale %v, want a residual network", ind.Net.Label, ind.Net.Base, ind.Net.Scale)
 		}
 	}
@@ -265,7 +265,7 @@ func TestBreedBase(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.ResidualScale, cfg.EvolveBase, cfg.BaseSigma = 50, true, 0.15
 	pop := initialPopulation(&cfg, nil)
-	def := ai.DefaultWeights.Params()
+	def := ai.DefaultWeights.Params()[:ai.NumWeights-1] // no Capture weight without CaptureWeight
 	if !slices.Equal(pop[0].Net.BaseParams, def) {
 		t.Fatalf("individual 0 has weights %v, want the defaults %v", pop[0].Net.BaseParams, def)
 	}
@@ -357,12 +357,13 @@ func TestSidedBaseAndInit(t *testing.T) {
 		}
 	}
 	for _, ind := range pop {
-		if len(ind.Net.BaseParams) != 2*ai.NumWeights || ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 30 {
+		if len(ind.Net.BaseParams) != 2*(ai.NumWeights-1) || ind.Net.Base != cnn.BaseHeuristic || ind.Net.Scale != 30 {
 			t.Fatalf("%s: %d weights, base %q, scale %v", ind.Net.Label, len(ind.Net.BaseParams), ind.Net.Base, ind.Net.Scale)
 		}
 	}
 	half := func(n *cnn.Network, side int) []int32 {
-		return n.BaseParams[side*ai.NumWeights : (side+1)*ai.NumWeights]
+		w, b, _ := ai.SplitSides(n.BaseParams)
+		return [][]int32{w, b}[side]
 	}
 	mixed := false
 	for g := range 5 {
@@ -390,8 +391,20 @@ func TestSidedBaseAndInit(t *testing.T) {
 	if _, err := ai.NewResidual(pop[3].Net, pop[3].Net.Scale, pop[3].Net.BaseParams); err != nil {
 		t.Error(err)
 	}
-	if rnd := initialPopulation(&cfg, nil); !slices.Equal(rnd[0].Net.BaseParams, append(ai.DefaultWeights.Params(), ai.DefaultWeights.Params()...)) {
+	def := ai.DefaultWeights.Params()[:ai.NumWeights-1]
+	if rnd := initialPopulation(&cfg, nil); !slices.Equal(rnd[0].Net.BaseParams, append(slices.Clone(def), def...)) {
 		t.Errorf("random individual 0 has weights %v, want the defaults twice", rnd[0].Net.BaseParams)
+	}
+	// With CaptureWeight each set gains the Capture weight at that start value.
+	cfg.CaptureWeight = 40
+	for _, ind := range initialPopulation(&cfg, init) {
+		w, b, sided := ai.SplitSides(ind.Net.BaseParams)
+		if !sided || len(w) != ai.NumWeights || w[ai.NumWeights-1] <= 0 || b[ai.NumWeights-1] <= 0 {
+			t.Fatalf("%s with a capture weight: %v", ind.Net.Label, ind.Net.BaseParams)
+		}
+	}
+	if p := initialPopulation(&cfg, init)[0].Net.BaseParams; p[ai.NumWeights-1] != 40 {
+		t.Errorf("individual 0's capture weight %d, want 40", p[ai.NumWeights-1])
 	}
 	bad := cfg
 	bad.EvolveBase = false

@@ -65,18 +65,36 @@ func initialPopulation(cfg *Config, init *cnn.Network) []*Individual {
 
 // baseParams returns the heuristic weights a generation-0 network starts with,
 // given those it already carries (an -init network's; none for a random one):
-// the defaults when it carries none, and with SidedBase one set for each side,
-// White's then Black's, copied from a single set when it carries only one.
+// the defaults when it carries none; with SidedBase one set for each side,
+// White's then Black's, copied from a single set when it carries only one
+// (White's alone without SidedBase). With CaptureWeight each set has the
+// Capture weight, CaptureWeight where it was zero or missing; without, sets
+// keep the length they have (the defaults without Capture, as before it
+// existed).
 func (c *Config) baseParams(have []int32) []int32 {
-	p := slices.Clone(have)
-	if len(p) == 0 {
-		p = ai.DefaultWeights.Params()
+	sets := [][]int32{have}
+	if w, b, sided := ai.SplitSides(have); sided {
+		sets = [][]int32{w, b}
 	}
-	if c.SidedBase && len(p) == ai.NumWeights {
-		p = append(p, p...)
+	if len(have) == 0 {
+		sets[0] = ai.DefaultWeights.Params()[:ai.NumWeights-1]
 	}
-	if !c.SidedBase && len(p) == 2*ai.NumWeights {
-		p = p[:ai.NumWeights] // White's set for both sides
+	switch {
+	case c.SidedBase && len(sets) == 1:
+		sets = append(sets, sets[0])
+	case !c.SidedBase && len(sets) == 2:
+		sets = sets[:1]
+	}
+	var p []int32
+	for _, set := range sets {
+		set = slices.Clone(set)
+		if c.CaptureWeight > 0 {
+			set = append(set, 0)[:ai.NumWeights]
+			if set[ai.NumWeights-1] == 0 {
+				set[ai.NumWeights-1] = c.CaptureWeight
+			}
+		}
+		p = append(p, set...)
 	}
 	return p
 }
