@@ -57,3 +57,26 @@ func TestCapturable(t *testing.T) {
 	}
 	t.Logf("%d positions, %d with captures", checked, nonzero)
 }
+
+// TestCaptureWeight: the Capture weight is paid to the side to move for each
+// pawn it could take, and the hand-made heuristic (Capture 0) ignores it.
+func TestCaptureWeight(t *testing.T) {
+	// On one rank: white pawn, empty, black pawn, white pawn. White moves the
+	// first pawn one step and takes the black one; then the colours swapped.
+	p := game.MustParsePosition("........./........./........./..W.BW.../........./....K..../........./........./......... W")
+	if n := capturable(&p); n != 1 {
+		t.Fatalf("White to move: %d capturable pawns, want 1", n)
+	}
+	h0, h := NewHeuristic(), NewHeuristic()
+	h.W.Capture = 70
+	if d := h.Evaluate(&p) - h0.Evaluate(&p); d != 70 {
+		t.Errorf("White to move with one capture: Capture adds %d, want 70", d)
+	}
+	b := game.MustParsePosition("........./........./........./..B.WB.../........./....K..../........./........./......... B")
+	if n := capturable(&b); n != 1 {
+		t.Fatalf("Black to move: %d capturable pawns, want 1", n)
+	}
+	if d := h.Evaluate(&b) - h0.Evaluate(&b); d != -70 {
+		t.Errorf("Black to move with one capture: Capture adds %d, want -70", d)
+	}
+}

@@ -337,3 +337,16 @@ func TestRepetitionLine(t *testing.T) {
 		t.Error("after undoing the capture the history is back")
 	}
 }
+
+// BenchmarkHeuristicCapture is BenchmarkHeuristic with the Capture weight on,
+// which counts the pawns the side to move could capture.
+func BenchmarkHeuristicCapture(b *testing.B) {
+	ps := benchPositions(b)
+	h := NewHeuristic()
+	h.W.Capture = 50
+	for b.Loop() {
+		for _, np := range ps {
+			h.Evaluate(&np.Pos)
+		}
+	}
+}
