@@ -21,6 +21,11 @@
 //   - board.go: rays, open lines from the king to escape squares, capture test.
 //   - heuristic.go: the hand-made evaluator (COMP 424 features plus open lines),
 //     weights in Weights/DefaultWeights. random.go: the seeded random evaluator.
+//   - captures.go: the pawns the side to move could capture with one move (the
+//     Capture weight, zero in the hand-made heuristic, used by evolved weights).
+//   - residual.go: a network's correction on top of the heuristic (Residual,
+//     lazy through BoundedEvaluator) and one evaluator per side the engine
+//     plays (Sided; the searcher asks a SidedEvaluator for its root side's).
 //   - stats.go: plain minimax and alpha-beta node counts for teaching.
 //   - positions.go: the bench positions (testdata/bench_positions.txt).
 package ai

@@ -9,6 +9,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/weights"
 )
 
 func TestCNNFromFile(t *testing.T) {
@@ -59,5 +60,36 @@ func TestResidualFromFile(t *testing.T) {
 	want := ai.NewHeuristic().Evaluate(&p) + int32(int64(n.Evaluate(&p))*2000/ai.MaxEval)
 	if got := ev.Evaluate(&p); got != want {
 		t.Errorf("residual evaluation %d, want %d", got, want)
+	}
+}
+
+// TestShippedNetworks: every shipped network loads and evaluates; the
+// champion is a residual network with one set of heuristic weights per side.
+func TestShippedNetworks(t *testing.T) {
+	p := game.StartPosition()
+	for _, name := range weights.Names() {
+		ev, err := NewEvaluator(Spec{Kind: CNN, Net: name})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if v := ev.Evaluate(&p); v <= -ai.MaxEval || v >= ai.MaxEval {
+			t.Errorf("%s: start position scored %d", name, v)
+		}
+		if name != "champion" {
+			continue
+		}
+		s, ok := ev.(*ai.Sided)
+		if !ok {
+			t.Fatalf("champion evaluator is a %T, want an *ai.Sided", ev)
+		}
+		for _, side := range []ai.Evaluator{s.White, s.Black} {
+			r, ok := side.(*ai.Residual)
+			if !ok || r.Scale != 30 {
+				t.Fatalf("champion side evaluator %T, want a residual at scale 30", side)
+			}
+			if h, ok := r.Base.(*ai.Heuristic); !ok || h.W.Capture <= 0 {
+				t.Errorf("champion base %+v, want the heuristic with a capture weight", r.Base)
+			}
+		}
 	}
 }
