@@ -412,3 +412,48 @@ func TestSidedBaseAndInit(t *testing.T) {
 		t.Error("SidedBase without EvolveBase was accepted")
 	}
 }
+
+// TestResumeDropsLinesAfterTheCheckpoint: a run killed after appending a
+// generation's log lines but before its checkpoint (the narrow window in which
+// kill -9 can leave logs ahead of state.json, a half-written line included)
+// resumes with those lines cut, so the logs equal an uninterrupted run's.
+func TestResumeDropsLinesAfterTheCheckpoint(t *testing.T) {
+	cfg := tinyConfig(2)
+	full, err := Start(cfg, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, full)
+
+	short := cfg
+	short.Generations = 1
+	dir := t.TempDir()
+	tr, err := Start(short, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, tr)
+	for _, name := range logFiles {
+		if _, err := appendLog(dir, name, []byte("{\"gen\":1,\"half a line")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tr, err = Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.SetGenerations(2); err != nil {
+		t.Fatal(err)
+	}
+	run(t, tr)
+	for _, name := range []string{gamesLog, evalsLog} {
+		want, _ := os.ReadFile(filepath.Join(full.Dir(), name))
+		got, _ := os.ReadFile(filepath.Join(dir, name))
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s after the resume differs from the uninterrupted run's:\n%s", name, got)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, tables))
+	if strings.Contains(string(b), "half a line") {
+		t.Errorf("%s kept the lines written after the checkpoint", tables)
+	}
+}

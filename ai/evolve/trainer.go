@@ -449,10 +449,10 @@ func (t *Trainer) checkpoint(evals []EvalPoint) error {
 		}
 		t.st.Gen0Champion = "gen0-champion.tnn"
 	}
-	t.st.Population = members
-	if err := saveState(t.dir, t.st); err != nil {
-		return err
-	}
+	// The champion and runner-up are written before state.json: a run killed
+	// between the two replays this generation and writes the same networks,
+	// while the other order could leave the last generation's champion.tnn
+	// stale behind a checkpoint that says the run is complete.
 	if g > 0 {
 		for name, n := range map[string]*cnn.Network{"champion.tnn": t.Champion(), "runner-up.tnn": t.RunnerUp()} {
 			if n == nil {
@@ -462,6 +462,10 @@ func (t *Trainer) checkpoint(evals []EvalPoint) error {
 				return fmt.Errorf("cannot save %s: %w", name, err)
 			}
 		}
+	}
+	t.st.Population = members
+	if err := saveState(t.dir, t.st); err != nil {
+		return err
 	}
 	// Older populations are no longer referenced.
 	old, _ := filepath.Glob(filepath.Join(t.dir, "pop", "g*.tnn"))
