@@ -5,9 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -35,7 +37,7 @@ func runTrain(args []string) error {
 	depth := fs.Int("depth", def.Depth, "search depth per move (used alone unless -nodes or -movetime is set)")
 	nodes := fs.Int64("nodes", 0, "node budget per move (replaces the default depth unless -depth is also given)")
 	movetime := fs.Duration("movetime", 0, "time per move instead of depth or nodes (NOT reproducible, resume differs)")
-	threads := fs.Int("threads", 1, "games played at once (results do not depend on it)")
+	threads := fs.Int("threads", runtime.NumCPU(), "games played at once, one core each; results do not depend on it (default: the number of cores)")
 	ttmb := fs.Int("tt", def.TTSizeMB, "transposition table of each player, MiB")
 	seed := fs.Uint64("seed", def.Seed, "seed of the run; everything random derives from it")
 	out := fs.String("out", "out/train", "run directory for checkpoints, logs and plots")
@@ -136,6 +138,9 @@ func runTrain(args []string) error {
 			progressbar.OptionThrottle(time.Second),
 			progressbar.OptionSetWidth(30),
 		)
+		// The tables go to stdout and the bar to stderr; on one terminal the
+		// bar is erased before a table is printed and drawn again after it.
+		tr.Out = barWriter{bar, os.Stdout}
 		gen := -1
 		tr.Progress = func(p evolve.Progress) {
 			if p.Generation != gen {
@@ -169,4 +174,17 @@ func runTrain(args []string) error {
 		fmt.Printf("Champion's heuristic weights: %+v (defaults %+v).\n", w, ai.DefaultWeights)
 	}
 	return nil
+}
+
+// barWriter writes to w with the progress bar erased first and redrawn after.
+type barWriter struct {
+	bar *progressbar.ProgressBar
+	w   io.Writer
+}
+
+func (b barWriter) Write(p []byte) (int, error) {
+	b.bar.Clear()
+	n, err := b.w.Write(p)
+	b.bar.RenderBlank()
+	return n, err
 }
