@@ -1,6 +1,7 @@
 // Package weights holds the trained networks shipped with the game, embedded in the
-// binary, with the log and plots of the training run that produced them (see the
-// README in this folder). Networks are files NAME.tnn in the format of ai/cnn.
+// binary with the README that tells how each was made (the logs and plots of the
+// training runs live in docs/runs, outside the binary). Networks are files NAME.tnn
+// in the format of ai/cnn.
 package weights
 
 import (
@@ -11,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:embed *
+//go:embed *.tnn README.md
 var files embed.FS
 
 // Ext is the file extension of a shipped network.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// benches are the speed benchmarks of `tablut bench NAME`, one per cmd_bench_*.go file.
+// benches are the speed benchmarks of `tablut bench NAME`, one per bench_*.go file.
 var benches = map[string]func(args []string) error{}
 
 // registerBench adds a benchmark to `tablut bench`.

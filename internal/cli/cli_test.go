@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -19,7 +19,7 @@ const asBinary = "TABLUT_TEST_AS_BINARY"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(asBinary) == "1" {
-		main()
+		os.Exit(Main(os.Args[1:]))
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -42,7 +42,7 @@ func runQuiet(t *testing.T, args ...string) {
 	}
 	os.Stdout = null
 	defer func() { os.Stdout = stdout; null.Close() }()
-	if err := run(args); err != nil {
+	if err := Run(args); err != nil {
 		t.Fatalf("tablut %v: %v", args, err)
 	}
 }
@@ -167,10 +167,10 @@ func TestTrainSurvivesKill9(t *testing.T) {
 func TestTrainRejectsChangedFlagsOnResume(t *testing.T) {
 	dir := t.TempDir()
 	runQuiet(t, append(trainArgs("1", "3"), "-out", dir)...)
-	if err := run([]string{"train", "-resume", dir, "-depth", "2"}); err == nil {
+	if err := Run([]string{"train", "-resume", dir, "-depth", "2"}); err == nil {
 		t.Error("resume with a changed -depth was accepted")
 	}
-	if err := run([]string{"train", "-resume", filepath.Join(dir, "missing")}); err == nil {
+	if err := Run([]string{"train", "-resume", filepath.Join(dir, "missing")}); err == nil {
 		t.Error("resume of a folder without a checkpoint was accepted")
 	}
 }
