@@ -1,0 +1,506 @@
+package cnn
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// The integer path. A Quantized network is a snapshot of a Network converted at
+// load time (no second file) for fast evaluation in the engine:
+//
+//   - Layer 1 is a table of patches. A layer-1 output pixel depends only on the
+//     3x3 squares under the kernel, and a board holds at most one king, so the
+//     patches are the 3^9 = 19,683 placements of empty squares and pawns plus
+//     the 9*3^8 = 59,049 ones with the king on one of the nine taps: 78,732
+//     patches. For each the table stores the 64 activations, tanh computed in
+//     float64 and rounded to 12 bits (round(2047*tanh)), so layer 1 costs 49
+//     row copies and carries no error but the final rounding. The table takes
+//     10 MB per network.
+//   - Layers 2 and 3 use 16-bit integers: activations with scale 1/2047 and
+//     weights with one scale per output filter, the finest that keeps every
+//     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
+//     every weight inside int16. For the shipped networks that gives weights
+//     of 13 to 14 bits. 8-bit weights were tried first: with the shipped
+//     networks' near-Gaussian weights and saturated activations their
+//     rounding errors (about 1% of a pre-activation) reach 0.2 on the output,
+//     ten times the tolerance; 10-bit weights still reached 0.03. 16 bits
+//     cost twice the instructions of 8 (VPDPWSSD and VPMADDWD take pairs of
+//     int16) and bring the error to a few thousandths.
+//   - tanh between layers is a lookup: the int32 sum times a per-filter float32
+//     factor gives x = pre-activation*lutRes; x is clamped, rounded to the
+//     nearest integer (ties to even, as VCVTPS2DQ does) and indexes a table of
+//     round(2047*tanh(i/lutRes)). The int32-to-float32 conversion, the product,
+//     the clamp and the rounding are exact IEEE operations, so every kernel
+//     gets the same activations.
+//   - Layer 3's activations feed layer 4 as float32 from a finer table, and
+//     layer 4 (144 multiply-adds) and the final tanh are float32, in Go, shared
+//     by every kernel.
+//
+// Every integer kernel computes exactly what the pure-Go one does
+// (quant_test.go checks it on random and fuzzed weights); the output differs
+// from the float reference by a few thousandths (tablut bench cnn prints the
+// largest difference on its boards).
+
+// Layer-1 patch table geometry.
+const (
+	plainPatches = 19683              // 3^9: empty, white pawn, black pawn on nine taps
+	kingPatches  = 9 * 6561           // king on one tap, 3^8 for the other eight
+	numPatches   = plainPatches + kingPatches
+	actScale     = 2047               // activation = round(actScale * tanh(pre))
+	maxWeight    = 32767              // largest integer weight
+	lutRes2      = 1024               // layer-2 tanh table: steps per unit of pre-activation
+	lutHalf2     = 4608               // table covers [-4.5, 4.5]; 2047*tanh(4.5) rounds to 2047
+	lutRes3      = 512                // layer-3 table (float32 output): finer steps
+	lutHalf3     = 6 * lutRes3        // covers [-6, 6]; 1-tanh(6) < 1.3e-5
+	kingDigitsAt = plainPatches       // first king patch
+	kingStride   = kingPatches / 9    // patches per king tap
+	layer2Pairs  = 3 * 64 / 2         // channel pairs of one kernel row of layer 2
+	layer3Pairs  = 3 * 32 / 2         // and of layer 3
+	a1Size       = size1              // 7x7x64 activations
+	a2Size       = size2              // 5x5x32 activations
+	a3Size       = size3              // 3x3x16 int32 sums
+)
+
+// IntKernel names one implementation of the integer layers 2 and 3.
+type IntKernel int
+
+// The integer kernels, in order of preference (the last one the CPU supports
+// is the default).
+const (
+	// IntGo is the pure-Go kernel: the reference of the integer path, and the
+	// kernel of machines without the instructions below.
+	IntGo IntKernel = iota
+	// IntAVX2 uses AVX2: VPMADDWD and VPADDD on ymm registers, 8 filters
+	// times 2 channels per instruction pair.
+	IntAVX2
+	// IntAVX512VNNI uses AVX-512 VNNI: VPDPWSSD on zmm registers, 16 filters
+	// times 2 channels per instruction.
+	IntAVX512VNNI
+)
+
+// String returns the kernel's name as tablut bench cnn prints it and as
+// ParseIntKernel reads it.
+func (k IntKernel) String() string {
+	switch k {
+	case IntGo:
+		return "int16-go"
+	case IntAVX2:
+		return "int16-avx2"
+	case IntAVX512VNNI:
+		return "int16-avx512vnni"
+	}
+	return fmt.Sprintf("IntKernel(%d)", int(k))
+}
+
+// Supported reports whether this build and CPU can run k.
+func (k IntKernel) Supported() bool {
+	switch k {
+	case IntGo:
+		return true
+	case IntAVX2:
+		return hasAVX2
+	case IntAVX512VNNI:
+		return hasVNNI512
+	}
+	return false
+}
+
+// IntKernels returns the integer kernels this build and CPU can run, slowest
+// first; the last is DefaultIntKernel.
+func IntKernels() []IntKernel {
+	var ks []IntKernel
+	for k := IntGo; k <= IntAVX512VNNI; k++ {
+		if k.Supported() {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// defaultIntKernel is chosen once, at start-up, from the CPU's features.
+var defaultIntKernel = func() IntKernel {
+	ks := IntKernels()
+	return ks[len(ks)-1]
+}()
+
+// DefaultIntKernel returns the fastest integer kernel of this machine, chosen
+// once at start-up (CPU features detected with golang.org/x/sys/cpu).
+func DefaultIntKernel() IntKernel { return defaultIntKernel }
+
+// ParseIntKernel returns the kernel named s (see IntKernel.String; the
+// "int16-" prefix may be left out), or an error naming the kernels this
+// machine can run.
+func ParseIntKernel(s string) (IntKernel, error) {
+	var names []string
+	for _, k := range IntKernels() {
+		if s == k.String() || "int16-"+s == k.String() {
+			return k, nil
+		}
+		names = append(names, k.String())
+	}
+	for k := IntGo; k <= IntAVX512VNNI; k++ {
+		if s == k.String() || "int16-"+s == k.String() {
+			return 0, fmt.Errorf("integer kernel %s is not supported by this CPU or build; this machine runs %s", k, strings.Join(names, ", "))
+		}
+	}
+	return 0, fmt.Errorf("unknown integer kernel %q: want one of %s", s, strings.Join(names, ", "))
+}
+
+// Quantized is the integer version of a Network, built by Quantize. It is an
+// evaluator (Name, Evaluate) like the Network it comes from, several times
+// faster and within a few thousandths of it on the output. It is immutable and
+// safe for concurrent use, except EnableCache.
+type Quantized struct {
+	name   string
+	float  *Network // a private copy of the float network: boards outside the encoding
+	kernel IntKernel
+
+	t1 []int16 // patch table: numPatches rows of 64 activations
+
+	w2  [32 * 9 * 64]int16 // layer 2, public layout [out][ky][kx][in]
+	w2p [3 * layer2Pairs * 32 * 2]int16
+	m2  [32]float32 // (1/actScale) * weight scale * lutRes2
+	// lut2 has one spare entry: the gathers read 4 bytes at each index.
+	lut2 [2*lutHalf2 + 2]int16
+
+	w3   [16 * 9 * 32]int16
+	w3p  [3 * layer3Pairs * 16 * 2]int16
+	m3   [16]float32
+	lut3 [2*lutHalf3 + 1]float32
+
+	w4 [size3]float32 // layer 4, [ky][kx][in], float
+
+	cache *evalCache
+}
+
+// Quantize returns the integer version of n, evaluated with the default
+// kernel (see WithKernel). It takes a snapshot: later changes to n's weights
+// do not reach it. Building the layer-1 table takes some tens of
+// milliseconds. It panics if a layer has the wrong size, as Prepare does.
+func Quantize(n *Network) *Quantized {
+	q := quantizeLayers(n)
+	q.buildLayer1(n.W[0])
+	return q
+}
+
+// quantizeLayers builds everything of Quantize but the layer-1 table (the
+// kernel tests feed layers 2 and 3 random activations instead).
+func quantizeLayers(n *Network) *Quantized {
+	n.pack() // checks the layer sizes
+	q := &Quantized{name: n.Name(), float: n.Clone(), kernel: defaultIntKernel}
+	quantizeLayer(n.W[1], 32, 64, q.w2[:], q.m2[:], lutRes2)
+	quantizeLayer(n.W[2], 16, 32, q.w3[:], q.m3[:], lutRes3)
+	packPairs(q.w2[:], 32, 64, q.w2p[:])
+	packPairs(q.w3[:], 16, 32, q.w3p[:])
+	for i := range 2*lutHalf2 + 1 {
+		q.lut2[i] = quantAct(math.Tanh(float64(i-lutHalf2) / lutRes2))
+	}
+	for i := range q.lut3 {
+		q.lut3[i] = float32(math.Tanh(float64(i-lutHalf3) / lutRes3))
+	}
+	copy(q.w4[:], n.W[3])
+	return q
+}
+
+// WithKernel returns a copy of q that evaluates with kernel k (sharing the
+// layer-1 table, without an evaluation cache), or an error if this machine
+// cannot run k.
+func (q *Quantized) WithKernel(k IntKernel) (*Quantized, error) {
+	if !k.Supported() {
+		return nil, fmt.Errorf("integer kernel %s is not supported by this CPU or build", k)
+	}
+	c := *q
+	c.kernel, c.cache = k, nil
+	return &c, nil
+}
+
+// Kernel returns the integer kernel q evaluates with.
+func (q *Quantized) Kernel() IntKernel { return q.kernel }
+
+// Name returns the float network's name, "cnn:" and its label: the integer
+// path is the same evaluator, computed differently.
+func (q *Quantized) Name() string { return q.name }
+
+// Float returns a copy of the float network q was built from.
+func (q *Quantized) Float() *Network { return q.float.Clone() }
+
+// EnableCache gives q an evaluation cache of about 2^logSize entries, as
+// Network.EnableCache does. Call it while no goroutine evaluates with q.
+func (q *Quantized) EnableCache(logSize int) {
+	if logSize <= 0 {
+		q.cache = nil
+		return
+	}
+	q.cache = newEvalCache(min(max(logSize, 10), 26))
+}
+
+// quantAct returns the integer activation of the value t in [-1, 1].
+func quantAct(t float64) int16 {
+	return int16(math.RoundToEven(t * actScale))
+}
+
+// patchIndex returns the row of the patch table for the tap digits d (0
+// empty, 1 white pawn, 2 black pawn; tap t = ky*3+kx is digit t, the lowest
+// first) with the king on tap king (-1 if none; its digit is ignored).
+func patchIndex(d *[9]uint8, king int) int {
+	idx := 0
+	if king < 0 {
+		for t := 8; t >= 0; t-- {
+			idx = idx*3 + int(d[t])
+		}
+		return idx
+	}
+	for t := 8; t >= 0; t-- {
+		if t != king {
+			idx = idx*3 + int(d[t])
+		}
+	}
+	return kingDigitsAt + king*kingStride + idx
+}
+
+// buildLayer1 fills the patch table from the layer-1 weights w0
+// ([out][ky][kx], one input channel).
+func (q *Quantized) buildLayer1(w0 []float32) {
+	q.t1 = make([]int16, numPatches*64)
+	var pre [64]float64
+	var d [9]uint8
+	fill := func(king int) {
+		for i := range pre {
+			pre[i] = 0
+		}
+		for t := 0; t < 9; t++ {
+			var v float64
+			switch {
+			case t == king:
+				v = ValueKing
+			case d[t] == 1:
+				v = ValueWhite
+			case d[t] == 2:
+				v = ValueBlack
+			default:
+				continue
+			}
+			for o := range pre {
+				pre[o] += float64(w0[o*9+t]) * v
+			}
+		}
+		row := q.t1[patchIndex(&d, king)*64:][:64]
+		for o, p := range pre {
+			row[o] = quantAct(math.Tanh(p))
+		}
+	}
+	// Enumerate the digits of the nine taps like an odometer; with a king at
+	// tap k, its digit stays 0.
+	for king := -1; king < 9; king++ {
+		d = [9]uint8{}
+		for {
+			fill(king)
+			t := 0
+			for ; t < 9; t++ {
+				if t == king {
+					continue
+				}
+				if d[t] < 2 {
+					d[t]++
+					break
+				}
+				d[t] = 0
+			}
+			if t == 9 {
+				break
+			}
+		}
+	}
+}
+
+// quantizeLayer converts the float weights w ([out][ky][kx][in]) of a layer
+// with nout filters of 3x3xnin to int16 with one scale per filter, and
+// computes each filter's requantisation factor. The scale is the smallest
+// that keeps |q| <= maxWeight and actScale*sum|q| < 2^31: rounding adds at
+// most 1/2 per weight to sum|q|, hence the margin of k.
+func quantizeLayer(w []float32, nout, nin int, wq []int16, m []float32, lutRes float64) {
+	k := 9 * nin
+	for o := 0; o < nout; o++ {
+		var maxAbs, sumAbs float64
+		for _, v := range w[o*k : (o+1)*k] {
+			maxAbs = max(maxAbs, math.Abs(float64(v)))
+			sumAbs += math.Abs(float64(v))
+		}
+		limit := float64(math.MaxInt32/actScale - k)
+		scale := max(maxAbs/maxWeight, sumAbs/limit)
+		for i, v := range w[o*k : (o+1)*k] {
+			var x int16
+			if scale > 0 {
+				x = int16(math.RoundToEven(float64(v) / scale))
+			}
+			wq[o*k+i] = x
+		}
+		m[o] = float32(scale / actScale * lutRes)
+	}
+}
+
+// packPairs lays out the weights for VPDPWSSD and VPMADDWD, which multiply
+// pairs of int16 and add each pair's two products into one int32 lane:
+// [ky][pair][out][2], where pair runs over the channel pairs of one kernel row
+// ((kx*nin + c)/2), so that the weights of one pair for all nout filters are
+// contiguous (nout*4 bytes: two zmm or four ymm registers for layer 2).
+func packPairs(wq []int16, nout, nin int, dst []int16) {
+	pairs := 3 * nin / 2
+	for o := 0; o < nout; o++ {
+		for ky := 0; ky < 3; ky++ {
+			for i := 0; i < 3*nin; i++ { // i = kx*nin + c, contiguous in a row
+				dst[((ky*pairs+i/2)*nout+o)*2+i%2] = wq[(o*9+ky*3)*nin+i]
+			}
+		}
+	}
+}
+
+// requantIndex returns the tanh-table index of the int32 sum acc of a filter
+// with factor m, for a table of 2*half+1 entries centred on 0: the shared
+// definition of the requantisation that the assembly reproduces with
+// VCVTDQ2PS, VMULPS, VMINPS, VMAXPS and VCVTPS2DQ.
+func requantIndex(acc int32, m float32, half float32) int {
+	x := float32(acc) * m
+	x = min(max(x, -half), half)
+	return int(math.RoundToEven(float64(x)))
+}
+
+// boardPatches fills a1 with the layer-1 activations of the board whose
+// squares have digits d (0 empty, 1 white, 2 black) and king square k (-1 if
+// none).
+func (q *Quantized) boardPatches(a1 *[a1Size]int16, d *[81]uint8, k int) {
+	// Row codes: rc[r*7+x] is the base-3 number of squares (r, x..x+2).
+	var rc [9 * 7]int32
+	for r := 0; r < 9; r++ {
+		for x := 0; x < 7; x++ {
+			s := r*9 + x
+			rc[r*7+x] = int32(d[s]) + 3*int32(d[s+1]) + 9*int32(d[s+2])
+		}
+	}
+	kr, kc := -10, -10
+	if k >= 0 {
+		kr, kc = k/9, k%9
+	}
+	for y := 0; y < 7; y++ {
+		for x := 0; x < 7; x++ {
+			var idx int
+			if ty, tx := kr-y, kc-x; ty >= 0 && ty < 3 && tx >= 0 && tx < 3 {
+				var pd [9]uint8
+				for t := 0; t < 9; t++ {
+					pd[t] = d[(y+t/3)*9+x+t%3]
+				}
+				idx = patchIndex(&pd, ty*3+tx)
+			} else {
+				idx = int(rc[y*7+x] + 27*rc[(y+1)*7+x] + 729*rc[(y+2)*7+x])
+			}
+			copy(a1[(y*7+x)*64:][:64], q.t1[idx*64:][:64])
+		}
+	}
+}
+
+// digitsOf returns the patch digits of an encoded board and its king square,
+// or ok false if in holds a value outside the encoding or more than one king.
+func digitsOf(in *[81]float32, d *[81]uint8) (king int, ok bool) {
+	king = -1
+	for s, v := range in {
+		switch v {
+		case ValueEmpty:
+			d[s] = 0
+		case ValueWhite:
+			d[s] = 1
+		case ValueBlack:
+			d[s] = 2
+		case ValueKing:
+			if king >= 0 {
+				return 0, false
+			}
+			d[s], king = 0, s
+		default:
+			return 0, false
+		}
+	}
+	return king, true
+}
+
+// Forward returns the network's output for the encoded board in (see
+// Encode), computed on the integer path with q's kernel. A board that is not
+// a board (a value outside the encoding, two kings) is computed by the float
+// network instead.
+func (q *Quantized) Forward(in *[81]float32) float32 {
+	var d [81]uint8
+	king, ok := digitsOf(in, &d)
+	if !ok {
+		return q.float.Forward(in)
+	}
+	return q.forward(&d, king, q.kernel)
+}
+
+// Evaluate returns the integer path's score for White in p, as
+// Network.Evaluate does for the float path (output times 10000, rounded, in
+// [-9999, 9999]), through the evaluation cache if one is enabled.
+func (q *Quantized) Evaluate(p *game.Position) int32 {
+	c := q.cache
+	if c != nil {
+		if v, ok := c.probe(p.Hash()); ok {
+			return v
+		}
+	}
+	var d [81]uint8
+	king := -1
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		switch p.At(s) {
+		case game.WhitePawn:
+			d[s] = 1
+		case game.BlackPawn:
+			d[s] = 2
+		case game.King:
+			king = int(s)
+		}
+	}
+	v := score(q.forward(&d, king, q.kernel))
+	if c != nil {
+		c.store(p.Hash(), v)
+	}
+	return v
+}
+
+// forward runs the integer network with kernel k.
+func (q *Quantized) forward(d *[81]uint8, king int, k IntKernel) float32 {
+	var a1 [a1Size]int16
+	var a2 [a2Size]int16
+	var a3 [a3Size]int32
+	q.boardPatches(&a1, d, king)
+	q.layers23(&a1, &a2, &a3, k)
+	return q.layer4(&a3)
+}
+
+// layers23 computes layer 2 (with its tanh) and layer 3's int32 sums.
+func (q *Quantized) layers23(a1 *[a1Size]int16, a2 *[a2Size]int16, a3 *[a3Size]int32, k IntKernel) {
+	switch k {
+	case IntAVX512VNNI:
+		conv2VNNI(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
+		conv3VNNI(&a3[0], &a2[0], &q.w3p[0])
+	case IntAVX2:
+		conv2AVX2(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
+		conv3AVX2(&a3[0], &a2[0], &q.w3p[0])
+	default:
+		q.conv2IntGo(a2, a1)
+		q.conv3IntGo(a3, a2)
+	}
+}
+
+// layer4 turns layer 3's sums into float activations through the fine tanh
+// table and computes the last convolution (one 144-long dot product) and tanh.
+func (q *Quantized) layer4(a3 *[a3Size]int32) float32 {
+	var s0, s1 float32
+	for i := 0; i < a3Size; i += 2 {
+		j0 := requantIndex(a3[i], q.m3[i&15], lutHalf3)
+		j1 := requantIndex(a3[i+1], q.m3[(i+1)&15], lutHalf3)
+		s0 += q.lut3[j0+lutHalf3] * q.w4[i]
+		s1 += q.lut3[j1+lutHalf3] * q.w4[i+1]
+	}
+	return tanh32(s0 + s1)
+}

@@ -1,0 +1,257 @@
+package cnn
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/weights"
+)
+
+// randomActivations fills a1 with layer-1 activations in [-actScale,
+// actScale], as the patch table produces.
+func randomActivations(r *rand.Rand, a1 *[a1Size]int16) {
+	for i := range a1 {
+		a1[i] = int16(r.IntN(2*actScale+1) - actScale)
+	}
+}
+
+// checkKernelsEqual runs layers 2 and 3 of q on a1 with every integer kernel of
+// this machine and requires the same bytes and sums as the pure-Go kernel.
+func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
+	t.Helper()
+	var want2 [a2Size]int16
+	var want3 [a3Size]int32
+	q.layers23(a1, &want2, &want3, IntGo)
+	for _, k := range IntKernels() {
+		var got2 [a2Size]int16
+		var got3 [a3Size]int32
+		q.layers23(a1, &got2, &got3, k)
+		require.Equal(t, want2, got2, "layer 2 of kernel %s", k)
+		require.Equal(t, want3, got3, "layer 3 of kernel %s", k)
+	}
+}
+
+// TestIntKernelsMatchGo checks every integer kernel against the pure-Go one on
+// random networks (small to very large weights, one with a zero filter) and
+// random activations: the results are identical.
+func TestIntKernelsMatchGo(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, sigma := range []float64{0.01, 0.2, 1, 30} {
+		n := NewRandom(r, sigma)
+		for i := range 64 * 9 {
+			n.W[1][i] = 0 // filter 0 of layer 2 is all zero: scale 0
+		}
+		q := quantizeLayers(n)
+		var a1 [a1Size]int16
+		for range 20 {
+			randomActivations(r, &a1)
+			checkKernelsEqual(t, q, &a1)
+		}
+		// Extreme activations: all lowest and all highest.
+		for _, v := range []int16{-actScale, actScale} {
+			for i := range a1 {
+				a1[i] = v
+			}
+			checkKernelsEqual(t, q, &a1)
+		}
+	}
+}
+
+// FuzzIntKernels checks the integer kernels against the pure-Go one on weights
+// and activations derived from fuzzed bytes.
+func FuzzIntKernels(f *testing.F) {
+	f.Add(uint64(1), 0.2, []byte{0, 1, 2, 255})
+	f.Add(uint64(7), 5.0, []byte{128, 128})
+	f.Add(uint64(9), 1e-6, []byte{})
+	f.Fuzz(func(t *testing.T, seed uint64, sigma float64, raw []byte) {
+		if math.IsNaN(sigma) || math.IsInf(sigma, 0) || math.Abs(sigma) > 1e6 {
+			t.Skip()
+		}
+		r := rand.New(rand.NewPCG(seed, 3))
+		n := NewRandom(r, sigma)
+		// The raw bytes overwrite some weights with extreme values.
+		for i, b := range raw {
+			l := 1 + i%2
+			n.W[l][(i*7919)%len(n.W[l])] = float32(int8(b)) * float32(sigma)
+		}
+		q := quantizeLayers(n)
+		var a1 [a1Size]int16
+		randomActivations(r, &a1)
+		for i, b := range raw {
+			a1[(i*131)%a1Size] = int16(int8(b)) * 16 // -2048..2032, clamped below
+		}
+		for i := range a1 {
+			a1[i] = min(max(a1[i], -actScale), actScale)
+		}
+		checkKernelsEqual(t, q, &a1)
+	})
+}
+
+// TestPatchTable checks the layer-1 table against the activations computed
+// directly from the weights, on random boards (king anywhere, on the edge
+// squares too).
+func TestPatchTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	n := NewRandom(r, 0.5)
+	q := Quantize(n)
+	for b := range 200 {
+		var in [81]float32
+		randomBoard(r, &in)
+		if b%50 == 0 {
+			in = [81]float32{} // no king at all
+			in[40] = ValueBlack
+		}
+		var d [81]uint8
+		king, ok := digitsOf(&in, &d)
+		require.True(t, ok)
+		var a1 [a1Size]int16
+		q.boardPatches(&a1, &d, king)
+		for y := 0; y < 7; y++ {
+			for x := 0; x < 7; x++ {
+				for o := 0; o < 64; o++ {
+					var pre float64
+					for ky := 0; ky < 3; ky++ {
+						for kx := 0; kx < 3; kx++ {
+							pre += float64(n.W[0][Index(0, o, ky, kx, 0)]) * float64(in[(y+ky)*9+x+kx])
+						}
+					}
+					want := quantAct(math.Tanh(pre))
+					got := a1[(y*7+x)*64+o]
+					if got != want {
+						t.Fatalf("board %d pixel (%d,%d) filter %d: table %d, direct %d", b, y, x, o, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// gameBoards returns n boards from seeded random games (uniform random legal
+// moves from the start, a new game when one ends or after 120 plies), the
+// kind of boards tablut bench cnn measures.
+func gameBoards(n int, r *rand.Rand) []game.Position {
+	out := make([]game.Position, 0, n)
+	var buf [game.MaxMoves]game.Move
+	p := game.StartPosition()
+	ply := 0
+	for len(out) < n {
+		moves := p.GenerateMoves(buf[:0])
+		if len(moves) == 0 || ply >= 120 {
+			p, ply = game.StartPosition(), 0
+			continue
+		}
+		p.Make(moves[r.IntN(len(moves))])
+		ply++
+		out = append(out, p)
+	}
+	return out
+}
+
+// testNetworks returns the shipped networks and two Gaussian ones.
+func testNetworks(t *testing.T) []*Network {
+	var nets []*Network
+	for _, name := range weights.Names() {
+		b, err := weights.Open(name)
+		require.NoError(t, err)
+		n, err := Load(bytes.NewReader(b))
+		require.NoError(t, err)
+		n.Label = name
+		nets = append(nets, n)
+	}
+	nets = append(nets, NewRandom(rand.New(rand.NewPCG(1, 0x7AB1)), 0.2), NewRandom(rand.New(rand.NewPCG(5, 6)), 0.05))
+	return nets
+}
+
+// TestQuantizedAccuracy checks the integer path against the float reference
+// on boards from random games: at most 0.02 apart on the output.
+func TestQuantizedAccuracy(t *testing.T) {
+	boards := 400
+	if testing.Short() || raceEnabled {
+		boards = 60
+	}
+	pos := gameBoards(boards, rand.New(rand.NewPCG(41, 42)))
+	for _, n := range testNetworks(t) {
+		q := Quantize(n)
+		var worst float64
+		for i := range pos {
+			var in [81]float32
+			Encode(&pos[i], &in)
+			d := math.Abs(float64(q.Forward(&in) - n.ForwardReference(&in)))
+			worst = max(worst, d)
+		}
+		t.Logf("%s: max |int - float64 reference| = %.4f over %d boards", n.Name(), worst, len(pos))
+		assert.LessOrEqual(t, worst, 0.02, n.Name())
+	}
+}
+
+// TestQuantizedEvaluate checks that Evaluate is the rounded Forward of the
+// encoded position, with and without the cache, for every kernel, and that
+// Name is the float network's.
+func TestQuantizedEvaluate(t *testing.T) {
+	n := NewRandom(rand.New(rand.NewPCG(51, 52)), 0.1)
+	n.Label = "q"
+	q := Quantize(n)
+	assert.Equal(t, "cnn:q", q.Name())
+	pos := gameBoards(50, rand.New(rand.NewPCG(53, 54)))
+	for _, k := range IntKernels() {
+		qk, err := q.WithKernel(k)
+		require.NoError(t, err)
+		qk.EnableCache(12)
+		for pass := 0; pass < 2; pass++ { // the second pass hits the cache
+			for i := range pos {
+				var in [81]float32
+				Encode(&pos[i], &in)
+				require.Equal(t, score(q.Forward(&in)), qk.Evaluate(&pos[i]), "kernel %s board %d", k, i)
+			}
+		}
+	}
+}
+
+// TestQuantizedIrregularInput checks that a board outside the encoding (two
+// kings, a value of 0.5) is computed by the float network.
+func TestQuantizedIrregularInput(t *testing.T) {
+	n := NewRandom(rand.New(rand.NewPCG(61, 62)), 0.2)
+	q := Quantize(n)
+	var in [81]float32
+	in[10], in[20] = ValueKing, ValueKing
+	assert.Equal(t, n.Forward(&in), q.Forward(&in))
+	in[20] = 0.5
+	assert.Equal(t, n.Forward(&in), q.Forward(&in))
+}
+
+// TestParseIntKernel checks the kernel names.
+func TestParseIntKernel(t *testing.T) {
+	for _, k := range IntKernels() {
+		got, err := ParseIntKernel(k.String())
+		require.NoError(t, err)
+		assert.Equal(t, k, got)
+	}
+	got, err := ParseIntKernel("go")
+	require.NoError(t, err)
+	assert.Equal(t, IntGo, got)
+	_, err = ParseIntKernel("sse9")
+	assert.ErrorContains(t, err, "unknown integer kernel")
+	assert.Equal(t, DefaultIntKernel(), IntKernels()[len(IntKernels())-1])
+}
+
+func BenchmarkQuantized(b *testing.B) {
+	n := NewRandom(rand.New(rand.NewPCG(1, 2)), 0.2)
+	q := Quantize(n)
+	boards := benchBoards()
+	for _, k := range IntKernels() {
+		qk, _ := q.WithKernel(k)
+		b.Run(k.String(), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				sink += qk.Forward(&boards[i&255])
+				i++
+			}
+		})
+	}
+}
