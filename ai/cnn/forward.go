@@ -40,6 +40,15 @@ func (n *Network) Forward(in *[81]float32) float32 {
 	return forward(n.weights(), in, hasAVX2)
 }
 
+// FloatKernel names the float32 path Forward takes on this machine:
+// "float32-avx2fma" (assembly) or "float32-go".
+func FloatKernel() string {
+	if hasAVX2 {
+		return "float32-avx2fma"
+	}
+	return "float32-go"
+}
+
 // Evaluate returns the network's score for White in p: the output times 10000,
 // rounded, in [-9999, 9999]. It does not look at p.Status(): the searcher
 // scores finished games itself. With EnableCache it first looks p.Hash() up in

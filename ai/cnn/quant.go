@@ -46,22 +46,22 @@ import (
 
 // Layer-1 patch table geometry.
 const (
-	plainPatches = 19683              // 3^9: empty, white pawn, black pawn on nine taps
-	kingPatches  = 9 * 6561           // king on one tap, 3^8 for the other eight
+	plainPatches = 19683    // 3^9: empty, white pawn, black pawn on nine taps
+	kingPatches  = 9 * 6561 // king on one tap, 3^8 for the other eight
 	numPatches   = plainPatches + kingPatches
-	actScale     = 2047               // activation = round(actScale * tanh(pre))
-	maxWeight    = 32767              // largest integer weight
-	lutRes2      = 1024               // layer-2 tanh table: steps per unit of pre-activation
-	lutHalf2     = 4608               // table covers [-4.5, 4.5]; 2047*tanh(4.5) rounds to 2047
-	lutRes3      = 512                // layer-3 table (float32 output): finer steps
-	lutHalf3     = 6 * lutRes3        // covers [-6, 6]; 1-tanh(6) < 1.3e-5
-	kingDigitsAt = plainPatches       // first king patch
-	kingStride   = kingPatches / 9    // patches per king tap
-	layer2Pairs  = 3 * 64 / 2         // channel pairs of one kernel row of layer 2
-	layer3Pairs  = 3 * 32 / 2         // and of layer 3
-	a1Size       = size1              // 7x7x64 activations
-	a2Size       = size2              // 5x5x32 activations
-	a3Size       = size3              // 3x3x16 int32 sums
+	actScale     = 2047            // activation = round(actScale * tanh(pre))
+	maxWeight    = 32767           // largest integer weight
+	lutRes2      = 1024            // layer-2 tanh table: steps per unit of pre-activation
+	lutHalf2     = 4608            // table covers [-4.5, 4.5]; 2047*tanh(4.5) rounds to 2047
+	lutRes3      = 512             // layer-3 table (float32 output): finer steps
+	lutHalf3     = 6 * lutRes3     // covers [-6, 6]; 1-tanh(6) < 1.3e-5
+	kingDigitsAt = plainPatches    // first king patch
+	kingStride   = kingPatches / 9 // patches per king tap
+	layer2Pairs  = 3 * 64 / 2      // channel pairs of one kernel row of layer 2
+	layer3Pairs  = 3 * 32 / 2      // and of layer 3
+	a1Size       = size1           // 7x7x64 activations
+	a2Size       = size2           // 5x5x32 activations
+	a3Size       = size3           // 3x3x16 int32 sums
 )
 
 // IntKernel names one implementation of the integer layers 2 and 3.

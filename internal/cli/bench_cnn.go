@@ -8,10 +8,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
 )
@@ -49,8 +51,10 @@ func cnnFromFlag(spec string, seed uint64, sigma float64) (*cnn.Network, error) 
 	return cnn.LoadFile(spec)
 }
 
-// benchCNN times the reference and fast forward passes on the same boards, in
-// one goroutine, and checks that they agree.
+// benchCNN times the float64 reference and every forward path of this
+// machine (float32, then each integer kernel) on the same boards, in one
+// goroutine, and reports how far each is from the reference. The last line is
+// the path players use.
 func benchCNN(args []string) error {
 	fs := flag.NewFlagSet("bench cnn", flag.ContinueOnError)
 	wflag := fs.String("weights", "", "network: a shipped name or a weight file (default: Gaussian weights from -seed)")
@@ -77,34 +81,89 @@ func benchCNN(args []string) error {
 	}
 	in := randomGameBoards(*boards, rand.New(rand.NewPCG(*seed, 0xB0A2D)))
 	fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(in), *seed)
+	def, err := player.NetPathName()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("paths of this machine: %s; players use %s (chosen at start-up from the CPU; %s=float, auto or a kernel overrides)\n",
+		strings.Join(cnnPathNames(), ", "), def, player.PathEnv)
 
-	// Agreement on every board.
-	var maxDiff float64
+	want := make([]float32, len(in))
 	for i := range in {
-		d := math.Abs(float64(net.Forward(&in[i]) - net.ForwardReference(&in[i])))
-		maxDiff = max(maxDiff, d)
+		want[i] = net.ForwardReference(&in[i])
 	}
+	ref := timeForward(net.ForwardReference, in, *dur/4)
+	fmt.Printf("reference (float64, plain loops): %.0f evals/s\n", ref)
 
-	timeIt := func(f func(*[81]float32) float32, budget time.Duration) float64 {
-		var sink float32
-		n := 0
-		start := time.Now()
-		for time.Since(start) < budget || n < len(in) {
-			for j := 0; j < 16; j++ {
-				sink += f(&in[n%len(in)])
-				n++
-			}
-		}
-		el := time.Since(start).Seconds()
-		_ = sink
-		return float64(n) / el
+	// One line per path, the players' path last in the long-standing form.
+	type path struct {
+		name    string
+		forward func(*[81]float32) float32
 	}
-	ref := timeIt(net.ForwardReference, *dur/4)
-	fmt.Printf("reference: %.0f evals/s\n", ref)
-	fast := timeIt(net.Forward, *dur)
-	fmt.Printf("fast:      %.0f evals/s\n", fast)
-	fmt.Printf("reference_evals_per_s=%.0f evals_per_s=%.0f speedup=%.1f max_abs_diff=%.3g\n", ref, fast, fast/ref, maxDiff)
+	paths := []path{{cnn.FloatKernel(), net.Forward}}
+	q := cnn.Quantize(net)
+	for _, k := range cnn.IntKernels() {
+		qk, err := q.WithKernel(k)
+		if err != nil {
+			return err
+		}
+		paths = append(paths, path{k.String(), qk.Forward})
+	}
+	slices.SortStableFunc(paths, func(a, b path) int {
+		return cmpBool(a.name == def || def == "float32" && a.name == cnn.FloatKernel(), b.name == def || def == "float32" && b.name == cnn.FloatKernel())
+	})
+	for i, p := range paths {
+		var maxDiff float64
+		for j := range in {
+			maxDiff = max(maxDiff, math.Abs(float64(p.forward(&in[j])-want[j])))
+		}
+		if i < len(paths)-1 {
+			fast := timeForward(p.forward, in, *dur/2)
+			fmt.Printf("path=%s evals_per_s=%.0f speedup=%.1f max_abs_diff=%.3g\n", p.name, fast, fast/ref, maxDiff)
+			continue
+		}
+		fast := timeForward(p.forward, in, *dur)
+		fmt.Printf("path=%s (players' path):\n", p.name)
+		fmt.Printf("reference_evals_per_s=%.0f evals_per_s=%.0f speedup=%.1f max_abs_diff=%.3g\n", ref, fast, fast/ref, maxDiff)
+	}
 	return nil
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// cnnPathNames lists the float path and the integer kernels of this machine.
+func cnnPathNames() []string {
+	names := []string{cnn.FloatKernel()}
+	for _, k := range cnn.IntKernels() {
+		names = append(names, k.String())
+	}
+	return names
+}
+
+// timeForward returns how many boards per second f evaluates, cycling
+// through in for at least budget and at least one pass, in one goroutine.
+func timeForward(f func(*[81]float32) float32, in [][81]float32, budget time.Duration) float64 {
+	var sink float32
+	n := 0
+	start := time.Now()
+	for time.Since(start) < budget || n < len(in) {
+		for j := 0; j < 16; j++ {
+			sink += f(&in[n%len(in)])
+			n++
+		}
+	}
+	el := time.Since(start).Seconds()
+	_ = sink
+	return float64(n) / el
 }
 
 // randomGameBoards encodes the positions of random games from the start
