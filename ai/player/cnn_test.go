@@ -1,10 +1,14 @@
 package player
 
 import (
+	"context"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
@@ -92,4 +96,66 @@ func TestShippedNetworks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestIntegerPathSameMoves searches the bench positions at a fixed depth with
+// each shipped pure network on the float path and on the integer path (the
+// default kernel, or the pure-Go one where there is no other) and counts the
+// positions where both choose the same move. The integer path is within a
+// few thousandths of the float output, so they agree on most positions;
+// where two moves score within that difference the choice may differ.
+func TestIntegerPathSameMoves(t *testing.T) {
+	positions, err := ai.BenchPositions()
+	require.NoError(t, err)
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for _, name := range []string{"challenger", "seed"} {
+		n, err := LoadNet(name)
+		require.NoError(t, err)
+		q, err := cnn.Quantize(n).WithKernel(cnn.DefaultIntKernel())
+		require.NoError(t, err)
+		same := 0
+		for _, np := range positions {
+			move := func(e ai.Evaluator) game.Move {
+				s := ai.NewSearcher(e, ai.Options{TTSizeMB: 4, Threads: 1})
+				return s.Search(context.Background(), np.Pos, nil, ai.Limits{Depth: depth}, nil).Move
+			}
+			if move(n) == move(q) {
+				same++
+			}
+		}
+		t.Logf("%s, depth %d: float and integer paths choose the same move on %d of %d bench positions", name, depth, same, len(positions))
+		assert.GreaterOrEqual(t, same, len(positions)*2/3, name)
+	}
+}
+
+// TestNetPathSetting checks the values of TABLUT_CNN: the float path, the
+// integer kernels, and a clear error for an unknown one.
+func TestNetPathSetting(t *testing.T) {
+	n := cnn.NewRandom(rand.New(rand.NewPCG(5, 6)), 0.1)
+	r, err := netRunnerFor(n, "float")
+	require.NoError(t, err)
+	assert.Same(t, n, r)
+	r, err = netRunnerFor(n, "go")
+	require.NoError(t, err)
+	require.IsType(t, &cnn.Quantized{}, r)
+	assert.Equal(t, cnn.IntGo, r.(*cnn.Quantized).Kernel())
+	r, err = netRunnerFor(n, "")
+	require.NoError(t, err)
+	if cnn.DefaultIntKernel() == cnn.IntGo {
+		assert.Same(t, n, r, "no assembly kernel: the float path is faster")
+	} else {
+		assert.Equal(t, cnn.DefaultIntKernel(), r.(*cnn.Quantized).Kernel())
+	}
+	_, err = netRunnerFor(n, "sse9")
+	assert.ErrorContains(t, err, "TABLUT_CNN=sse9")
+	t.Setenv(PathEnv, "float")
+	name, err := NetPathName()
+	require.NoError(t, err)
+	assert.Equal(t, "float32", name)
+	ev, err := NetEvaluator(n)
+	require.NoError(t, err)
+	assert.Same(t, n, ev)
 }
