@@ -494,13 +494,17 @@ func (q *Quantized) layers23(a1 *[a1Size]int16, a2 *[a2Size]int16, a3 *[a3Size]i
 
 // layer4 turns layer 3's sums into float activations through the fine tanh
 // table and computes the last convolution (one 144-long dot product) and tanh.
+// This part is shared by every kernel, so its rounding need not match an
+// instruction: the table index is the clamped x plus lutHalf3 + 1/2,
+// truncated (one conversion instead of a call to math.RoundToEven).
 func (q *Quantized) layer4(a3 *[a3Size]int32) float32 {
+	const h = lutHalf3
 	var s0, s1 float32
 	for i := 0; i < a3Size; i += 2 {
-		j0 := requantIndex(a3[i], q.m3[i&15], lutHalf3)
-		j1 := requantIndex(a3[i+1], q.m3[(i+1)&15], lutHalf3)
-		s0 += q.lut3[j0+lutHalf3] * q.w4[i]
-		s1 += q.lut3[j1+lutHalf3] * q.w4[i+1]
+		x0 := min(max(float32(a3[i])*q.m3[i&15], -h), h)
+		x1 := min(max(float32(a3[i+1])*q.m3[(i+1)&15], -h), h)
+		s0 += q.lut3[int32(x0+(h+0.5))] * q.w4[i]
+		s1 += q.lut3[int32(x1+(h+0.5))] * q.w4[i+1]
 	}
 	return tanh32(s0 + s1)
 }
