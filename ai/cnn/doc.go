@@ -41,6 +41,18 @@
 //     generic_fast_tanh_float, a 13/6 odd/even polynomial ratio, clamped at
 //     +-7.9053), max absolute error about 3e-7 in float32, vectorised in the
 //     assembly and scalar in Go.
+//   - quant.go: the integer path, Quantized, built from a Network at load
+//     time by Quantize (no second file): layer 1 as a 10 MB table of the
+//     78,732 possible 3x3 patches (at most one king), exact to the final
+//     rounding; layers 2 and 3 in int16 with per-filter scales and int32
+//     sums; tanh by table lookup; layer 4 in float32. Its output stays within
+//     0.02 of ForwardReference (a few thousandths on the shipped networks).
+//     The kernel is chosen once at start-up (DefaultIntKernel): AVX-512 VNNI
+//     (VPDPWSSD, quant_amd64.s), AVX2 (VPMADDWD), or pure Go
+//     (quant_generic.go, the reference every kernel equals bit for bit).
+//     Players use it where an assembly kernel exists (package ai/player,
+//     TABLUT_CNN); the float32 Network stays the reference and the training
+//     path.
 //   - cache.go: an optional evaluation cache keyed by Zobrist key: lock-free,
 //     one atomic uint64 per slot holding 48 key bits and the 16-bit score.
 //   - format.go: the weight file format (see FORMAT.md), Load/Save, atomic
