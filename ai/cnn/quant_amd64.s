@@ -13,16 +13,16 @@
 
 #include "textflag.h"
 
-// Requantisation constants: the tanh table's half width as float32 (+-4608.0)
-// and as int32 (4608); see lutHalf2.
-DATA quantc<>+0(SB)/4, $0x45900000
-DATA quantc<>+4(SB)/4, $0xc5900000
-DATA quantc<>+8(SB)/4, $4608
+// Requantisation constants: the tanh table's half width as float32 (+-4864.0)
+// and as int32 (4864); see lutHalf2.
+DATA quantc<>+0(SB)/4, $0x45980000
+DATA quantc<>+4(SB)/4, $0xc5980000
+DATA quantc<>+8(SB)/4, $4864
 GLOBL quantc<>(SB), RODATA|NOPTR, $12
 
 // REQUANT16 turns the 16 int32 sums in acc into 16 activations: convert to
-// float32, multiply by the per-filter factor mul, clamp to +-4608 (Z21, Z22),
-// round to nearest even, add 4608 (Z23), gather from the int16 tanh table at
+// float32, multiply by the per-filter factor mul, clamp to +-4864 (Z21, Z22),
+// round to nearest even, add 4864 (Z23), gather from the int16 tanh table at
 // R8 (4 bytes read per entry, the low 2 kept) and store as int16.
 #define REQUANT16(acc, mul, out) \
 	VCVTDQ2PS  acc, acc       \

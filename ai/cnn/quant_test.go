@@ -255,3 +255,28 @@ func BenchmarkQuantized(b *testing.B) {
 		})
 	}
 }
+
+// TestQuantTanh checks the shortcut of the layer-1 table builder against
+// quantAct(math.Tanh(p)) on a dense sweep and on random values.
+func TestQuantTanh(t *testing.T) {
+	qt := newQuantTanh()
+	check := func(p float64) {
+		if got, want := qt.of(p), quantAct(math.Tanh(p)); got != want {
+			t.Fatalf("p=%v: %d, want %d", p, got, want)
+		}
+	}
+	for i := -300000; i <= 300000; i++ {
+		check(float64(i) / 50000)
+	}
+	r := rand.New(rand.NewPCG(71, 72))
+	for range 100000 {
+		check(r.NormFloat64() * 3)
+	}
+}
+
+func BenchmarkQuantize(b *testing.B) {
+	n := NewRandom(rand.New(rand.NewPCG(1, 2)), 0.2)
+	for b.Loop() {
+		Quantize(n)
+	}
+}
