@@ -79,12 +79,12 @@ func benchCNN(args []string) error {
 	if err != nil {
 		return err
 	}
-	in := randomGameBoards(*boards, rand.New(rand.NewPCG(*seed, 0xB0A2D)))
-	fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(in), *seed)
 	def, err := player.NetPathName()
 	if err != nil {
 		return err
 	}
+	in := randomGameBoards(*boards, rand.New(rand.NewPCG(*seed, 0xB0A2D)))
+	fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(in), *seed)
 	fmt.Printf("paths of this machine: %s; players use %s (chosen at start-up from the CPU; %s=float, auto or a kernel overrides)\n",
 		strings.Join(cnnPathNames(), ", "), def, player.PathEnv)
 
