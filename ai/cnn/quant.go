@@ -505,14 +505,26 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 	return v
 }
 
+// scratch holds one forward pass's activations. Every layer overwrites all
+// of its output, so a pass can reuse another's scratch: taking it from a pool
+// saves clearing 8.5 KB of locals per evaluation (about 3% of a search's
+// time in a profile).
+type scratch struct {
+	a1 [a1Size]int16
+	a2 [a2Size]int16
+	a3 [a3Size]int32
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
 // forward runs the integer network with kernel k.
 func (q *Quantized) forward(d *[81]uint8, king int, k IntKernel) float32 {
-	var a1 [a1Size]int16
-	var a2 [a2Size]int16
-	var a3 [a3Size]int32
-	q.boardPatches(&a1, d, king)
-	q.layers23(&a1, &a2, &a3, k)
-	return q.layer4(&a3)
+	s := scratchPool.Get().(*scratch)
+	q.boardPatches(&s.a1, d, king)
+	q.layers23(&s.a1, &s.a2, &s.a3, k)
+	out := q.layer4(&s.a3)
+	scratchPool.Put(s)
+	return out
 }
 
 // layers23 computes layer 2 (with its tanh) and layer 3's int32 sums.
