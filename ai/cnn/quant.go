@@ -37,7 +37,7 @@ import (
 //     round(2047*tanh(i/lutRes)). The int32-to-float32 conversion, the product,
 //     the clamp and the rounding are exact IEEE operations, so every kernel
 //     gets the same activations.
-//   - Layer 3's activations feed layer 4 as float32 from a finer table, and
+//   - Layer 3's activations feed layer 4 as float32, from a table of tanh values, and
 //     layer 4 (144 multiply-adds) and the final tanh are float32, in Go, shared
 //     by every kernel.
 //
@@ -55,7 +55,7 @@ const (
 	maxWeight    = 32767           // largest integer weight
 	lutRes2      = 1024            // layer-2 tanh table: steps per unit of pre-activation
 	lutHalf2     = 4864            // table covers [-4.75, 4.75]; 2047*tanh(x) rounds to 2047 from 4.52
-	lutRes3      = 512             // layer-3 table (float32 output): finer steps
+	lutRes3      = 512             // layer-3 table (float32 values, feeding layer 4)
 	lutHalf3     = 6 * lutRes3     // covers [-6, 6]; 1-tanh(6) < 1.3e-5
 	kingDigitsAt = plainPatches    // first king patch
 	kingStride   = kingPatches / 9 // patches per king tap
