@@ -83,7 +83,7 @@ func TestRecordErrors(t *testing.T) {
 		head + "Start: nonsense W\n":                 "line 2: start: bad position",
 		head + "Result: WB\n":                        `bad result "WB"`,
 		head + "\n1. e3-d3 d1-d2\n2. e4-e9\n":        "record: move 2 (e4-e9) is illegal for White",
-		head + "\n1. e3-d3 d1-d2\n3. e4-f4\n":        `line 4: move number "3.", expected 2.`,
+		head + "\n1. e3-d3 d1-d2\n3. e4-f4\n":        `line 4: move number "3.", expected "2."`,
 		head + "\n1. e3-d3 x\n":                      `line 3: move 1: bad move "x"`,
 		head + "Result: WW\n\n1. e3-d3\n":            "result WW but the game is not over",
 		head + "Result: D\n\n1. e3-d3\n":             "result D but the game is not over",
