@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"sync"
 )
 
 // Set at link time by release builds:
@@ -35,11 +36,14 @@ type Info struct {
 }
 
 // Read returns this binary's build identity: the linker-stamped values when present,
-// the toolchain's build information for what they leave out.
-func Read() Info {
+// the toolchain's build information for what they leave out. It is worked out once
+// (the window's help asks for it while it draws).
+func Read() Info { return read() }
+
+var read = sync.OnceValue(func() Info {
 	bi, _ := debug.ReadBuildInfo()
 	return resolve(version, commit, date, bi)
-}
+})
 
 // resolve merges the linker-stamped fields with the toolchain's build information
 // (bi may be nil: binaries built without module support have none).
