@@ -123,7 +123,8 @@ func writeICNS(w io.Writer, src image.Image) error {
 }
 
 // infoPlist is the bundle's Contents/Info.plist. NSHighResolutionCapable keeps
-// the window sharp on Retina displays (Ebitengine scales by the device ratio).
+// the window sharp on Retina displays (Ebitengine scales by the device ratio);
+// LSMinimumSystemVersion is the oldest macOS Go 1.26 binaries run on (12, Monterey).
 var infoPlist = template.Must(template.New("plist").Parse(`<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
@@ -151,7 +152,7 @@ var infoPlist = template.Must(template.New("plist").Parse(`<?xml version="1.0" e
 	<key>LSApplicationCategoryType</key>
 	<string>public.app-category.board-games</string>
 	<key>LSMinimumSystemVersion</key>
-	<string>11.0</string>
+	<string>12.0</string>
 	<key>NSHighResolutionCapable</key>
 	<true/>
 </dict>
