@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"sync"
 )
 
@@ -48,6 +49,14 @@ var read = sync.OnceValue(func() Info {
 // resolve merges the linker-stamped fields with the toolchain's build information
 // (bi may be nil: binaries built without module support have none).
 func resolve(ldVersion, ldCommit, ldDate string, bi *debug.BuildInfo) Info {
+	// GoReleaser stamps these placeholders when it cannot read git (a snapshot of
+	// a checkout without a remote): treat them as not stamped.
+	if ldCommit == "none" {
+		ldCommit = ""
+	}
+	if strings.HasPrefix(ldDate, "0001-01-01") {
+		ldDate = ""
+	}
 	info := Info{Version: ldVersion, Commit: ldCommit, Date: ldDate,
 		Go: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}
 	if bi != nil {

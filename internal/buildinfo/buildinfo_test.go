@@ -29,6 +29,8 @@ func TestResolve(t *testing.T) {
 			"tablut v0.0.0-20261123203346-0123456789ab (commit 0123456)", rev},
 		{"go run with local changes", "", "", toolchain("(devel)", "vcs.revision", rev, "vcs.modified", "true"),
 			"tablut dev (commit 0123456+dirty)", rev},
+		{"snapshot without git information", "0.0.1-SNAPSHOT-none", "none", toolchain("(devel)", "vcs.revision", rev),
+			"tablut 0.0.1-SNAPSHOT-none (commit 0123456)", rev},
 		{"built with -buildvcs=false", "", "", toolchain("(devel)"),
 			"tablut dev (commit unknown)", Unknown},
 		{"no build information", "", "", nil, "tablut dev (commit unknown)", Unknown},
