@@ -8,6 +8,10 @@ import (
 	"os"
 
 	"github.com/tablut-ai/tablut/internal/cli"
+	"github.com/tablut-ai/tablut/internal/console"
 )
 
-func main() { os.Exit(cli.Main(os.Args[1:])) }
+func main() {
+	console.AttachParent() // Windows GUI build run from a terminal: print there
+	os.Exit(cli.Main(os.Args[1:]))
+}

@@ -4,6 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -52,9 +55,7 @@ func TestCapturable(t *testing.T) {
 			p.Make(moves[rng.IntN(len(moves))])
 		}
 	}
-	if nonzero < checked/10 {
-		t.Errorf("only %d of %d positions had a capture", nonzero, checked)
-	}
+	assert.GreaterOrEqual(t, nonzero, checked/10, "positions with a capture, of %d", checked)
 	t.Logf("%d positions, %d with captures", checked, nonzero)
 }
 
@@ -64,19 +65,11 @@ func TestCaptureWeight(t *testing.T) {
 	// On one rank: white pawn, empty, black pawn, white pawn. White moves the
 	// first pawn one step and takes the black one; then the colours swapped.
 	p := game.MustParsePosition("........./........./........./..W.BW.../........./....K..../........./........./......... W")
-	if n := capturable(&p); n != 1 {
-		t.Fatalf("White to move: %d capturable pawns, want 1", n)
-	}
+	require.EqualValues(t, 1, capturable(&p), "White to move: capturable pawns")
 	h0, h := NewHeuristic(), NewHeuristic()
 	h.W.Capture = 70
-	if d := h.Evaluate(&p) - h0.Evaluate(&p); d != 70 {
-		t.Errorf("White to move with one capture: Capture adds %d, want 70", d)
-	}
+	assert.Equal(t, int32(70), h.Evaluate(&p)-h0.Evaluate(&p), "White to move with one capture: what Capture adds")
 	b := game.MustParsePosition("........./........./........./..B.WB.../........./....K..../........./........./......... B")
-	if n := capturable(&b); n != 1 {
-		t.Fatalf("Black to move: %d capturable pawns, want 1", n)
-	}
-	if d := h.Evaluate(&b) - h0.Evaluate(&b); d != -70 {
-		t.Errorf("Black to move with one capture: Capture adds %d, want -70", d)
-	}
+	require.EqualValues(t, 1, capturable(&b), "Black to move: capturable pawns")
+	assert.Equal(t, int32(-70), h.Evaluate(&b)-h0.Evaluate(&b), "Black to move with one capture: what Capture adds")
 }

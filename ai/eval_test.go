@@ -3,28 +3,25 @@ package ai
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/tablut-ai/tablut/game"
 )
 
 func TestRandomEvaluator(t *testing.T) {
 	p := game.StartPosition()
 	a, b := Random{Seed: 1}, Random{Seed: 2}
-	if a.Evaluate(&p) != a.Evaluate(&p) {
-		t.Error("random evaluator is not a function of the position")
-	}
+	first := a.Evaluate(&p)
+	assert.Equal(t, first, a.Evaluate(&p), "random evaluator is not a function of the position")
 	seen := map[int32]bool{}
 	for _, np := range benchPositions(t) {
 		for _, r := range []Random{a, b} {
 			v := r.Evaluate(&np.Pos)
-			if v < -100 || v > 100 {
-				t.Errorf("random score %d out of range", v)
-			}
+			assert.True(t, v >= -100 && v <= 100, "random score %d out of range", v)
 			seen[v] = true
 		}
 	}
-	if len(seen) < 10 {
-		t.Errorf("random evaluator gave only %d distinct scores", len(seen))
-	}
+	assert.GreaterOrEqual(t, len(seen), 10, "distinct random scores")
 }
 
 // TestHeuristicFeatures checks each feature on a small board: one weight at a time.
@@ -47,19 +44,13 @@ func TestHeuristicFeatures(t *testing.T) {
 	}
 	for _, c := range cases {
 		h := &Heuristic{W: c.w}
-		if got := h.Evaluate(&p); got != c.want {
-			t.Errorf("weights %+v: got %d, want %d", c.w, got, c.want)
-		}
+		assert.Equal(t, c.want, h.Evaluate(&p), "weights %+v", c.w)
 	}
 	// A black pawn next to the king.
 	q := game.MustParsePosition("........./........./...KB..../........./........./........./........./........./......... W")
-	if got := (&Heuristic{W: Weights{BlackNextToKing: 1}}).Evaluate(&q); got != 1 {
-		t.Errorf("black pawn next to the king: got %d, want 1", got)
-	}
+	assert.Equal(t, int32(1), (&Heuristic{W: Weights{BlackNextToKing: 1}}).Evaluate(&q), "black pawn next to the king")
 	// Clamped inside MaxEval.
-	if got := (&Heuristic{W: Weights{OpenLine: 1 << 20}}).Evaluate(&p); got >= MaxEval {
-		t.Errorf("not clamped: %d", got)
-	}
+	assert.Less(t, (&Heuristic{W: Weights{OpenLine: 1 << 20}}).Evaluate(&p), int32(MaxEval), "not clamped")
 }
 
 func TestTTPacking(t *testing.T) {
@@ -68,21 +59,18 @@ func TestTTPacking(t *testing.T) {
 		{move: game.NoMove, score: 1234, depth: 0, bound: boundExact, age: 63},
 		{move: game.NewMove(80, 0), score: -1, depth: 100, bound: boundUpper},
 	} {
-		if got := unpack(pack(d)); got != d {
-			t.Errorf("pack/unpack: %+v became %+v", d, got)
-		}
+		assert.Equal(t, d, unpack(pack(d)), "pack/unpack")
 	}
 	tt := newTable(1)
 	tt.store(99, ttData{move: game.NewMove(1, 2), score: 5, depth: 3, bound: boundExact})
-	if e, ok := tt.probe(99); !ok || e.score != 5 || e.move != game.NewMove(1, 2) {
-		t.Errorf("probe after store: %+v %v", e, ok)
+	e, ok := tt.probe(99)
+	if assert.True(t, ok, "probe after store") {
+		assert.Equal(t, int32(5), e.score)
+		assert.Equal(t, game.NewMove(1, 2), e.move)
 	}
-	if _, ok := tt.probe(99 + 1<<40); ok {
-		t.Error("probe of another key hit")
-	}
+	_, ok = tt.probe(99 + 1<<40)
+	assert.False(t, ok, "probe of another key hit")
 	for _, s := range []int32{WinScore - 3, -(WinScore - 9), 0, 500} {
-		if scoreFromTT(scoreToTT(s, 4), 4) != s {
-			t.Errorf("mate score %d not restored", s)
-		}
+		assert.Equal(t, s, scoreFromTT(scoreToTT(s, 4), 4), "mate score not restored")
 	}
 }

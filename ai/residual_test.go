@@ -6,6 +6,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -30,21 +33,13 @@ func TestResidual(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := &Residual{Base: h, Net: fixedEval(c.net), Scale: c.scale}
-		if got := r.Evaluate(&p); got != c.want {
-			t.Errorf("net %d scale %d: %d, want %d", c.net, c.scale, got, c.want)
-		}
+		assert.Equal(t, c.want, r.Evaluate(&p), "net %d scale %d", c.net, c.scale)
 	}
 	r := &Residual{Base: fixedEval(MaxEval - 1), Net: fixedEval(MaxEval - 1), Scale: MaxEval}
-	if got := r.Evaluate(&p); got != MaxEval-1 {
-		t.Errorf("clamp high: %d", got)
-	}
+	assert.EqualValues(t, MaxEval-1, r.Evaluate(&p), "clamp high")
 	r = &Residual{Base: fixedEval(-(MaxEval - 1)), Net: fixedEval(-(MaxEval - 1)), Scale: MaxEval}
-	if got := r.Evaluate(&p); got != -(MaxEval - 1) {
-		t.Errorf("clamp low: %d", got)
-	}
-	if r.Name() != "fixed+fixed" {
-		t.Errorf("name %q", r.Name())
-	}
+	assert.EqualValues(t, -(MaxEval - 1), r.Evaluate(&p), "clamp low")
+	assert.Equal(t, "fixed+fixed", r.Name())
 }
 
 // hashEval is a position-dependent stand-in for a network: any value in the
@@ -96,9 +91,7 @@ func TestResidualBounded(t *testing.T) {
 			p.Make(moves[rng.IntN(len(moves))])
 		}
 	}
-	if skipped == 0 {
-		t.Fatal("the network was never skipped")
-	}
+	require.NotZero(t, skipped, "the network was never skipped")
 }
 
 // TestLazySameResult: with the techniques whose tree shape depends on exact
@@ -137,32 +130,21 @@ func TestSidedResidual(t *testing.T) {
 	white := Weights{100, -80, -30, -60, 400, 40, -20, 0}
 	black := Weights{150, -150, -25, -65, 330, 45, -15, 60}
 	e, err := NewResidual(fixedEval(0), 30, append(white.Params(), black.Params()...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sided, ok := e.(*Sided)
-	if !ok {
-		t.Fatalf("14 weights gave a %T, want a *Sided", e)
-	}
+	require.NoError(t, err)
+	require.IsType(t, &Sided{}, e, "14 weights")
+	sided := e.(*Sided)
 	p := game.StartPosition()
 	p.Make(p.GenerateMoves(nil)[3])
 	for c, w := range map[game.Color]Weights{game.White: white, game.Black: black} {
 		h := &Heuristic{W: w}
-		if got, want := sided.ForSide(c).Evaluate(&p), h.Evaluate(&p); got != want {
-			t.Errorf("side %v: %d, want the heuristic with its weights, %d", c, got, want)
-		}
+		assert.Equal(t, h.Evaluate(&p), sided.ForSide(c).Evaluate(&p), "side %v: want the heuristic with its weights", c)
 	}
-	if got, want := sided.Evaluate(&p), sided.Black.Evaluate(&p); got != want {
-		t.Errorf("Evaluate with Black to move: %d, want Black's %d", got, want)
-	}
-	if e, err := NewResidual(fixedEval(0), 30, white.Params()); err != nil {
-		t.Fatal(err)
-	} else if _, ok := e.(*Residual); !ok {
-		t.Errorf("7 weights gave a %T, want a *Residual", e)
-	}
-	if _, err := NewResidual(fixedEval(0), 30, make([]int32, 10)); err == nil {
-		t.Error("10 weights were accepted")
-	}
+	assert.Equal(t, sided.Black.Evaluate(&p), sided.Evaluate(&p), "Evaluate with Black to move: want Black's")
+	e, err = NewResidual(fixedEval(0), 30, white.Params())
+	require.NoError(t, err)
+	assert.IsType(t, &Residual{}, e, "7 weights")
+	_, err = NewResidual(fixedEval(0), 30, make([]int32, 10))
+	assert.Error(t, err, "10 weights were accepted")
 
 	w, b := &countingEval{Heuristic: Heuristic{W: white}}, &countingEval{Heuristic: Heuristic{W: black}}
 	s := NewSearcher(&Sided{White: w, Black: b}, Options{TTSizeMB: 1, Deterministic: true})

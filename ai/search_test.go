@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -26,9 +29,7 @@ type tactic struct {
 func readTactics(t *testing.T) []tactic {
 	t.Helper()
 	f, err := os.Open("testdata/tactics.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var out []tactic
 	sc := bufio.NewScanner(f)
@@ -137,9 +138,7 @@ func board(p game.Position) string {
 
 func benchPositions(t testing.TB) []NamedPosition {
 	ps, err := BenchPositions()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return ps
 }
 
@@ -147,14 +146,10 @@ func benchPositions(t testing.TB) []NamedPosition {
 func TestWinDistance(t *testing.T) {
 	tc := game.MustParsePosition("........./........./........./........./........./........./..BKB..../...B...../......... W")
 	r := searchDepth(t, NewHeuristic(), tc, nil, 5)
-	if r.Score != WinScore-3 {
-		t.Errorf("double threat: score %d, want %d (win in 3 plies), pv %v", r.Score, WinScore-3, r.PV)
-	}
+	assert.EqualValues(t, WinScore-3, r.Score, "double threat: a win in 3 plies; pv %v", r.PV)
 	lost := game.MustParsePosition("........./........./...K...../........./........./........./..B.B..../...B...../......... B")
 	r = searchDepth(t, NewHeuristic(), lost, nil, 4)
-	if r.Score != WinScore-2 {
-		t.Errorf("lost position: score %d, want %d (White wins in 2 plies)", r.Score, WinScore-2)
-	}
+	assert.EqualValues(t, WinScore-2, r.Score, "lost position: White wins in 2 plies")
 }
 
 // TestRepetitionDraw: Black, lost otherwise, escapes into a draw by repeating a
@@ -166,14 +161,11 @@ func TestRepetitionDraw(t *testing.T) {
 	after.Make(m)
 	history := []uint64{after.Hash(), 111, 222, lost.Hash()} // alternating sides, lost last
 	r := searchDepth(t, NewHeuristic(), lost, history, 4)
-	if r.Move != m || r.Score != 0 {
-		t.Errorf("with history: got %v score %d, want %v and a draw (0)", r.Move, r.Score, m)
-	}
+	assert.Equal(t, m, r.Move, "with history")
+	assert.Zero(t, r.Score, "with history: a draw")
 	// Without the history the same position is simply lost.
 	r = searchDepth(t, NewHeuristic(), lost, nil, 4)
-	if r.Score <= winBound {
-		t.Errorf("without history: score %d, want a White win", r.Score)
-	}
+	assert.Greater(t, r.Score, int32(winBound), "without history: want a White win")
 }
 
 // TestDeterministic: fixed depth, one thread, same result twice, with and without
@@ -245,9 +237,8 @@ func TestNodeLimit(t *testing.T) {
 func TestNoMoves(t *testing.T) {
 	won := game.MustParsePosition("........./........./K......../........./........./........./........./........./......... B")
 	r := searchDepth(t, NewHeuristic(), won, nil, 3)
-	if r.Move != game.NoMove || r.Score != WinScore {
-		t.Errorf("finished game: %v %d", r.Move, r.Score)
-	}
+	assert.Equal(t, game.NoMove, r.Move, "finished game")
+	assert.EqualValues(t, WinScore, r.Score, "finished game")
 }
 
 // TestAlphaBetaEqualsMinimax: the teaching searches agree on the score.
@@ -305,9 +296,7 @@ func TestTieBreakSeed(t *testing.T) {
 		}
 		moves[first] = true
 	}
-	if len(moves) < 3 {
-		t.Errorf("8 seeds chose only %d distinct moves among equals", len(moves))
-	}
+	assert.GreaterOrEqual(t, len(moves), 3, "distinct moves 8 seeds chose among equals")
 }
 
 // constEval scores every position 0: every move is as good as any other.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // seedPositions are the positions of the worked and extra rule cases.
@@ -107,21 +109,16 @@ func FuzzReadRecord(f *testing.F) {
 			return
 		}
 		var b1 bytes.Buffer
-		if err := g.WriteRecord(&b1, meta); err != nil {
-			t.Fatalf("a record read back fails to write: %v", err)
-		}
+		require.NoError(t, g.WriteRecord(&b1, meta), "a record read back fails to write")
 		g2, meta2, err := ReadRecord(bytes.NewReader(b1.Bytes()))
-		if err != nil {
-			t.Fatalf("a written record fails to read: %v\n%s", err, b1.String())
-		}
+		require.NoError(t, err, "a written record fails to read:\n%s", b1.String())
 		if !sameGame(g, g2) || meta2.White != meta.White || meta2.Black != meta.Black ||
 			meta2.Date != meta.Date || !slices.Equal(meta2.Tags, meta.Tags) {
 			t.Fatalf("record changed on a round trip:\n%s", b1.String())
 		}
 		var b2 bytes.Buffer
-		if err := g2.WriteRecord(&b2, meta2); err != nil || !bytes.Equal(b1.Bytes(), b2.Bytes()) {
-			t.Fatalf("writing is not stable: %v\n%s\n---\n%s", err, b1.String(), b2.String())
-		}
+		require.NoError(t, g2.WriteRecord(&b2, meta2))
+		require.Equal(t, b1.String(), b2.String(), "writing is not stable")
 	})
 }
 
@@ -147,13 +144,9 @@ func FuzzServerState(f *testing.F) {
 			t.Fatalf("hash of %s", diagram(&p))
 		}
 		b, err := json.Marshal(p.ServerStateOutcome(o))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var s2 ServerState
-		if err := json.Unmarshal(b, &s2); err != nil {
-			t.Fatalf("own state does not decode: %v", err)
-		}
+		require.NoError(t, json.Unmarshal(b, &s2), "own state does not decode")
 		q, o2, err := PositionFromServer(s2)
 		if err != nil || q.board != p.board {
 			t.Fatalf("round trip of %s: %v %s", diagram(&p), err, diagram(&q))

@@ -1,10 +1,11 @@
 package game
 
 import (
-	"errors"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // playAll plays moves written in notation, failing the test on any error.
@@ -12,9 +13,7 @@ func playAll(t *testing.T, g *Game, moves string) {
 	t.Helper()
 	for _, s := range strings.Fields(moves) {
 		m, err := ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if err := g.Play(m); err != nil {
 			p := g.Position()
 			t.Fatalf("play %s: %v in %s", s, err, diagram(&p))
@@ -31,24 +30,18 @@ func TestRepetitionExample(t *testing.T) {
 		if i == len(moves)-1 {
 			want = Draw
 		}
-		if g.Outcome() != want {
-			t.Fatalf("after move %d (%s): outcome %v, want %v", i+1, s, g.Outcome(), want)
-		}
+		require.Equal(t, want, g.Outcome(), "after move %d (%s)", i+1, s)
 	}
-	if g.Reason() != Repetition || g.ReasonText() != "draw by repetition" {
-		t.Fatalf("reason %v %q", g.Reason(), g.ReasonText())
-	}
-	if err := g.Play(NewMove(sq(t, "e4"), sq(t, "f4"))); !errors.Is(err, ErrGameOver) {
-		t.Fatalf("play after the draw: %v, want ErrGameOver", err)
-	}
-	if len(g.LegalMoves()) != 0 {
-		t.Fatalf("legal moves after the end of the game")
-	}
+	assert.Equal(t, Repetition, g.Reason())
+	assert.Equal(t, "draw by repetition", g.ReasonText())
+	assert.ErrorIs(t, g.Play(NewMove(sq(t, "e4"), sq(t, "f4"))), ErrGameOver, "play after the draw")
+	assert.Empty(t, g.LegalMoves(), "legal moves after the end of the game")
 	// The history holds the 7 positions since the start (no capture).
 	h := g.RepetitionHistory()
-	if len(h) != 7 || h[6] != ptr(g.Position()).Hash() || h[0] != ptr(g.Start()).Hash() || h[2] != h[6] {
-		t.Fatalf("repetition history %x", h)
-	}
+	require.Len(t, h, 7)
+	assert.Equal(t, ptr(g.Start()).Hash(), h[0])
+	assert.Equal(t, ptr(g.Position()).Hash(), h[6])
+	assert.Equal(t, h[6], h[2], "the repeated position")
 }
 
 func TestRepetitionAfterCapture(t *testing.T) {
@@ -57,28 +50,18 @@ func TestRepetitionAfterCapture(t *testing.T) {
 	// that starts at the capture.
 	start := MustParsePosition("........./........./........./...BW..../........./..W....../......K../........./.......B. W")
 	g := NewGame(start)
-	if h := g.RepetitionHistory(); len(h) != 1 || h[0] != start.Hash() {
-		t.Fatalf("history at the start: %x", h)
-	}
+	require.Equal(t, []uint64{start.Hash()}, g.RepetitionHistory(), "history at the start")
 	playAll(t, g, "c6-c4")
-	if g.Captures(0) != 1 {
-		t.Fatalf("c6-c4 captured %d, want 1", g.Captures(0))
-	}
-	if h := g.RepetitionHistory(); len(h) != 1 || h[0] != ptr(g.Position()).Hash() {
-		t.Fatalf("history after the capture: %d entries, want 1", len(h))
-	}
+	require.Equal(t, 1, g.Captures(0), "pieces c6-c4 captured")
+	require.Equal(t, []uint64{ptr(g.Position()).Hash()}, g.RepetitionHistory(), "history after the capture")
 	playAll(t, g, "h9-h8 c4-c5 h8-h9")
-	if g.Outcome() != Ongoing {
-		t.Fatalf("outcome %v before the repetition", g.Outcome())
-	}
+	require.Equal(t, Ongoing, g.Outcome(), "before the repetition")
 	playAll(t, g, "c5-c4")
 	if g.Outcome() != Draw || g.Reason() != Repetition {
 		p := g.Position()
 		t.Fatalf("outcome %v (%s), want a draw in %s", g.Outcome(), g.ReasonText(), diagram(&p))
 	}
-	if h := g.RepetitionHistory(); len(h) != 5 {
-		t.Fatalf("history after the capture and 4 moves: %d entries, want 5", len(h))
-	}
+	assert.Len(t, g.RepetitionHistory(), 5, "history after the capture and 4 moves")
 }
 
 func TestWinningMoveIsNeverADraw(t *testing.T) {
@@ -91,52 +74,45 @@ func TestWinningMoveIsNeverADraw(t *testing.T) {
 	if cur := g.Position(); cur.board != start.board || cur.side != start.side {
 		t.Fatalf("the test expects the start board again, got %s", diagram(&cur))
 	}
-	if g.Outcome() != BlackWins || g.ReasonText() != "king captured at c3" {
-		t.Fatalf("got %v %q, want BW \"king captured at c3\"", g.Outcome(), g.ReasonText())
-	}
+	assert.Equal(t, BlackWins, g.Outcome())
+	assert.Equal(t, "king captured at c3", g.ReasonText())
 	g = NewGame(MustParsePosition("........./........./.K......./........./........./........./........./......B../......... W"))
 	playAll(t, g, "b3-b1")
-	if g.Outcome() != WhiteWins || g.ReasonText() != "king escaped at b1" {
-		t.Fatalf("got %v %q, want WW \"king escaped at b1\"", g.Outcome(), g.ReasonText())
-	}
+	assert.Equal(t, WhiteWins, g.Outcome())
+	assert.Equal(t, "king escaped at b1", g.ReasonText())
 }
 
 func TestOutcomeReasons(t *testing.T) {
 	g := NewGame(MustParsePosition("........./........./B......../...BKB.../........./........./........./........./......... B"))
 	playAll(t, g, "a3-e3")
-	if g.Outcome() != BlackWins || g.Reason() != KingCaptured || g.ReasonText() != "king captured at e4" {
-		t.Fatalf("got %v %v %q", g.Outcome(), g.Reason(), g.ReasonText())
-	}
+	assert.Equal(t, BlackWins, g.Outcome())
+	assert.Equal(t, KingCaptured, g.Reason())
+	assert.Equal(t, "king captured at e4", g.ReasonText())
 	g = NewGame(StartPosition())
-	if g.ReasonText() != "" {
-		t.Fatalf("reason of a new game %q", g.ReasonText())
-	}
+	assert.Empty(t, g.ReasonText(), "reason of a new game")
 	g.Resign(Black)
-	if g.Outcome() != WhiteWins || g.Reason() != Resignation || g.ReasonText() != "Black resigned" {
-		t.Fatalf("got %v %v %q", g.Outcome(), g.Reason(), g.ReasonText())
-	}
+	assert.Equal(t, WhiteWins, g.Outcome())
+	assert.Equal(t, Resignation, g.Reason())
+	assert.Equal(t, "Black resigned", g.ReasonText())
 	g.Resign(White) // no effect once over
-	if g.Outcome() != WhiteWins {
-		t.Fatalf("second resignation changed the outcome to %v", g.Outcome())
-	}
+	assert.Equal(t, WhiteWins, g.Outcome(), "second resignation changed the outcome")
 }
 
 func TestUndoRedo(t *testing.T) {
 	g := NewGame(StartPosition())
-	if g.Undo() || g.Redo() || g.CanUndo() || g.CanRedo() {
-		t.Fatal("undo/redo on a new game")
-	}
+	require.False(t, g.CanUndo() || g.CanRedo(), "undo/redo offered on a new game")
+	require.False(t, g.Undo(), "undo on a new game")
+	require.False(t, g.Redo(), "redo on a new game")
 	playAll(t, g, "e3-d3 d1-d2 d3-e3")
 	p3 := g.Position()
-	if !g.Undo() || !g.Undo() {
-		t.Fatal("undo failed")
-	}
-	if g.Ply() != 1 || g.Position() != g.PositionAt(1) || !g.CanRedo() {
-		t.Fatalf("after two undos: ply %d", g.Ply())
-	}
-	if !g.Redo() || !g.Redo() || g.Redo() {
-		t.Fatal("redo twice should work, a third time not")
-	}
+	require.True(t, g.Undo(), "first undo")
+	require.True(t, g.Undo(), "second undo")
+	require.Equal(t, 1, g.Ply(), "after two undos")
+	require.Equal(t, g.PositionAt(1), g.Position(), "after two undos")
+	require.True(t, g.CanRedo(), "after two undos")
+	require.True(t, g.Redo(), "first redo")
+	require.True(t, g.Redo(), "second redo")
+	require.False(t, g.Redo(), "a third redo")
 	if g.Position() != p3 || g.Ply() != 3 {
 		t.Fatalf("after redo: %s want %s", diagram(ptr(g.Position())), diagram(&p3))
 	}
@@ -144,30 +120,21 @@ func TestUndoRedo(t *testing.T) {
 	g.Undo()
 	g.Undo()
 	playAll(t, g, "d1-d2")
-	if !g.CanRedo() {
-		t.Fatal("playing the redo move cleared the redo list")
-	}
+	require.True(t, g.CanRedo(), "playing the redo move cleared the redo list")
 	// Playing another move clears it.
 	g.Undo()
 	playAll(t, g, "a4-b4")
-	if g.CanRedo() {
-		t.Fatal("a different move kept the redo list")
-	}
+	require.False(t, g.CanRedo(), "a different move kept the redo list")
 	// Undo takes back a resignation with the move; and a finished game.
 	g.Resign(White)
 	g.Undo()
-	if g.Outcome() != Ongoing {
-		t.Fatalf("outcome %v after undoing past a resignation", g.Outcome())
-	}
+	require.Equal(t, Ongoing, g.Outcome(), "after undoing past a resignation")
 	g = NewGame(StartPosition())
 	playAll(t, g, "e3-d3 d1-d2 d3-e3 d2-c2 e3-d3 c2-d2")
 	g.Undo()
-	if g.Outcome() != Ongoing || len(g.LegalMoves()) == 0 {
-		t.Fatalf("undoing the repeating move: %v", g.Outcome())
-	}
-	if !slices.Equal(g.Moves(), mustMoves(t, "e3-d3 d1-d2 d3-e3 d2-c2 e3-d3")) {
-		t.Fatalf("moves %v", g.Moves())
-	}
+	assert.Equal(t, Ongoing, g.Outcome(), "undoing the repeating move")
+	assert.NotEmpty(t, g.LegalMoves(), "undoing the repeating move")
+	assert.Equal(t, mustMoves(t, "e3-d3 d1-d2 d3-e3 d2-c2 e3-d3"), g.Moves())
 }
 
 func ptr(p Position) *Position { return &p }
@@ -177,9 +144,7 @@ func mustMoves(t *testing.T, s string) []Move {
 	var out []Move
 	for _, f := range strings.Fields(s) {
 		m, err := ParseMove(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		out = append(out, m)
 	}
 	return out
@@ -187,28 +152,24 @@ func mustMoves(t *testing.T, s string) []Move {
 
 func TestIllegalPlay(t *testing.T) {
 	g := NewGame(StartPosition())
-	err := g.Play(NewMove(sq(t, "e4"), sq(t, "e9")))
-	if err == nil || g.Ply() != 0 {
-		t.Fatalf("illegal move accepted")
-	}
+	require.Error(t, g.Play(NewMove(sq(t, "e4"), sq(t, "e9"))), "illegal move accepted")
+	assert.Zero(t, g.Ply())
 }
 
 func TestNotation(t *testing.T) {
 	for _, s := range []string{"e4-e7", "E4-E7", "e4e7", " e4-e7 "} {
 		m, err := ParseMove(s)
-		if err != nil || m.String() != "e4-e7" {
-			t.Errorf("ParseMove(%q) = %v, %v", s, m, err)
+		if assert.NoError(t, err, "ParseMove(%q)", s) {
+			assert.Equal(t, "e4-e7", m.String(), "ParseMove(%q)", s)
 		}
 	}
 	for _, s := range []string{"", "e4", "e4-f5", "e4-e4", "j1-j2", "e0-e1", "e4 e7", "e4-e10"} {
-		if _, err := ParseMove(s); err == nil {
-			t.Errorf("ParseMove(%q) accepted", s)
-		}
+		_, err := ParseMove(s)
+		assert.Error(t, err, "ParseMove(%q) accepted", s)
 	}
 	for _, s := range []string{"", "a", "a0", "j5", "e55"} {
-		if _, err := ParseSquare(s); err == nil {
-			t.Errorf("ParseSquare(%q) accepted", s)
-		}
+		_, err := ParseSquare(s)
+		assert.Error(t, err, "ParseSquare(%q) accepted", s)
 	}
 	bad := map[string]string{
 		"":                         "fields",
@@ -223,8 +184,6 @@ func TestNotation(t *testing.T) {
 	}
 	for s, want := range bad {
 		_, err := ParsePosition(s)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParsePosition(%q) error %v, want one mentioning %q", s, err, want)
-		}
+		assert.ErrorContains(t, err, want, "ParsePosition(%q)", s)
 	}
 }

@@ -3,6 +3,9 @@ package game
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestPerft(t *testing.T) {
@@ -14,9 +17,7 @@ func TestPerft(t *testing.T) {
 		}
 		p := StartPosition()
 		before := p
-		if got := Perft(&p, depth); got != n {
-			t.Errorf("perft %d = %d, want %d", depth, got, n)
-		}
+		assert.Equal(t, n, Perft(&p, depth), "perft %d", depth)
 		if p != before {
 			t.Fatalf("perft %d changed the position to %s", depth, diagram(&p))
 		}
@@ -29,9 +30,7 @@ func TestPerftDivideSums(t *testing.T) {
 	for _, n := range PerftDivide(&p, 2) {
 		sum += n
 	}
-	if sum != 4408 {
-		t.Fatalf("perft divide 2 sums to %d, want 4408", sum)
-	}
+	assert.Equal(t, uint64(4408), sum, "perft divide 2 sums")
 }
 
 func TestIncrementalHash(t *testing.T) {
@@ -54,12 +53,8 @@ func TestTranspositionSameHash(t *testing.T) {
 		g := NewGame(StartPosition())
 		for _, s := range moves {
 			m, err := ParseMove(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
+			require.NoError(t, g.Play(m))
 		}
 		return g.Position()
 	}
@@ -71,7 +66,5 @@ func TestTranspositionSameHash(t *testing.T) {
 	// The side to move is part of the key.
 	c := a
 	c.side = Black
-	if computeHash(&c) == a.Hash() {
-		t.Fatalf("side to move does not change the hash")
-	}
+	assert.NotEqual(t, a.Hash(), computeHash(&c), "side to move does not change the hash")
 }

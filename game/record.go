@@ -247,7 +247,7 @@ func ReadRecord(r io.Reader) (*Game, RecordMeta, error) {
 			}
 			if n, ok := moveNumber(tok); ok {
 				if n != num {
-					return nil, meta, fmt.Errorf("record: line %d: move number %q, expected %d.", lineNo, clip(tok), num)
+					return nil, meta, fmt.Errorf("record: line %d: move number %q, expected \"%d.\"", lineNo, clip(tok), num)
 				}
 				continue
 			}

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const repetitionRecord = `Format: tablut-record 1
@@ -27,20 +30,13 @@ func TestRecordGolden(t *testing.T) {
 	playAll(t, g, "e3-d3 d1-d2 d3-e3 d2-c2 e3-d3 c2-d2")
 	meta := RecordMeta{White: "Tabby", Black: "Rival", Date: "2025-03-14", Tags: []RecordTag{{"Event", "club night"}}}
 	var buf bytes.Buffer
-	if err := g.WriteRecord(&buf, meta); err != nil {
-		t.Fatal(err)
-	}
-	if buf.String() != repetitionRecord {
-		t.Fatalf("record:\n%s\nwant:\n%s", buf.String(), repetitionRecord)
-	}
+	require.NoError(t, g.WriteRecord(&buf, meta))
+	require.Equal(t, repetitionRecord, buf.String())
 	g2, meta2, err := ReadRecord(strings.NewReader(repetitionRecord))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sameGame(g, g2) || meta2.White != "Tabby" || meta2.Black != "Rival" || meta2.Date != "2025-03-14" ||
-		meta2.Reason != "draw by repetition" || !slices.Equal(meta2.Tags, meta.Tags) {
-		t.Fatalf("read back: %v %q %+v", g2.Moves(), g2.ReasonText(), meta2)
-	}
+	require.NoError(t, err)
+	assert.True(t, sameGame(g, g2), "read back: %v %q", g2.Moves(), g2.ReasonText())
+	meta.Reason = "draw by repetition"
+	assert.Equal(t, meta, meta2)
 }
 
 // sameGame compares what a record carries: start, moves, outcome and reason.
@@ -55,21 +51,16 @@ func TestRecordBlackStartAndResignation(t *testing.T) {
 	playAll(t, g, "d2-c2 e5-e4 c2-d2")
 	g.Resign(White)
 	var buf bytes.Buffer
-	if err := g.WriteRecord(&buf, RecordMeta{Reason: "White lost on time"}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, g.WriteRecord(&buf, RecordMeta{Reason: "White lost on time"}))
 	text := buf.String()
-	if !strings.Contains(text, "\n\n1. ... d2-c2\n2. e5-e4 c2-d2\n") || !strings.Contains(text, "Reason: White lost on time\n") ||
-		!strings.Contains(text, "Result: BW\n") {
-		t.Fatalf("record:\n%s", text)
-	}
+	assert.Contains(t, text, "\n\n1. ... d2-c2\n2. e5-e4 c2-d2\n")
+	assert.Contains(t, text, "Reason: White lost on time\n")
+	assert.Contains(t, text, "Result: BW\n")
 	g2, meta, err := ReadRecord(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sameGame(g, g2) || g2.Reason() != Resignation || meta.Reason != "White lost on time" {
-		t.Fatalf("read back %v %v %q", g2.Outcome(), g2.Reason(), meta.Reason)
-	}
+	require.NoError(t, err)
+	assert.True(t, sameGame(g, g2), "read back %v %v", g2.Outcome(), g2.Reason())
+	assert.Equal(t, Resignation, g2.Reason())
+	assert.Equal(t, "White lost on time", meta.Reason)
 }
 
 func TestRecordErrors(t *testing.T) {
@@ -83,7 +74,7 @@ func TestRecordErrors(t *testing.T) {
 		head + "Start: nonsense W\n":                 "line 2: start: bad position",
 		head + "Result: WB\n":                        `bad result "WB"`,
 		head + "\n1. e3-d3 d1-d2\n2. e4-e9\n":        "record: move 2 (e4-e9) is illegal for White",
-		head + "\n1. e3-d3 d1-d2\n3. e4-f4\n":        `line 4: move number "3.", expected 2.`,
+		head + "\n1. e3-d3 d1-d2\n3. e4-f4\n":        `line 4: move number "3.", expected "2."`,
 		head + "\n1. e3-d3 x\n":                      `line 3: move 1: bad move "x"`,
 		head + "Result: WW\n\n1. e3-d3\n":            "result WW but the game is not over",
 		head + "Result: D\n\n1. e3-d3\n":             "result D but the game is not over",
@@ -94,19 +85,15 @@ func TestRecordErrors(t *testing.T) {
 	}
 	for text, want := range cases {
 		_, _, err := ReadRecord(strings.NewReader(text))
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ReadRecord(%.60q): %v\nwant an error mentioning %q", text, err, want)
-			continue
-		}
-		if strings.Contains(err.Error(), "\n") {
-			t.Errorf("error %q is more than one line", err)
+		if assert.ErrorContains(t, err, want, "ReadRecord(%.60q)", text) {
+			assert.NotContains(t, err.Error(), "\n", "the error is more than one line")
 		}
 	}
 	// A resignation the board does not show is fine when Reason says so.
 	g, _, err := ReadRecord(strings.NewReader(head + "Result: WW\nReason: Black resigned\n\n1. e3-d3\n"))
-	if err != nil || g.Outcome() != WhiteWins || g.Reason() != Resignation {
-		t.Fatalf("resignation record: %v", err)
-	}
+	require.NoError(t, err, "resignation record")
+	assert.Equal(t, WhiteWins, g.Outcome())
+	assert.Equal(t, Resignation, g.Reason())
 	// Writing refuses what could not be read back.
 	g = NewGame(StartPosition())
 	for _, meta := range []RecordMeta{
@@ -115,9 +102,7 @@ func TestRecordErrors(t *testing.T) {
 		{Tags: []RecordTag{{"bad key", "x"}}},
 		{Tags: []RecordTag{{"Event", "a"}, {"event", "b"}}},
 	} {
-		if err := g.WriteRecord(&bytes.Buffer{}, meta); err == nil {
-			t.Errorf("WriteRecord accepted %+v", meta)
-		}
+		assert.Error(t, g.WriteRecord(&bytes.Buffer{}, meta), "WriteRecord accepted %+v", meta)
 	}
 }
 
@@ -126,12 +111,10 @@ const repetitionMoves = "1. e3-d3 d1-d2\n2. d3-e3 d2-c2\n3. e3-d3 c2-d2\n"
 func TestRecordLenientInput(t *testing.T) {
 	text := "\ufeffFormat: tablut-record 1\r\n# a comment\r\nwhite:  Tabby  \r\n\r\n1. E3-D3 d1d2 # opening\r\n 2. d3-e3\r\n"
 	g, meta, err := ReadRecord(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Ply() != 3 || meta.White != "Tabby" || g.Start() != StartPosition() {
-		t.Fatalf("got %v %+v", g.Moves(), meta)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, mustMoves(t, "e3-d3 d1-d2 d3-e3"), g.Moves())
+	assert.Equal(t, "Tabby", meta.White)
+	assert.Equal(t, StartPosition(), g.Start())
 }
 
 func TestRecordRandomGamesRoundTrip(t *testing.T) {
@@ -145,20 +128,15 @@ func TestRecordRandomGamesRoundTrip(t *testing.T) {
 				c := g.Position()
 				c.Make(m)
 				if c == ps[j] {
-					if err := g.Play(m); err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, g.Play(m))
 					break
 				}
 			}
 		}
 		var buf bytes.Buffer
-		if err := g.WriteRecord(&buf, RecordMeta{White: "a", Black: "b"}); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, g.WriteRecord(&buf, RecordMeta{White: "a", Black: "b"}))
 		g2, _, err := ReadRecord(bytes.NewReader(buf.Bytes()))
-		if err != nil || !sameGame(g, g2) {
-			t.Fatalf("round trip: %v\n%s", err, buf.String())
-		}
+		require.NoError(t, err, buf.String())
+		require.True(t, sameGame(g, g2), "round trip of\n%s", buf.String())
 	}
 }

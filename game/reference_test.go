@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // This file holds a slow, obviously correct reference of the move rules and of
@@ -257,9 +259,7 @@ func TestReferenceRandomBoards(t *testing.T) {
 	for i := 0; i < boards; i++ {
 		s := randomBoard(r)
 		p, err := ParsePosition(s)
-		if err != nil {
-			t.Fatalf("randomBoard made a bad position %q: %v", s, err)
-		}
+		require.NoError(t, err, "randomBoard made a bad position %q", s)
 		compareWithReference(t, p)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // ruleCase is one rule checked on a board: a position, a move, and what must
@@ -209,13 +212,9 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p, err := ParsePosition(c.pos)
-			if err != nil {
-				t.Fatalf("bad position %q: %v", c.pos, err)
-			}
+			require.NoError(t, err, "bad position %q", c.pos)
 			m, err := ParseMove(c.move)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			// The reference implementation must agree on every case too.
 			compareWithReference(t, p)
 			legal := p.IsLegal(m)
@@ -285,9 +284,7 @@ func TestNoLegalMoveLoses(t *testing.T) {
 	// Black's only pawn sits in the a1 corner; c1-b1 walls it in.
 	p := MustParsePosition("B.W....../W......../........./........./........./........./......K../........./......... W")
 	g := NewGame(p)
-	if err := g.Play(NewMove(sq(t, "c1"), sq(t, "b1"))); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, g.Play(NewMove(sq(t, "c1"), sq(t, "b1"))))
 	if g.Outcome() != WhiteWins || g.Reason() != NoLegalMove || g.ReasonText() != "Black has no legal move" {
 		cur := g.Position()
 		t.Fatalf("got %v %q, want WW \"Black has no legal move\" in %s", g.Outcome(), g.ReasonText(), diagram(&cur))
@@ -302,9 +299,7 @@ func TestNoLegalMoveLoses(t *testing.T) {
 func sq(t testing.TB, name string) Square {
 	t.Helper()
 	s, err := ParseSquare(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return s
 }
 
@@ -313,10 +308,7 @@ func TestStartPosition(t *testing.T) {
 	if p.String() != StartFEN {
 		t.Fatalf("start %s, want %s", diagram(&p), diagramOf(StartFEN))
 	}
-	q := MustParsePosition(StartFEN)
-	if p != q {
-		t.Fatalf("StartPosition() != ParsePosition(StartFEN)")
-	}
+	require.True(t, p == MustParsePosition(StartFEN), "StartPosition() != ParsePosition(StartFEN)")
 	var escapes []string
 	for s := Square(0); s < NumSquares; s++ {
 		if IsEscape(s) && !slices.Contains([]string{"a1", "i1", "a9", "i9"}, s.String()) {
@@ -324,7 +316,5 @@ func TestStartPosition(t *testing.T) {
 		}
 	}
 	want := strings.Fields("b1 c1 g1 h1 a2 i2 a3 i3 a7 i7 a8 i8 b9 c9 g9 h9")
-	if !slices.Equal(escapes, want) {
-		t.Fatalf("escape squares %v, want %v", escapes, want)
-	}
+	assert.Equal(t, want, escapes, "escape squares")
 }

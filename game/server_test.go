@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // startStateJSON is the first state of PROTOCOL.md's example, as the server sends it.
@@ -21,39 +24,32 @@ const startStateJSON = `{"board":[` +
 
 func TestServerProtocolExample(t *testing.T) {
 	var s ServerState
-	if err := json.Unmarshal([]byte(startStateJSON), &s); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal([]byte(startStateJSON), &s))
 	p, o, err := PositionFromServer(s)
-	if err != nil || o != Ongoing || p != StartPosition() {
-		t.Fatalf("start state: %v %v %s", err, o, diagram(&p))
-	}
+	require.NoError(t, err)
+	assert.Equal(t, Ongoing, o)
+	assert.True(t, p == StartPosition(), "start state decodes to %s", diagram(&p))
 	start := StartPosition()
 	out, err := json.Marshal(start.ServerState())
-	if err != nil || string(out) != startStateJSON {
-		t.Fatalf("start state marshals to\n%s\nwant\n%s", out, startStateJSON)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, startStateJSON, string(out))
 	// White plays e3-d3 and the server answers with Black to move.
-	mv, _ := json.Marshal(NewServerMove(NewMove(sq(t, "e3"), sq(t, "d3")), White))
-	if string(mv) != `{"from":"e3","to":"d3","turn":"WHITE"}` {
-		t.Fatalf("move message %s", mv)
-	}
+	mv, err := json.Marshal(NewServerMove(NewMove(sq(t, "e3"), sq(t, "d3")), White))
+	require.NoError(t, err)
+	assert.Equal(t, `{"from":"e3","to":"d3","turn":"WHITE"}`, string(mv))
 	g := NewGame(start)
 	playAll(t, g, "e3-d3")
 	var s2 ServerState
-	b, _ := json.Marshal(g.ServerState())
-	if err := json.Unmarshal(b, &s2); err != nil || s2.Turn != "BLACK" {
-		t.Fatalf("state after e3-d3: %v %s", err, b)
-	}
+	b, err := json.Marshal(g.ServerState())
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &s2))
+	assert.Equal(t, "BLACK", s2.Turn, "turn after e3-d3")
 	// Black's reply, squares in upper case.
 	var sm ServerMove
-	if err := json.Unmarshal([]byte(`{"from":"D1","to":"D2","turn":"BLACK"}`), &sm); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal([]byte(`{"from":"D1","to":"D2","turn":"BLACK"}`), &sm))
 	m, err := sm.Move()
-	if err != nil || m.String() != "d1-d2" {
-		t.Fatalf("server move %+v = %v, %v", sm, m, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "d1-d2", m.String())
 }
 
 func TestServerFinalStates(t *testing.T) {
@@ -61,30 +57,32 @@ func TestServerFinalStates(t *testing.T) {
 	g := NewGame(MustParsePosition("........./........./B......../...BKB.../........./........./........./........./......... B"))
 	playAll(t, g, "a3-e3")
 	s := g.ServerState()
-	if s.Turn != TurnBlackWin || s.Board[3][4] != CellKing || s.Board[4][4] != CellThrone {
-		t.Fatalf("final state %+v", s)
-	}
+	assert.Equal(t, TurnBlackWin, s.Turn)
+	assert.Equal(t, CellKing, s.Board[3][4], "the captured king stays on e4")
+	assert.Equal(t, CellThrone, s.Board[4][4])
 	p, o, err := PositionFromServer(s)
-	if err != nil || o != BlackWins || p != g.Position() {
-		t.Fatalf("back from BLACKWIN: %v %v %s", err, o, diagram(&p))
-	}
+	require.NoError(t, err)
+	assert.Equal(t, BlackWins, o)
+	assert.True(t, p == g.Position(), "back from BLACKWIN: %s", diagram(&p))
 	// King escaped: WHITEWIN.
 	g = NewGame(MustParsePosition("........./........./.K......./........./........./........./........./........./......... W"))
 	playAll(t, g, "b3-b1")
 	p, o, err = PositionFromServer(g.ServerState())
-	if err != nil || o != WhiteWins || p != g.Position() || p.Status() != WhiteWins {
-		t.Fatalf("back from WHITEWIN: %v %v %s", err, o, diagram(&p))
-	}
+	require.NoError(t, err)
+	assert.Equal(t, WhiteWins, o)
+	assert.Equal(t, WhiteWins, p.Status())
+	assert.True(t, p == g.Position(), "back from WHITEWIN: %s", diagram(&p))
 	// A win the board does not show (time, illegal move): outcome only.
 	start := StartPosition()
 	p, o, err = PositionFromServer(start.ServerStateOutcome(BlackWins))
-	if err != nil || o != BlackWins || p.Status() != Ongoing || p.SideToMove() != White {
-		t.Fatalf("BLACKWIN on the start board: %v %v status %v", err, o, p.Status())
-	}
+	require.NoError(t, err)
+	assert.Equal(t, BlackWins, o, "BLACKWIN on the start board")
+	assert.Equal(t, Ongoing, p.Status(), "BLACKWIN on the start board")
+	assert.Equal(t, White, p.SideToMove())
 	p, o, err = PositionFromServer(start.ServerStateOutcome(Draw))
-	if err != nil || o != Draw || p.board != start.board {
-		t.Fatalf("DRAW: %v %v", err, o)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, Draw, o)
+	assert.True(t, p.board == start.board, "DRAW on the start board: %s", diagram(&p))
 }
 
 func TestServerErrors(t *testing.T) {
@@ -110,13 +108,10 @@ func TestServerErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, _, err := PositionFromServer(c.s)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%+v: unexpected error %v", c.s, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("error %v, want one mentioning %q", err, c.want)
-		case err != nil && !strings.HasPrefix(err.Error(), "server state: "):
-			t.Errorf("error %q does not start with \"server state: \"", err)
+		if c.want == "" {
+			assert.NoError(t, err, "%+v", c.s)
+		} else if assert.ErrorContains(t, err, c.want) {
+			assert.True(t, strings.HasPrefix(err.Error(), "server state: "), "error %q does not start with \"server state: \"", err)
 		}
 	}
 	// Shape errors are caught while decoding.
@@ -129,15 +124,11 @@ func TestServerErrors(t *testing.T) {
 		`{"board":[]}`: "board has 0 rows",
 	} {
 		var s ServerState
-		err := json.Unmarshal([]byte(js), &s)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("decoding %.40s...: %v, want an error mentioning %q", js, err, want)
-		}
+		assert.ErrorContains(t, json.Unmarshal([]byte(js), &s), want, "decoding %.40s...", js)
 	}
 	for _, sm := range []ServerMove{{From: "e4", To: "f5"}, {From: "z4", To: "e4"}, {From: "e4", To: "e4"}, {From: "e4"}} {
-		if _, err := sm.Move(); err == nil {
-			t.Errorf("server move %+v accepted", sm)
-		}
+		_, err := sm.Move()
+		assert.Error(t, err, "server move %+v accepted", sm)
 	}
 }
 
@@ -146,13 +137,9 @@ func TestServerRoundTripRandom(t *testing.T) {
 	for g := 0; g < 10; g++ {
 		for _, p := range randomGame(r, StartPosition(), 200) {
 			b, err := json.Marshal(p.ServerState())
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var s ServerState
-			if err := json.Unmarshal(b, &s); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, json.Unmarshal(b, &s))
 			q, o, err := PositionFromServer(s)
 			if err != nil || q != p || o != p.Status() {
 				t.Fatalf("round trip of %s gave %v %v %s", diagram(&p), err, o, diagram(&q))

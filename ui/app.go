@@ -8,7 +8,6 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -266,6 +265,3 @@ func (a *App) do(act action) {
 		c.ToggleHelp()
 	}
 }
-
-// now is the controller's clock, for timing in the input layer.
-func (a *App) now() time.Time { return a.ctl.cfg.Now() }

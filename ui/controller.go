@@ -38,7 +38,7 @@ func (s Settings) Spec(c game.Color) string {
 // DefaultMoveTime is the engines' move time unless chosen otherwise.
 const DefaultMoveTime = 2 * time.Second
 
-// DefaultSettings: a human (White) against the champion network (the heuristic
+// DefaultSettings returns a human (White) against the champion network (the heuristic
 // while no champion is shipped), 2 s per move.
 func DefaultSettings() Settings {
 	opp, _ := DefaultOpponent()
@@ -192,7 +192,7 @@ func (c *Controller) LastMove() game.Move {
 	return game.NoMove
 }
 
-// Hint returns the hint for the current position, or game.NoMove.
+// HintMove returns the hint for the current position, or game.NoMove.
 func (c *Controller) HintMove() game.Move {
 	if c.hint != game.NoMove && c.hintPly == c.game.Ply() {
 		return c.hint

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -27,17 +30,13 @@ func newTestController(t *testing.T) (*Controller, *fakeClock) {
 
 func start(t *testing.T, c *Controller, white, black string) {
 	t.Helper()
-	if err := c.Start(Settings{White: white, Black: black, MoveTime: time.Second}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, c.Start(Settings{White: white, Black: black, MoveTime: time.Second}))
 }
 
 func sq(t *testing.T, s string) game.Square {
 	t.Helper()
 	q, err := game.ParseSquare(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return q
 }
 
@@ -57,9 +56,7 @@ func settle(t *testing.T, c *Controller, cond func() bool) {
 
 func TestStartsOnStartPanel(t *testing.T) {
 	c, _ := newTestController(t)
-	if c.Screen() != ScreenStart {
-		t.Fatalf("screen = %v, want the start panel", c.Screen())
-	}
+	require.Equal(t, ScreenStart, c.Screen())
 	if c.Select(sq(t, "e3")) || c.Selected() != game.NoSquare {
 		t.Fatal("a click on the board behind the start panel did something")
 	}
@@ -68,9 +65,7 @@ func TestStartsOnStartPanel(t *testing.T) {
 		t.Fatal("cycling White's player kept Human")
 	}
 	c.PanelWatch()
-	if err := c.StartPanel(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, c.StartPanel())
 	if c.Screen() != ScreenGame || c.IsHuman(game.White) || c.IsHuman(game.Black) {
 		t.Fatal("watch preset did not start an AI-vs-AI game")
 	}
@@ -89,9 +84,8 @@ func TestClickMovesAndIllegalClicksAreHarmless(t *testing.T) {
 	}
 	// Select e3: its destinations are shown.
 	c.Select(sq(t, "e3"))
-	if c.Selected() != sq(t, "e3") || len(c.Destinations()) == 0 {
-		t.Fatalf("e3 not selected with destinations: %v %v", c.Selected(), c.Destinations())
-	}
+	require.Equal(t, sq(t, "e3"), c.Selected())
+	require.NotEmpty(t, c.Destinations(), "destinations of e3")
 	// Dropping on an illegal square (a camp) keeps the selection and the board.
 	if c.Drop(sq(t, "e2")) || c.Selected() != sq(t, "e3") {
 		t.Fatal("drop on a camp moved or lost the selection")
@@ -102,28 +96,20 @@ func TestClickMovesAndIllegalClicksAreHarmless(t *testing.T) {
 		t.Fatal("second click did not deselect")
 	}
 	after := c.Position()
-	if after.String() != before.String() {
-		t.Fatal("illegal clicks changed the position")
-	}
+	require.Equal(t, before.String(), after.String(), "illegal clicks changed the position")
 	// A click on a piece, then on a legal square, plays the move.
 	c.Select(sq(t, "e3"))
 	if !c.Select(sq(t, "b3")) {
 		t.Fatal("e3-b3 was not played")
 	}
-	if got := c.LastMove().String(); got != "e3-b3" {
-		t.Fatalf("last move %s, want e3-b3", got)
-	}
-	if c.Selected() != game.NoSquare {
-		t.Fatal("selection kept after the move")
-	}
+	assert.Equal(t, "e3-b3", c.LastMove().String(), "last move")
+	assert.Equal(t, game.NoSquare, c.Selected(), "selection kept after the move")
 	// Drag and drop: pick up d1 (Black to move) and drop it on d2.
 	c.Select(sq(t, "d1"))
 	if !c.Drop(sq(t, "d2")) {
 		t.Fatal("drag d1-d2 was not played")
 	}
-	if c.Game().Ply() != 2 {
-		t.Fatalf("ply %d, want 2", c.Game().Ply())
-	}
+	assert.Equal(t, 2, c.Game().Ply())
 }
 
 func TestAIAnswersAHumanMove(t *testing.T) {
@@ -182,9 +168,9 @@ func TestUndoCancelsThinking(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if st, _ := c.Think(); len(st.Info.PV) != 1 || st.Info.Score != 123 {
-		t.Fatalf("progress not delivered: %+v", st.Info)
-	}
+	st, _ := c.Think()
+	require.Len(t, st.Info.PV, 1, "progress not delivered")
+	require.EqualValues(t, 123, st.Info.Score, "progress not delivered")
 	if !c.Undo() {
 		t.Fatal("undo refused while thinking")
 	}
@@ -192,12 +178,8 @@ func TestUndoCancelsThinking(t *testing.T) {
 		t.Fatalf("after undo: thinking %v, ply %d", c.Thinking(), c.Game().Ply())
 	}
 	settle(t, c, func() bool { return eng.cancelled.Load() == 1 })
-	if c.Game().Ply() != 0 {
-		t.Fatal("the cancelled search's move was played")
-	}
-	if n := eng.started.Load(); n != 1 {
-		t.Fatalf("%d searches started, want 1", n)
-	}
+	assert.Zero(t, c.Game().Ply(), "the cancelled search's move was played")
+	assert.EqualValues(t, 1, eng.started.Load(), "searches started")
 }
 
 func TestUndoRedoWholeTurns(t *testing.T) {
@@ -293,32 +275,24 @@ func TestSaveAndLoad(t *testing.T) {
 		}
 	}
 	path, err := c.Save()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	d, _ := newTestController(t)
-	if err := d.LoadFile(path); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, d.LoadFile(path))
 	p1, p2 := c.Position(), d.Position()
-	if d.Screen() != ScreenGame || d.Game().Ply() != 3 || p1.String() != p2.String() {
-		t.Fatalf("loaded game differs: ply %d", d.Game().Ply())
-	}
-	if err := d.LoadFile(path + ".missing"); err == nil || d.Message() == "" {
-		t.Fatal("loading a missing file did not fail with a message")
-	}
+	assert.Equal(t, ScreenGame, d.Screen())
+	assert.Equal(t, 3, d.Game().Ply())
+	assert.Equal(t, p1.String(), p2.String(), "the loaded position")
+	assert.Error(t, d.LoadFile(path+".missing"), "loading a missing file")
+	assert.NotEmpty(t, d.Message(), "loading a missing file shows no message")
 }
 
 func TestBadPlayerIsOneClearError(t *testing.T) {
 	c, _ := newTestController(t)
 	c.SetPanelSide(game.Black, "cnn:no-such-net")
-	err := c.StartPanel()
-	if err == nil {
-		t.Fatal("bad player accepted")
-	}
-	if _, e := c.Panel(); e == "" || c.Screen() != ScreenStart {
-		t.Fatal("error not shown in the start panel")
-	}
+	require.Error(t, c.StartPanel(), "bad player accepted")
+	_, e := c.Panel()
+	assert.NotEmpty(t, e, "error not shown in the start panel")
+	assert.Equal(t, ScreenStart, c.Screen())
 }
 
 func TestCaptureAnimation(t *testing.T) {
@@ -332,16 +306,12 @@ func TestCaptureAnimation(t *testing.T) {
 		t.Fatal("d7-d3 not played")
 	}
 	an := c.animations()
-	if an.slide == nil || len(an.fades) != 2 {
-		t.Fatalf("want a slide and two fades, got %v and %d", an.slide, len(an.fades))
-	}
-	if a := an.fades[0].alpha(clk.now()); a != 1 {
-		t.Fatalf("fade starts at alpha %v", a)
-	}
+	require.NotNil(t, an.slide, "the moving piece slides")
+	require.Len(t, an.fades, 2, "the two captured pieces fade")
+	assert.EqualValues(t, 1, an.fades[0].alpha(clk.now()), "alpha as the fade starts")
 	clk.advance(fadeTime / 2)
-	if a := an.fades[0].alpha(clk.now()); a <= 0 || a >= 1 {
-		t.Fatalf("half-way alpha %v", a)
-	}
+	a := an.fades[0].alpha(clk.now())
+	assert.True(t, a > 0 && a < 1, "half-way alpha %v", a)
 	clk.advance(fadeTime)
 	c.Update()
 	if an.active() {

@@ -59,7 +59,7 @@ func drawText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, clr
 }
 
 // textWidth measures s in f.
-func textWidth(s string, f *text.GoTextFace) float64 { return text.Advance(s, f) }
+func textWidth(s string, f *text.GoTextFace) float64 { return text.AdvanceAt(s, len(s), f) }
 
 // pathOpts returns antialiased path options in colour clr.
 func pathOpts(clr color.Color) *vector.DrawPathOptions {

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/buildinfo"
 )
 
 // drawBanner draws the end-of-game banner across the board.
@@ -43,7 +44,7 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	u := g.u
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
 	rowH := 28 * u
-	card := rect{0, 0, 620 * u, 110*u + float64(len(helpLines))*rowH}
+	card := rect{0, 0, 620 * u, 130*u + float64(len(helpLines))*rowH}
 	card.x, card.y = (g.w-card.w)/2, (g.h-card.h)/2
 	fillRoundRect(dst, card, 14*u, colPanel)
 	in := card.inset(28 * u)
@@ -54,7 +55,9 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 		drawText(dst, l[0], kf, in.x, y, colAccent, alignLeft)
 		drawText(dst, l[1], df, in.x+190*u, y, colText, alignLeft)
 	}
-	drawText(dst, "Press any key or click to close", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-22*u, colTextFaint, alignCenter)
+	drawText(dst, "Press any key or click to close", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-42*u, colTextFaint, alignCenter)
+	// Which build is running, for bug reports: release version and commit.
+	drawText(dst, buildinfo.Read().String(), face(a.fonts.regular, 12*u), card.cx(), card.y+card.h-20*u, colTextFaint, alignCenter)
 }
 
 // startChoices are the players offered in the start panel.

@@ -3,6 +3,9 @@ package ui
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -13,13 +16,12 @@ func TestSquareHitTesting(t *testing.T) {
 			g := newGeometry(size[0], size[1], flipped)
 			for s := game.Square(0); s < game.NumSquares; s++ {
 				x, y := g.squareCenter(s)
-				if got, ok := g.squareAt(x, y); !ok || got != s {
-					t.Fatalf("%v flipped=%v: centre of %v hits %v", size, flipped, s, got)
-				}
+				got, ok := g.squareAt(x, y)
+				require.True(t, ok, "%v flipped=%v: centre of %v hits nothing", size, flipped, s)
+				require.Equal(t, s, got, "%v flipped=%v: what the centre of %v hits", size, flipped, s)
 			}
-			if _, ok := g.squareAt(g.board.x-1, g.board.y-1); ok {
-				t.Fatal("a point off the board hit a square")
-			}
+			_, ok := g.squareAt(g.board.x-1, g.board.y-1)
+			require.False(t, ok, "a point off the board hit a square")
 			for _, b := range g.buttons {
 				if b.r.x < g.frame.x+g.frame.w || b.r.y+b.r.h > g.h {
 					t.Fatalf("%v: button %s overlaps the board or leaves the screen", size, b.label)
@@ -42,9 +44,7 @@ func TestSquareHitTesting(t *testing.T) {
 }
 
 func TestEvalBar(t *testing.T) {
-	if whiteShare(0) != 0.5 {
-		t.Fatal("level position is not half")
-	}
+	assert.Equal(t, 0.5, whiteShare(0), "level position")
 	prev := -1.0
 	for s := int32(-ai.MaxEval); s <= ai.MaxEval; s += 250 {
 		v := whiteShare(s)
@@ -53,13 +53,8 @@ func TestEvalBar(t *testing.T) {
 		}
 		prev = v
 	}
-	if whiteShare(ai.WinScore-3) != 1 || whiteShare(-ai.WinScore+3) != 0 {
-		t.Fatal("wins do not fill the bar")
-	}
-	if got := scoreText(ai.WinScore - 3); got != "White wins in 2" {
-		t.Fatalf("scoreText = %q", got)
-	}
-	if got := scoreText(-1500); got != "-1.50" {
-		t.Fatalf("scoreText = %q", got)
-	}
+	assert.Equal(t, 1.0, whiteShare(ai.WinScore-3), "a White win fills the bar")
+	assert.Equal(t, 0.0, whiteShare(-ai.WinScore+3), "a Black win empties the bar")
+	assert.Equal(t, "White wins in 2", scoreText(ai.WinScore-3))
+	assert.Equal(t, "-1.50", scoreText(-1500))
 }

@@ -87,12 +87,11 @@ type Trainer struct {
 	// time.
 	Progress func(Progress)
 
-	dir   string
-	st    *state
-	pop   []*Individual
-	gen0  *cnn.Network // champion of generation 0 (nil before it is known)
-	heur  ai.Evaluator
-	began time.Time
+	dir  string
+	st   *state
+	pop  []*Individual
+	gen0 *cnn.Network // champion of generation 0 (nil before it is known)
+	heur ai.Evaluator
 }
 
 // Start creates a run directory (or uses an empty one) for a new run with cfg,

@@ -3,19 +3,20 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
-
-func near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }
 
 func TestStats(t *testing.T) {
 	var s Stats
@@ -27,64 +28,38 @@ func TestStats(t *testing.T) {
 		s.Add(i%2 == 0, 0.5)
 		s.Add(i%2 == 1, 0)
 	}
-	if s.Games() != 100 || s.AsWhite.Wins != 30 || s.AsBlack.Losses != 10 {
-		t.Fatalf("counts %+v", s)
-	}
-	if !near(s.Score(), 0.7, 1e-12) {
-		t.Fatalf("score %v", s.Score())
-	}
+	require.Equal(t, 100, s.Games())
+	require.Equal(t, 30, s.AsWhite.Wins)
+	require.Equal(t, 10, s.AsBlack.Losses)
+	assert.InDelta(t, 0.7, s.Score(), 1e-12)
 	// var = (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16; se = 0.04; d = 1.96*0.04.
 	lo, hi := s.CI()
-	if !near(lo, 0.7-z95*0.04, 1e-9) || !near(hi, 0.7+z95*0.04, 1e-9) {
-		t.Fatalf("CI [%v, %v]", lo, hi)
-	}
+	assert.InDelta(t, 0.7-z95*0.04, lo, 1e-9, "CI low")
+	assert.InDelta(t, 0.7+z95*0.04, hi, 1e-9, "CI high")
 	d, dlo, dhi := s.Elo()
-	if !near(d, -400*math.Log10(1/0.7-1), 1e-9) || !(dlo < d && d < dhi) {
-		t.Fatalf("Elo %v [%v, %v]", d, dlo, dhi)
-	}
-	if s.Significant() != 1 {
-		t.Fatal("0.7 over 100 games should be significant")
-	}
-	if !near(ScoreFromElo(EloFromScore(0.3)), 0.3, 1e-12) {
-		t.Fatal("ScoreFromElo is not the inverse of EloFromScore")
-	}
+	assert.InDelta(t, -400*math.Log10(1/0.7-1), d, 1e-9, "Elo")
+	assert.True(t, dlo < d && d < dhi, "Elo %v outside [%v, %v]", d, dlo, dhi)
+	assert.Equal(t, 1, s.Significant(), "0.7 over 100 games should be significant")
+	assert.InDelta(t, 0.3, ScoreFromElo(EloFromScore(0.3)), 1e-12, "ScoreFromElo is not the inverse of EloFromScore")
 	var even Stats
 	even.Add(true, 1)
 	even.Add(false, 0)
-	if even.Significant() != 0 || even.Score() != 0.5 {
-		t.Fatal("1-1 is not significant")
-	}
-	if FormatElo(EloFromScore(1)) != "+inf" {
-		t.Fatal("score 1 should be +inf Elo")
-	}
-	if !strings.Contains(s.Summary("a", "b"), "a is stronger") {
-		t.Fatal(s.Summary("a", "b"))
-	}
+	assert.Equal(t, 0, even.Significant(), "1-1 is not significant")
+	assert.Equal(t, 0.5, even.Score())
+	assert.Equal(t, "+inf", FormatElo(EloFromScore(1)), "Elo of score 1")
+	assert.Contains(t, s.Summary("a", "b"), "a is stronger")
 }
 
 func TestRandomOpening(t *testing.T) {
 	o1 := RandomOpening(rand.New(rand.NewPCG(1, 2)), 6)
 	o2 := RandomOpening(rand.New(rand.NewPCG(1, 2)), 6)
-	if len(o1) != 6 || len(o2) != 6 {
-		t.Fatalf("opening lengths %d %d", len(o1), len(o2))
-	}
-	for i := range o1 {
-		if o1[i] != o2[i] {
-			t.Fatal("same seed gave different openings")
-		}
-	}
+	require.Len(t, o1, 6)
+	assert.Equal(t, o1, o2, "same seed gave different openings")
 	c := Config{OpeningPlies: 4, Seed: 9}
 	a, b, d := c.Opening(0), c.Opening(1), c.Opening(2)
-	if len(a) != 4 || a[0] != b[0] || a[3] != b[3] {
-		t.Fatal("games 0 and 1 should share an opening")
-	}
-	same := true
-	for i := range a {
-		same = same && a[i] == d[i]
-	}
-	if same {
-		t.Fatal("games 0 and 2 should have different openings")
-	}
+	require.Len(t, a, 4)
+	assert.Equal(t, a, b, "games 0 and 1 should share an opening")
+	assert.NotEqual(t, a, d, "games 0 and 2 should have different openings")
 }
 
 // badPlayer plays a fixed illegal move or fails.
@@ -101,22 +76,23 @@ func (b badPlayer) Move(ctx context.Context, pos game.Position, h []uint64, _ fu
 func TestPlayForfeitAndLimit(t *testing.T) {
 	ctx := context.Background()
 	r, err := Play(ctx, badPlayer{}, player.NewRandom(1), nil, 0)
-	if err != nil || r.Outcome != game.BlackWins || !strings.Contains(r.Note, "illegal") {
-		t.Fatalf("illegal move: %+v %v", r, err)
-	}
+	require.NoError(t, err, "illegal move")
+	assert.Equal(t, game.BlackWins, r.Outcome, "illegal move")
+	assert.Contains(t, r.Note, "illegal")
 	r, err = Play(ctx, player.NewRandom(1), badPlayer{fail: true}, nil, 0)
-	if err != nil || r.Outcome != game.WhiteWins || !strings.Contains(r.Note, "forfeits") {
-		t.Fatalf("failing player: %+v %v", r, err)
-	}
+	require.NoError(t, err, "failing player")
+	assert.Equal(t, game.WhiteWins, r.Outcome, "failing player")
+	assert.Contains(t, r.Note, "forfeits")
 	r, err = Play(ctx, player.NewRandom(1), player.NewRandom(2), nil, 3)
-	if err != nil || !r.Adjudicated || r.Outcome != game.Draw || r.Game.Ply() != 3 || r.ScoreFor(game.White) != 0.5 {
-		t.Fatalf("ply limit: %+v %v", r, err)
-	}
+	require.NoError(t, err, "ply limit")
+	assert.True(t, r.Adjudicated, "ply limit")
+	assert.Equal(t, game.Draw, r.Outcome, "ply limit")
+	assert.Equal(t, 3, r.Game.Ply())
+	assert.Equal(t, 0.5, r.ScoreFor(game.White))
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Play(cctx, player.NewRandom(1), player.NewRandom(2), nil, 0); !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled: %v", err)
-	}
+	_, err = Play(cctx, player.NewRandom(1), player.NewRandom(2), nil, 0)
+	assert.ErrorIs(t, err, context.Canceled)
 }
 
 func TestRunRecords(t *testing.T) {
@@ -132,47 +108,35 @@ func TestRunRecords(t *testing.T) {
 	c := Config{A: h, B: r, Games: games, OpeningPlies: 2, MaxPlies: 120, Parallel: 2, Seed: 7, RecordsDir: dir,
 		OnGame: func(i int, res GameResult, aWhite bool, s Stats) { calls++ }}
 	st, err := Run(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.Games() != games || calls != games || st.AsWhite.Games() != games/2 {
-		t.Fatalf("stats %+v after %d calls", st, calls)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, games, st.Games())
+	assert.Equal(t, games, calls, "OnGame calls")
+	assert.Equal(t, games/2, st.AsWhite.Games(), "games as White")
 	for i := 1; i <= games; i++ {
-		f, err := os.Open(filepath.Join(dir, "game-000"+string(rune('0'+i))+".txt"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("game-%04d.txt", i)))
+		require.NoError(t, err)
 		g, meta, err := game.ReadRecord(f)
 		f.Close()
-		if err != nil {
-			t.Fatalf("record %d: %v", i, err)
-		}
+		require.NoError(t, err, "record %d", i)
 		want := [2]string{"heuristic", "random"}
 		if i%2 == 0 {
 			want = [2]string{"random", "heuristic"}
 		}
-		if meta.White != want[0] || meta.Black != want[1] || g.Ply() < 2 {
-			t.Fatalf("record %d: %+v, %d plies", i, meta, g.Ply())
-		}
+		assert.Equal(t, want, [2]string{meta.White, meta.Black}, "record %d: players", i)
+		assert.GreaterOrEqual(t, g.Ply(), 2, "record %d: plies", i)
 	}
 	// The same seed replays the same match.
 	c.RecordsDir, c.OnGame = "", nil
 	st2, err := Run(context.Background(), c)
-	if err != nil || st2 != st {
-		t.Fatalf("replay gave %+v (%v), want %+v", st2, err, st)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, st, st2, "the replay")
 }
 
 func TestConfigParallel(t *testing.T) {
 	h := player.Spec{Kind: player.Heuristic, MoveTime: 1}
 	d := player.Spec{Kind: player.Heuristic, Depth: 2}
-	if (Config{A: h, B: d}).ParallelGames() != 1 {
-		t.Fatal("wall-clock matches must play one game at a time")
-	}
-	if (Config{A: d, B: d, Parallel: 3}).ParallelGames() != 3 {
-		t.Fatal("-parallel must be obeyed")
-	}
+	assert.Equal(t, 1, (Config{A: h, B: d}).ParallelGames(), "wall-clock matches must play one game at a time")
+	assert.Equal(t, 3, (Config{A: d, B: d, Parallel: 3}).ParallelGames(), "-parallel must be obeyed")
 }
 
 func TestRatings(t *testing.T) {
@@ -185,16 +149,12 @@ func TestRatings(t *testing.T) {
 	set(1, 2, 7, 0, 3)
 	set(0, 2, 8, 0, 2)
 	r := ct.Ratings()
-	if !(r[0] > r[1] && r[1] > r[2]) || !near(r[0]+r[1]+r[2], 0, 1e-6) {
-		t.Fatalf("ratings %v", r)
-	}
-	if p, g := ct.Points(0); p != 15 || g != 20 {
-		t.Fatalf("points %v/%d", p, g)
-	}
-	s := ct.String()
-	if !strings.Contains(s, "15/20") {
-		t.Fatal(s)
-	}
+	assert.True(t, r[0] > r[1] && r[1] > r[2], "ratings %v not in the order of the results", r)
+	assert.InDelta(t, 0, r[0]+r[1]+r[2], 1e-6, "ratings %v do not sum to 0", r)
+	p, g := ct.Points(0)
+	assert.Equal(t, 15.0, p, "points")
+	assert.Equal(t, 20, g, "games")
+	assert.Contains(t, ct.String(), "15/20")
 }
 
 func TestTournament(t *testing.T) {
@@ -202,13 +162,10 @@ func TestTournament(t *testing.T) {
 	h := player.Spec{Kind: player.Heuristic, Depth: 1}
 	tour := Tournament{Players: []player.Spec{r1, h, r1}, Base: Config{Games: 2, MaxPlies: 60, Parallel: 1, Seed: 3}}
 	ct, err := tour.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := 0; i < 3; i++ {
-		if _, g := ct.Points(i); g != 4 {
-			t.Fatalf("player %d played %d games", i, g)
-		}
+		_, g := ct.Points(i)
+		assert.Equal(t, 4, g, "games of player %d", i)
 	}
 }
 
@@ -218,10 +175,8 @@ func TestCIOneSided(t *testing.T) {
 		s.Add(true, 1)
 	}
 	lo, hi := s.CI()
-	if hi != 1 || !(lo < 1 && lo > 0.5) {
-		t.Fatalf("10/0/0: CI [%v, %v]", lo, hi)
-	}
-	if _, dlo, _ := s.Elo(); math.IsInf(dlo, 0) {
-		t.Fatal("10/0/0: lower Elo bound should be finite")
-	}
+	assert.Equal(t, 1.0, hi, "10/0/0: CI high")
+	assert.True(t, lo > 0.5 && lo < 1, "10/0/0: CI low %v", lo)
+	_, dlo, _ := s.Elo()
+	assert.False(t, math.IsInf(dlo, 0), "10/0/0: lower Elo bound should be finite")
 }

@@ -20,51 +20,33 @@ func TestCNNFromFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "net.tnn")
 	n := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
 	n.Label = "tiny"
-	if err := n.SaveFile(path); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, n.SaveFile(path))
 	spec, err := ParseSpec("cnn:" + path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	ev, err := NewEvaluator(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(ev.Name(), "cnn:") {
-		t.Errorf("evaluator name %q", ev.Name())
-	}
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(ev.Name(), "cnn:"), "evaluator name %q", ev.Name())
 	spec.Depth = 1
 	p, err := New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	playOut(t, p, NewRandom(1), 6)
-	if _, err := NewEvaluator(Spec{Kind: CNN, Net: filepath.Join(t.TempDir(), "missing.tnn")}); err == nil || !strings.Contains(err.Error(), "missing.tnn") {
-		t.Errorf("missing file: %v", err)
-	}
+	_, err = NewEvaluator(Spec{Kind: CNN, Net: filepath.Join(t.TempDir(), "missing.tnn")})
+	assert.ErrorContains(t, err, "missing.tnn")
 }
 
 func TestResidualFromFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "res.tnn")
 	n := cnn.NewRandom(rand.New(rand.NewPCG(3, 4)), 0.05)
 	n.Label, n.Base, n.Scale = "res", cnn.BaseHeuristic, 2000
-	if err := n.SaveFile(path); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, n.SaveFile(path))
 	ev, err := NewEvaluator(Spec{Kind: CNN, Net: path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, ok := ev.(*ai.Residual)
-	if !ok || r.Scale != 2000 || ev.Name() != "cnn:res+heuristic" {
-		t.Fatalf("evaluator %T %q", ev, ev.Name())
-	}
+	require.NoError(t, err)
+	require.IsType(t, &ai.Residual{}, ev)
+	assert.EqualValues(t, 2000, ev.(*ai.Residual).Scale)
+	assert.Equal(t, "cnn:res+heuristic", ev.Name())
 	p := game.StartPosition()
 	want := ai.NewHeuristic().Evaluate(&p) + int32(int64(n.Evaluate(&p))*2000/ai.MaxEval)
-	if got := ev.Evaluate(&p); got != want {
-		t.Errorf("residual evaluation %d, want %d", got, want)
-	}
+	assert.Equal(t, want, ev.Evaluate(&p), "residual evaluation")
 }
 
 // TestShippedNetworks: every shipped network loads and evaluates; the
@@ -73,26 +55,20 @@ func TestShippedNetworks(t *testing.T) {
 	p := game.StartPosition()
 	for _, name := range weights.Names() {
 		ev, err := NewEvaluator(Spec{Kind: CNN, Net: name})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if v := ev.Evaluate(&p); v <= -ai.MaxEval || v >= ai.MaxEval {
-			t.Errorf("%s: start position scored %d", name, v)
-		}
+		require.NoError(t, err, name)
+		v := ev.Evaluate(&p)
+		assert.True(t, v > -ai.MaxEval && v < ai.MaxEval, "%s: start position scored %d", name, v)
 		if name != "champion" {
 			continue
 		}
-		s, ok := ev.(*ai.Sided)
-		if !ok {
-			t.Fatalf("champion evaluator is a %T, want an *ai.Sided", ev)
-		}
+		require.IsType(t, &ai.Sided{}, ev, "champion evaluator")
+		s := ev.(*ai.Sided)
 		for _, side := range []ai.Evaluator{s.White, s.Black} {
-			r, ok := side.(*ai.Residual)
-			if !ok || r.Scale != 30 {
-				t.Fatalf("champion side evaluator %T, want a residual at scale 30", side)
-			}
-			if h, ok := r.Base.(*ai.Heuristic); !ok || h.W.Capture <= 0 {
-				t.Errorf("champion base %+v, want the heuristic with a capture weight", r.Base)
+			require.IsType(t, &ai.Residual{}, side, "champion side evaluator")
+			r := side.(*ai.Residual)
+			assert.EqualValues(t, 30, r.Scale, "champion side evaluator scale")
+			if assert.IsType(t, &ai.Heuristic{}, r.Base, "champion base") {
+				assert.Positive(t, r.Base.(*ai.Heuristic).W.Capture, "champion base: the heuristic with a capture weight")
 			}
 		}
 	}

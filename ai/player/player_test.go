@@ -2,11 +2,13 @@ package player
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/game"
 )
@@ -25,21 +27,19 @@ func TestParseSpec(t *testing.T) {
 	}
 	for _, c := range good {
 		s, err := ParseSpec(c.in)
-		if err != nil {
-			t.Errorf("ParseSpec(%q): %v", c.in, err)
+		if !assert.NoError(t, err, "ParseSpec(%q)", c.in) {
 			continue
 		}
-		if s != c.want || s.String() != c.str {
-			t.Errorf("ParseSpec(%q) = %+v (%q), want %+v (%q)", c.in, s, s.String(), c.want, c.str)
-		}
-		if back, err := ParseSpec(s.String()); err != nil || back != s {
-			t.Errorf("round trip of %q: %+v, %v", c.in, back, err)
+		assert.Equal(t, c.want, s, "ParseSpec(%q)", c.in)
+		assert.Equal(t, c.str, s.String(), "ParseSpec(%q).String()", c.in)
+		back, err := ParseSpec(s.String())
+		if assert.NoError(t, err, "round trip of %q", c.in) {
+			assert.Equal(t, s, back, "round trip of %q", c.in)
 		}
 	}
 	for _, in := range []string{"", "alphabeta", "cnn", "cnn:", "cnn:nosuchnet", "heuristic:x"} {
 		_, err := ParseSpec(in)
-		if err == nil {
-			t.Errorf("ParseSpec(%q) accepted a bad player", in)
+		if !assert.Error(t, err, "ParseSpec(%q) accepted a bad player", in) {
 			continue
 		}
 		if !strings.Contains(err.Error(), "heuristic") && !strings.Contains(err.Error(), "shipped") {
@@ -50,44 +50,35 @@ func TestParseSpec(t *testing.T) {
 
 func TestNames(t *testing.T) {
 	n := Names()
-	if len(n) < 3 || n[0] != Human || n[1] != Random || n[2] != Heuristic {
-		t.Fatalf("Names() = %v", n)
-	}
+	require.GreaterOrEqual(t, len(n), 3)
+	assert.Equal(t, []string{Human, Random, Heuristic}, n[:3], "the first names")
 	for _, name := range n {
-		if _, err := ParseSpec(name); err != nil {
-			t.Errorf("Names() lists %q but ParseSpec rejects it: %v", name, err)
-		}
+		_, err := ParseSpec(name)
+		assert.NoError(t, err, "Names() lists %q but ParseSpec rejects it", name)
 	}
 }
 
 func TestFlags(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	f := AddFlags(fs)
-	if err := fs.Parse([]string{"-depth", "3"}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, fs.Parse([]string{"-depth", "3"}))
 	s := f.Apply(fs, Spec{Kind: Heuristic})
-	if s.Depth != 3 || s.MoveTime != 0 || s.WallClock() {
-		t.Errorf("-depth 3 alone: %+v", s)
-	}
+	assert.Equal(t, 3, s.Depth, "-depth 3 alone")
+	assert.Zero(t, s.MoveTime, "-depth 3 alone")
+	assert.False(t, s.WallClock(), "-depth 3 alone")
 	fs = flag.NewFlagSet("x", flag.ContinueOnError)
 	f = AddFlags(fs)
-	if err := fs.Parse([]string{"-depth", "3", "-movetime", "1s"}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, fs.Parse([]string{"-depth", "3", "-movetime", "1s"}))
 	s = f.Apply(fs, Spec{Kind: Heuristic})
-	if s.Depth != 3 || s.MoveTime != time.Second || !s.WallClock() {
-		t.Errorf("-depth 3 -movetime 1s: %+v", s)
-	}
-	if l := (Spec{Kind: Heuristic}).Limits(); l.MoveTime != DefaultMoveTime {
-		t.Errorf("default limits %+v", l)
-	}
+	assert.Equal(t, 3, s.Depth, "-depth 3 -movetime 1s")
+	assert.Equal(t, time.Second, s.MoveTime, "-depth 3 -movetime 1s")
+	assert.True(t, s.WallClock(), "-depth 3 -movetime 1s")
+	assert.Equal(t, DefaultMoveTime, (Spec{Kind: Heuristic}).Limits().MoveTime, "default limits")
 }
 
 func TestHuman(t *testing.T) {
-	if _, err := New(Spec{Kind: Human}); !errors.Is(err, ErrHuman) {
-		t.Errorf("New(human) = %v, want ErrHuman", err)
-	}
+	_, err := New(Spec{Kind: Human})
+	assert.ErrorIs(t, err, ErrHuman)
 }
 
 // playOut plays a game between a and b from the start and checks every move
@@ -102,12 +93,8 @@ func playOut(t *testing.T, a, b Player, maxPlies int) *game.Game {
 			p = b
 		}
 		r, err := p.Move(context.Background(), pos, g.RepetitionHistory(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Play(r.Move); err != nil {
-			t.Fatalf("%s: %v", p.Name(), err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, g.Play(r.Move), p.Name())
 	}
 	return g
 }
@@ -115,27 +102,15 @@ func playOut(t *testing.T, a, b Player, maxPlies int) *game.Game {
 func TestRandomDeterministic(t *testing.T) {
 	g1 := playOut(t, NewRandom(1), NewRandom(2), 200)
 	g2 := playOut(t, NewRandom(1), NewRandom(2), 200)
-	if len(g1.Moves()) != len(g2.Moves()) {
-		t.Fatal("same seeds gave different games")
-	}
-	for i, m := range g1.Moves() {
-		if g2.Moves()[i] != m {
-			t.Fatalf("same seeds gave different games at ply %d", i)
-		}
-	}
+	assert.Equal(t, g1.Moves(), g2.Moves(), "same seeds gave different games")
 }
 
 func TestEngineLegal(t *testing.T) {
 	h, err := New(Spec{Kind: Heuristic, Depth: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	g := playOut(t, h, NewRandom(3), 60)
-	if g.Ply() == 0 {
-		t.Fatal("no move played")
-	}
+	assert.NotZero(t, g.Ply(), "no move played")
 	r, err := New(Spec{Kind: Random, Seed: 5})
-	if err != nil || r.Name() != "random" {
-		t.Fatalf("New(random) = %v, %v", r, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "random", r.Name())
 }

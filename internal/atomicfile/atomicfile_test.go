@@ -6,42 +6,34 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestWriteReplacesWhole(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "f.txt")
-	if err := WriteBytes(path, []byte("old")); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteBytes(path, []byte("new content")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteBytes(path, []byte("old")))
+	require.NoError(t, WriteBytes(path, []byte("new content")))
 	got, err := os.ReadFile(path)
-	if err != nil || string(got) != "new content" {
-		t.Fatalf("got %q, %v", got, err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "new content", string(got))
 }
 
 func TestWriteFailureKeepsOld(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.txt")
-	if err := WriteBytes(path, []byte("old")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteBytes(path, []byte("old")))
 	boom := errors.New("boom")
 	err := Write(path, func(w io.Writer) error {
 		w.Write([]byte("half"))
 		return boom
 	})
-	if !errors.Is(err, boom) {
-		t.Fatalf("err = %v, want boom", err)
-	}
-	got, _ := os.ReadFile(path)
-	if string(got) != "old" {
-		t.Fatalf("destination changed to %q", got)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Fatalf("temporary file left behind: %v", entries)
-	}
+	require.ErrorIs(t, err, boom)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "old", string(got), "destination changed")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "temporary file left behind")
 }
