@@ -84,8 +84,23 @@ func fillCircle(dst *ebiten.Image, x, y, r float64, clr color.Color) {
 	vector.FillCircle(dst, float32(x), float32(y), float32(r), clr, true)
 }
 
+// strokeCircle draws a ring of width w centred on radius r. It is filled as an
+// annulus (two circles of opposite winding under the non-zero rule) rather than
+// stroked: Ebitengine's vector stroker puts a round join on every flattened
+// segment of an arc, which makes a single stroked circle tens of thousands of
+// vertices and kept the command queue's vertex buffer hundreds of megabytes
+// large.
 func strokeCircle(dst *ebiten.Image, x, y, r, w float64, clr color.Color) {
-	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), float32(w), clr, true)
+	var p vector.Path
+	cx, cy := float32(x), float32(y)
+	ro, ri := float32(r+w/2), float32(math.Max(0, r-w/2))
+	p.MoveTo(cx+ro, cy)
+	p.Arc(cx, cy, ro, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.MoveTo(cx+ri, cy)
+	p.Arc(cx, cy, ri, 2*math.Pi, 0, vector.CounterClockwise)
+	p.Close()
+	fillPath(dst, &p, clr)
 }
 
 func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, clr color.Color) {
