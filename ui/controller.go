@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -95,6 +96,14 @@ type Controller struct {
 
 	score    int32 // latest evaluation, White's view
 	hasScore bool
+	// evals remembers the latest evaluation of each position searched in this
+	// game (by Zobrist hash), so that undo, redo and replay show the
+	// evaluation of the position on the board, not of the one left.
+	evals map[uint64]int32
+
+	// names are the players' names shown in the panel and written to saved
+	// records: the specs of the players, or the names a loaded record gives.
+	names [2]string
 
 	anims   anims
 	started bool // a game was started or loaded (Back may return to it)
@@ -134,6 +143,15 @@ func (c *Controller) Game() *game.Game { return c.game }
 
 // Position returns the current position.
 func (c *Controller) Position() game.Position { return c.game.Position() }
+
+// PlayerName returns the name of side s's player: its spec (such as "human"
+// or "cnn:champion"), or the name a loaded record gives.
+func (c *Controller) PlayerName(s game.Color) string {
+	if n := c.names[s]; n != "" {
+		return n
+	}
+	return c.settings.Spec(s)
+}
 
 // Settings returns the players and pace of the game on the board.
 func (c *Controller) Settings() Settings { return c.settings }
@@ -287,9 +305,17 @@ func (c *Controller) StepPanelMoveTime(dir int) {
 	c.panel.MoveTime = moveTimes[i]
 }
 
-// PanelWatch sets the start panel to AI against AI with the default pairing.
+// PanelWatch sets the start panel to AI against AI: the computer players
+// already chosen there stay, and a side set to Human gets the default
+// pairing's player for that side.
 func (c *Controller) PanelWatch() {
-	c.panel.White, c.panel.Black = WatchPair()
+	w, b := WatchPair()
+	if c.panel.White == Human {
+		c.panel.White = w
+	}
+	if c.panel.Black == Human {
+		c.panel.Black = b
+	}
 	c.panelErr = ""
 }
 
@@ -322,6 +348,25 @@ func (c *Controller) Start(s Settings) error {
 	if s.MoveTime <= 0 {
 		s.MoveTime = DefaultMoveTime
 	}
+	engines, err := c.buildEngines(s)
+	if err != nil {
+		return err
+	}
+	c.stopSearch()
+	c.settings, c.engines = s, engines
+	c.hintEng = nil
+	c.names = [2]string{s.White, s.Black}
+	c.setGame(game.NewGame(game.StartPosition()))
+	c.screen, c.started, c.help = ScreenGame, true, false
+	c.paused, c.stepOnce = false, false
+	// A human playing Black sees the board from Black's side.
+	c.flipped = engines[game.White] != nil && engines[game.Black] == nil
+	return nil
+}
+
+// buildEngines builds the engines of the computer players of s (nil for a
+// human side).
+func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 	var engines [2]Engine
 	for _, side := range []game.Color{game.White, game.Black} {
 		spec := s.Spec(side)
@@ -330,25 +375,18 @@ func (c *Controller) Start(s Settings) error {
 		}
 		e, err := c.cfg.Engines(spec, s.MoveTime)
 		if err != nil {
-			return fmt.Errorf("cannot set up %v's player: %v", side, err)
+			return engines, fmt.Errorf("cannot set up %v's player: %v", side, err)
 		}
 		engines[side] = e
 	}
-	c.stopSearch()
-	c.settings, c.engines = s, engines
-	c.hintEng = nil
-	c.setGame(game.NewGame(game.StartPosition()))
-	c.hasScore = false
-	c.screen, c.started, c.help = ScreenGame, true, false
-	c.paused, c.stepOnce = false, false
-	// A human playing Black sees the board from Black's side.
-	c.flipped = engines[game.White] != nil && engines[game.Black] == nil
-	return nil
+	return engines, nil
 }
 
 // setGame puts g on the board and clears what belonged to the previous position.
 func (c *Controller) setGame(g *game.Game) {
 	c.game = g
+	c.evals = map[uint64]int32{}
+	c.hasScore = false
 	c.clearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil
@@ -475,6 +513,7 @@ func (c *Controller) Redo() bool {
 }
 
 func (c *Controller) afterHistoryJump() {
+	c.score, c.hasScore = c.evals[c.positionHash()]
 	c.clearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil
@@ -496,8 +535,17 @@ func (c *Controller) ToggleHelp() { c.help = !c.help }
 // CloseHelp hides the help overlay.
 func (c *Controller) CloseHelp() { c.help = false }
 
-// TogglePause pauses or resumes AI moves.
+// WatchControls reports whether the AI-vs-AI controls (pause, step, pace)
+// apply: only when no human plays, since an AI that answers a human must
+// always answer.
+func (c *Controller) WatchControls() bool { return c.screen == ScreenGame && !c.hasHuman() }
+
+// TogglePause pauses or resumes AI moves when two AIs play; with a human at
+// the board it does nothing.
 func (c *Controller) TogglePause() {
+	if !c.WatchControls() && !c.paused {
+		return
+	}
 	c.paused = !c.paused
 	c.stepOnce = false
 	if !c.paused {
@@ -505,8 +553,11 @@ func (c *Controller) TogglePause() {
 	}
 }
 
-// Step pauses AI play and lets exactly one AI move happen.
+// Step pauses AI-vs-AI play and lets exactly one AI move happen.
 func (c *Controller) Step() {
+	if !c.WatchControls() {
+		return
+	}
 	c.paused, c.stepOnce = true, true
 	c.nextAI = c.cfg.Now()
 }
@@ -554,7 +605,7 @@ func (c *Controller) Save() (string, error) {
 		c.notify(err.Error())
 		return "", err
 	}
-	meta := game.RecordMeta{White: c.settings.White, Black: c.settings.Black, Date: now.Format("2006-01-02")}
+	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: now.Format("2006-01-02")}
 	err = c.game.WriteRecord(f, meta)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -568,16 +619,28 @@ func (c *Controller) Save() (string, error) {
 	return name, nil
 }
 
-// Load reads a record and puts its game on the board, keeping the players; name
-// is for messages.
+// Load reads a record and puts its game on the board; name is for messages.
+// When the record names two players this program knows (as saved games do,
+// e.g. "human" and "cnn:champion"), they play on; a game between two computer
+// players starts paused, to be browsed. Otherwise the current players play on
+// under the names the record gives.
 func (c *Controller) Load(r io.Reader, name string) error {
-	g, _, err := game.ReadRecord(r)
+	g, meta, err := game.ReadRecord(r)
 	if err != nil {
 		err = fmt.Errorf("cannot load %s: %v", name, err)
 		c.notify(err.Error())
 		return err
 	}
-	c.cancelSearch()
+	c.stopSearch()
+	c.paused, c.stepOnce = false, false
+	s := Settings{White: strings.TrimSpace(meta.White), Black: strings.TrimSpace(meta.Black), MoveTime: c.settings.MoveTime}
+	if s.White != "" && s.Black != "" && CheckSpec(s.White) == nil && CheckSpec(s.Black) == nil {
+		if engines, err := c.buildEngines(s); err == nil {
+			c.settings, c.engines, c.hintEng = s, engines, nil
+			c.paused = engines[game.White] != nil && engines[game.Black] != nil
+		}
+	}
+	c.names = [2]string{strings.TrimSpace(meta.White), strings.TrimSpace(meta.Black)}
 	c.setGame(g)
 	c.screen, c.started, c.help = ScreenGame, true, false
 	c.notify(fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply()))
@@ -643,7 +706,7 @@ func (c *Controller) pollJob(now time.Time) {
 	j := c.job
 	if info, ok := j.latest(); ok {
 		c.info, c.infoValid = info, true
-		c.score, c.hasScore = info.Score, true
+		c.setEval(j.hash, info.Score)
 	}
 	r, ok := j.poll()
 	if !ok {
@@ -659,7 +722,7 @@ func (c *Controller) pollJob(now time.Time) {
 		return
 	}
 	if r.res.Depth > 0 || len(r.res.PV) > 0 {
-		c.score, c.hasScore = r.res.Score, true
+		c.setEval(j.hash, r.res.Score)
 	}
 	switch j.kind {
 	case jobHint:
@@ -674,6 +737,16 @@ func (c *Controller) pollJob(now time.Time) {
 			c.nextAI = now.Add(delays[c.delay])
 		}
 	}
+}
+
+// setEval records the evaluation (White's view) of the position with hash h
+// and shows it.
+func (c *Controller) setEval(h uint64, score int32) {
+	if c.evals == nil {
+		c.evals = map[uint64]int32{}
+	}
+	c.evals[h] = score
+	c.score, c.hasScore = score, true
 }
 
 // cancelSearch stops the running search; its goroutine winds down in the

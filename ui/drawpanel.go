@@ -50,7 +50,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	for i, side := range []game.Color{game.White, game.Black} {
 		y := inner.y + 44*u + float64(i)*24*u
 		x := inner.x + 9*u
-		name := playerLabel(c.Settings().Spec(side))
+		name := playerLabel(c.PlayerName(side))
 		col := colTextDim
 		if !c.Over() && pos.SideToMove() == side {
 			col = colText
@@ -108,9 +108,12 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	}
 }
 
-// playerLabel names a player spec for people.
+// playerLabel names a player for people: a spec as "Human" or "AI · ...", any
+// other name (from a loaded record) as it is.
 func playerLabel(spec string) string {
 	switch {
+	case CheckSpec(spec) != nil:
+		return spec
 	case spec == Human:
 		return "Human"
 	case strings.HasPrefix(spec, "cnn:"):
