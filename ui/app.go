@@ -90,7 +90,7 @@ func NewApp(opts Options) (*App, error) {
 	if opts.Notice != "" {
 		a.ctl.notify(opts.Notice)
 	}
-	a.geo = newGeometry(designW, designH, a.ctl.Flipped())
+	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls())
 	return a, nil
 }
 
@@ -113,7 +113,7 @@ func Run(opts Options) error {
 	defer a.ctl.Close()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
-	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
+	ebiten.SetWindowSizeLimits(400, 420, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)
@@ -161,11 +161,11 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 // frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped())
+	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped(), a.ctl.WatchControls())
 	g := &a.geo
 	now := a.ctl.cfg.Now()
 	w, h := b.Dx(), b.Dy()
-	static := a.static.get(w, h, fmt.Sprint(g.flipped), func(dst *ebiten.Image) {
+	static := a.static.get(w, h, fmt.Sprint(g.flipped, len(g.buttons)), func(dst *ebiten.Image) {
 		dst.Fill(colBackground)
 		a.drawBoard(dst, g)
 		drawEvalBarFrame(dst, g)
@@ -253,7 +253,9 @@ func (a *App) do(act action) {
 	case actHint:
 		c.Hint()
 	case actSave:
-		c.Save()
+		c.SaveAs()
+	case actOpen:
+		c.Open()
 	case actPause:
 		c.TogglePause()
 	case actStep:

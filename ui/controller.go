@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,7 +53,8 @@ type Config struct {
 	Engines  EngineFactory    // builds the AI players; default PlayerEngine
 	Now      func() time.Time // the clock; default time.Now
 	HintSpec string           // the engine asked for hints; default DefaultOpponent
-	SaveDir  string           // where Save writes records; default the working directory
+	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
+	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs
 }
 
 // delays are the speeds of AI-vs-AI play: the pause after each move.
@@ -110,6 +113,15 @@ type Controller struct {
 
 	msg   string
 	msgAt time.Time
+
+	dialog chan dialogResult // the answer of the open file dialog, if one is up
+}
+
+// dialogResult is the answer of a file dialog.
+type dialogResult struct {
+	save bool
+	path string
+	err  error
 }
 
 // NewController returns a controller showing the start panel with the default
@@ -125,7 +137,10 @@ func NewController(cfg Config) *Controller {
 		cfg.HintSpec, _ = DefaultOpponent()
 	}
 	if cfg.SaveDir == "" {
-		cfg.SaveDir = "."
+		cfg.SaveDir = RecordsDir()
+	}
+	if cfg.Dialogs == nil {
+		cfg.Dialogs = DesktopDialogs{}
 	}
 	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, panel: DefaultSettings()}
 	c.settings = c.panel
@@ -591,32 +606,123 @@ func (c *Controller) Hint() bool {
 
 // --- records ---
 
+// recordName is the proposed file name of a saved game.
+func (c *Controller) recordName() string {
+	return "tablut-" + c.cfg.Now().Format("2006-01-02-150405") + ".txt"
+}
+
 // Save writes the game as a record to a new file named after the date in the
-// save directory and returns its path.
+// save directory (made if missing) and returns its path.
 func (c *Controller) Save() (string, error) {
-	now := c.cfg.Now()
-	name := filepath.Join(c.cfg.SaveDir, "tablut-"+now.Format("2006-01-02-150405")+".txt")
+	if err := os.MkdirAll(c.cfg.SaveDir, 0o755); err != nil {
+		dir, _ := filepath.Abs(c.cfg.SaveDir)
+		err = fmt.Errorf("cannot save the game: cannot make the folder %s (%v); choose another folder with Save", dir, rootCause(err))
+		c.notify(err.Error())
+		return "", err
+	}
+	return c.SaveTo(filepath.Join(c.cfg.SaveDir, c.recordName()))
+}
+
+// SaveTo writes the game as a record to path and returns its absolute path.
+func (c *Controller) SaveTo(name string) (string, error) {
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
 	f, err := os.Create(name)
 	if err != nil {
-		err = fmt.Errorf("cannot save the game: %v", err)
+		err = fmt.Errorf("cannot save the game to %s: %v", name, rootCause(err))
 		c.notify(err.Error())
 		return "", err
 	}
-	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: now.Format("2006-01-02")}
+	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
 	err = c.game.WriteRecord(f, meta)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		err = fmt.Errorf("cannot save the game to %s: %v", name, err)
+		err = fmt.Errorf("cannot save the game to %s: %v", name, rootCause(err))
 		c.notify(err.Error())
 		return "", err
 	}
 	c.notify("Saved the game to " + name)
 	return name, nil
+}
+
+// rootCause drops the operation and path that os errors repeat.
+func rootCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// SaveAs asks for a file name with the desktop's save dialog and saves there;
+// without a dialog it saves to the save directory and says where.
+func (c *Controller) SaveAs() { c.askFile(true) }
+
+// Open asks for a record with the desktop's open dialog and loads it; without a
+// dialog it says how else to open one.
+func (c *Controller) Open() { c.askFile(false) }
+
+// askFile shows a file dialog on a goroutine of its own (it blocks until the
+// person answers); Update collects the answer.
+func (c *Controller) askFile(save bool) {
+	if c.dialog != nil {
+		return // one dialog at a time
+	}
+	ch := make(chan dialogResult, 1)
+	c.dialog = ch
+	dir, name, d := c.cfg.SaveDir, c.recordName(), c.cfg.Dialogs
+	if _, err := os.Stat(dir); err != nil {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	go func() {
+		var r dialogResult
+		r.save = save
+		if save {
+			r.path, r.err = d.SaveFile(dir, name)
+		} else {
+			r.path, r.err = d.OpenFile(dir)
+		}
+		ch <- r
+	}()
+}
+
+// DialogOpen reports whether a file dialog is waiting for the person.
+func (c *Controller) DialogOpen() bool { return c.dialog != nil }
+
+// pollDialog takes the answer of a file dialog, if it came.
+func (c *Controller) pollDialog() {
+	var r dialogResult
+	select {
+	case r = <-c.dialog:
+		c.dialog = nil
+	default:
+		return
+	}
+	switch {
+	case errors.Is(r.err, ErrCancelled):
+	case r.err == nil && r.save:
+		c.SaveTo(r.path)
+	case r.err == nil:
+		c.LoadFile(r.path)
+	case r.save:
+		// No dialog (or a broken one): save where games go without one.
+		if path, err := c.Save(); err == nil {
+			c.notify("No file dialog on this desktop: saved the game to " + path)
+		}
+	default:
+		dir, _ := filepath.Abs(c.cfg.SaveDir)
+		why := "No file dialog on this desktop"
+		if !errors.Is(r.err, ErrNoDialog) {
+			why = "Cannot open a record: " + r.err.Error()
+		}
+		c.notify(why + ": drop a record file on the window, or run tablut -load FILE (saved games are in " + dir + ")")
+	}
 }
 
 // Load reads a record and puts its game on the board; name is for messages.
@@ -659,7 +765,7 @@ func (c *Controller) LoadFile(path string) error {
 	return c.Load(f, path)
 }
 
-func (c *Controller) notify(s string) { c.msg, c.msgAt = s, c.cfg.Now() }
+func (c *Controller) notify(s string) { c.msg, c.msgAt = capitalize(s), c.cfg.Now() }
 
 // --- the clock: AI hand-off and animations ---
 
@@ -668,6 +774,9 @@ func (c *Controller) notify(s string) { c.msg, c.msgAt = s, c.cfg.Now() }
 // is to move, and ends finished animations. Call it once per frame.
 func (c *Controller) Update() {
 	now := c.cfg.Now()
+	if c.dialog != nil {
+		c.pollDialog()
+	}
 	c.anims.prune(now)
 	if c.draining != nil {
 		if _, ok := c.draining.poll(); ok {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -104,4 +106,94 @@ func TestLoadKeepsPlayerNames(t *testing.T) {
 	assert.Equal(t, "heuristic", d.PlayerName(game.Black))
 	assert.False(t, d.IsHuman(game.Black))
 	assert.True(t, d.IsHuman(game.White))
+}
+
+// desktop answers file dialogs as a test scripts it.
+type desktop struct {
+	path string
+	err  error
+}
+
+func (d desktop) OpenFile(string) (string, error)         { return d.path, d.err }
+func (d desktop) SaveFile(string, string) (string, error) { return d.path, d.err }
+
+// waitDialog runs Update until the dialog's answer is taken.
+func waitDialog(t *testing.T, c *Controller) {
+	t.Helper()
+	for i := 0; c.DialogOpen(); i++ {
+		require.Less(t, i, 100000, "the dialog's answer never came")
+		c.Update()
+	}
+}
+
+// Defect 6: saving where the folder cannot be written says so, naming the
+// path, in full; Save and Open go through the desktop's dialogs, and without
+// one Save writes to the folder in the home and says where.
+func TestSaveAndOpenDialogs(t *testing.T) {
+	// A folder that cannot be made, even by root: its parent is a file.
+	ro := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(ro, nil, 0o444))
+	c := NewController(Config{Engines: DepthEngine(1), SaveDir: filepath.Join(ro, "games"), Dialogs: desktop{err: ErrNoDialog}})
+	start(t, c, Human, Human)
+	c.SaveAs()
+	waitDialog(t, c)
+	assert.Contains(t, c.Message(), filepath.Join(ro, "games"))
+	assert.True(t, isErrorMessage(c.Message()))
+}
+
+func TestSaveAndOpenThroughTheDialog(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "chosen.txt")
+	c := NewController(Config{Engines: DepthEngine(1), SaveDir: t.TempDir(), Dialogs: desktop{path: path}})
+	start(t, c, Human, Human)
+	c.Select(sq(t, "e3"))
+	require.True(t, c.Select(sq(t, "b3")))
+	c.SaveAs()
+	waitDialog(t, c)
+	require.FileExists(t, path)
+	assert.Contains(t, c.Message(), path)
+
+	d := NewController(Config{Engines: DepthEngine(1), SaveDir: t.TempDir(), Dialogs: desktop{path: path}})
+	d.Open()
+	waitDialog(t, d)
+	assert.Equal(t, 1, d.Game().Ply())
+	assert.Equal(t, ScreenGame, d.Screen())
+
+	// No dialog: Save writes to the save folder and says where; Open says
+	// how else to open a game; a cancelled dialog does nothing.
+	saveDir := filepath.Join(t.TempDir(), "Tablut")
+	e := NewController(Config{Engines: DepthEngine(1), SaveDir: saveDir, Dialogs: desktop{err: ErrNoDialog}})
+	start(t, e, Human, Human)
+	e.SaveAs()
+	waitDialog(t, e)
+	files, _ := filepath.Glob(filepath.Join(saveDir, "tablut-*.txt"))
+	assert.Len(t, files, 1)
+	assert.Contains(t, e.Message(), saveDir)
+	e.Open()
+	waitDialog(t, e)
+	assert.Contains(t, e.Message(), "drop a record")
+	e.notify("")
+	e.cfg.Dialogs = desktop{err: ErrCancelled}
+	e.SaveAs()
+	waitDialog(t, e)
+	assert.Empty(t, e.Message())
+}
+
+func TestDialogCommands(t *testing.T) {
+	d := DesktopDialogs{}
+	linux := d.commands("linux", true, "/home/a", "g.txt")
+	require.Equal(t, "zenity", linux[0].prog)
+	assert.Contains(t, linux[0].args, "--save")
+	assert.Contains(t, linux[0].args, "--filename=/home/a/g.txt")
+	assert.Equal(t, "kdialog", linux[len(linux)-1].prog)
+	mac := d.commands("darwin", false, "/Users/a", "")
+	assert.Contains(t, mac[0].args[1], `choose file with prompt`)
+	win := d.commands("windows", true, `C:\it's`, "g.txt")
+	assert.Contains(t, win[0].args[3], `'C:\it''s'`)
+
+	// No dialog program at all.
+	none := DesktopDialogs{LookPath: func(string) (string, error) { return "", os.ErrNotExist }}
+	t.Setenv("DISPLAY", ":0")
+	_, err := none.OpenFile(t.TempDir())
+	assert.ErrorIs(t, err, ErrNoDialog)
 }

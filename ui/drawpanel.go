@@ -88,24 +88,78 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		}
 		drawText(dst, label, bf, b.r.cx(), b.r.cy()-1*u, tc, alignCenter)
 	}
-	// Speed, right of the last button.
-	last := g.buttons[len(g.buttons)-1].r
-	drawText(dst, fmt.Sprintf("delay %.2g s", c.Delay().Seconds()), face(a.fonts.regular, 13*u),
-		last.x+last.w+14*u, last.cy(), colTextDim, alignLeft)
 
 	a.drawMoveList(dst, g)
 
-	// Message line at the bottom.
+	// Message at the bottom: a notice in grey, an error in red, wrapped over
+	// as many lines as it needs (up to five) on a box over the move list, so
+	// that a long path is never cut off.
 	if msg := c.Message(); msg != "" {
 		f := face(a.fonts.regular, 13*u)
 		col := colTextDim
-		if strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed") {
+		if isErrorMessage(msg) {
 			col = colError
 		}
-		drawText(dst, ellipsis(msg, f, inner.w), f, inner.x, inner.y+inner.h-8*u, col, alignLeft)
+		lines := wrapText(msg, f, inner.w-16*u, 5)
+		lh := 17 * u
+		box := rect{inner.x - 4*u, inner.y + inner.h - float64(len(lines))*lh - 6*u, inner.w + 8*u, float64(len(lines))*lh + 8*u}
+		fillRoundRect(dst, box, 6*u, colPanel)
+		for i, l := range lines {
+			drawText(dst, l, f, inner.x+4*u, box.y+6*u+lh/2+float64(i)*lh, col, alignLeft)
+		}
 	} else {
-		drawText(dst, "? help  ·  drop a record file here to load it", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
+		drawText(dst, "? help  ·  O open a game  ·  or drop a record file here", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
 	}
+}
+
+// isErrorMessage tells an error from a notice.
+func isErrorMessage(msg string) bool {
+	return strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed")
+}
+
+// wrapText breaks s into lines at most w wide in f, at spaces (and inside a
+// word too long for a line, such as a path), keeping at most max lines (the
+// last ends in an ellipsis if text is left).
+func wrapText(s string, f *text.GoTextFace, w float64, maxLines int) []string {
+	var lines []string
+	line := ""
+	flush := func() {
+		lines = append(lines, line)
+		line = ""
+	}
+	for _, word := range strings.Fields(s) {
+		cand := word
+		if line != "" {
+			cand = line + " " + word
+		}
+		if textWidth(cand, f) <= w {
+			line = cand
+			continue
+		}
+		if line != "" {
+			flush()
+		}
+		// A word wider than a line is broken where it must be.
+		for textWidth(word, f) > w {
+			r := []rune(word)
+			n := len(r) - 1
+			for n > 1 && textWidth(string(r[:n]), f) > w {
+				n--
+			}
+			line = string(r[:n])
+			flush()
+			word = string(r[n:])
+		}
+		line = word
+	}
+	if line != "" {
+		flush()
+	}
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = ellipsis(lines[maxLines-1]+" …", f, w)
+	}
+	return lines
 }
 
 // playerLabel names a player for people: a spec as "Human" or "AI · ...", any
@@ -302,6 +356,11 @@ func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 	r := g.moves
 	in := r.inset(10 * u)
 	drawText(dst, "Moves", face(a.fonts.bold, 14*u), in.x, in.y+7*u, colTextDim, alignLeft)
+	if a.ctl.WatchControls() {
+		// The pace of AI-vs-AI play, set by Slower and Faster.
+		drawText(dst, fmt.Sprintf("delay %.2g s between moves", a.ctl.Delay().Seconds()), face(a.fonts.regular, 13*u),
+			in.x+in.w, in.y+7*u, colTextDim, alignRight)
+	}
 	mf := face(a.fonts.mono, 14*u)
 	rowH := 21 * u
 	top := in.y + 26*u

@@ -98,14 +98,28 @@ func newRegions(g *geometry) regions {
 	// outside the frame) and ends where the panel starts, leaving the score
 	// above the bar room on both sides.
 	xa := min(w, int(math.Ceil(g.frame.x+g.frame.w+3*u))+1)
-	xb := max(xa, min(w, int(math.Floor(g.panel.x))))
 	s := g.status
+	status := func(panel image.Rectangle) image.Rectangle {
+		return image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
+			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(panel)
+	}
+	if g.portrait {
+		// The panel is below the board and the evaluation bar.
+		yb := max(0, min(h, int(math.Floor(g.panel.y))))
+		panel := image.Rect(0, yb, w, h)
+		return regions{
+			board:  image.Rect(0, 0, xa, yb),
+			eval:   image.Rect(xa, 0, w, yb),
+			panel:  panel,
+			status: status(panel),
+		}
+	}
+	xb := max(xa, min(w, int(math.Floor(g.panel.x))))
 	return regions{
 		board: image.Rect(0, 0, xa, h),
 		eval:  image.Rect(xa, 0, xb, h),
 		panel: image.Rect(xb, 0, w, h),
-		status: image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
-			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(image.Rect(xb, 0, w, h)),
+		status: status(image.Rect(xb, 0, w, h)),
 	}
 }
 

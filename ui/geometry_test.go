@@ -10,7 +10,7 @@ import (
 func TestSquareHitTesting(t *testing.T) {
 	for _, size := range [][2]int{{1180, 780}, {640, 420}, {2560, 1600}, {900, 1400}} {
 		for _, flipped := range []bool{false, true} {
-			g := newGeometry(size[0], size[1], flipped)
+			g := newGeometry(size[0], size[1], flipped, true)
 			for s := game.Square(0); s < game.NumSquares; s++ {
 				x, y := g.squareCenter(s)
 				if got, ok := g.squareAt(x, y); !ok || got != s {
@@ -21,19 +21,19 @@ func TestSquareHitTesting(t *testing.T) {
 				t.Fatal("a point off the board hit a square")
 			}
 			for _, b := range g.buttons {
-				if b.r.x < g.frame.x+g.frame.w || b.r.y+b.r.h > g.h {
+				if overlaps(b.r, g.frame) || b.r.y+b.r.h > g.h || b.r.x+b.r.w > g.w {
 					t.Fatalf("%v: button %s overlaps the board or leaves the screen", size, b.label)
 				}
 			}
 		}
 	}
-	g := newGeometry(1180, 780, false)
+	g := newGeometry(1180, 780, false, false)
 	a1x, a1y := g.squareCenter(game.Sq(0, 0))
 	i9x, i9y := g.squareCenter(game.Sq(8, 8))
 	if !(a1x < i9x && a1y > i9y) {
 		t.Fatal("a1 is not bottom-left")
 	}
-	g = newGeometry(1180, 780, true)
+	g = newGeometry(1180, 780, true, false)
 	a1x, a1y = g.squareCenter(game.Sq(0, 0))
 	i9x, i9y = g.squareCenter(game.Sq(8, 8))
 	if !(a1x > i9x && a1y < i9y) {
@@ -61,5 +61,32 @@ func TestEvalBar(t *testing.T) {
 	}
 	if got := scoreText(-1500); got != "-1.50" {
 		t.Fatalf("scoreText = %q", got)
+	}
+}
+
+func overlaps(a, b rect) bool {
+	return a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h
+}
+
+// Defect 9: a tall window puts the panel under the board, and the board takes
+// the window's width.
+func TestPortraitWindowReflows(t *testing.T) {
+	for _, watch := range []bool{false, true} {
+		g := newGeometry(600, 1000, false, watch)
+		if !g.portrait {
+			t.Fatal("a 600x1000 window is not laid out as portrait")
+		}
+		if g.board.w < 480 {
+			t.Errorf("watch=%v: the board is %.0f px wide in a 600 px window, want at least 480", watch, g.board.w)
+		}
+		if overlaps(g.panel, g.frame) || overlaps(g.panel, g.evalBar) {
+			t.Errorf("watch=%v: the panel overlaps the board", watch)
+		}
+		if g.panel.y+g.panel.h > g.h || g.moves.h < 60 {
+			t.Errorf("watch=%v: the panel leaves the window or has no room for moves (%.0f px)", watch, g.moves.h)
+		}
+	}
+	if g := newGeometry(1180, 780, false, false); g.portrait {
+		t.Fatal("a landscape window is laid out as portrait")
 	}
 }

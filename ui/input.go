@@ -70,7 +70,9 @@ func (a *App) handleKeys() {
 	case pressed(ebiten.KeyY) && ctrl(), pressed(ebiten.KeyR):
 		c.Redo()
 	case pressed(ebiten.KeyS):
-		c.Save()
+		c.SaveAs()
+	case pressed(ebiten.KeyO):
+		c.Open()
 	case pressed(ebiten.KeyN):
 		c.ShowStart()
 	case pressed(ebiten.KeyF):
