@@ -116,9 +116,9 @@ func newRegions(g *geometry) regions {
 	}
 	xb := max(xa, min(w, int(math.Floor(g.panel.x))))
 	return regions{
-		board: image.Rect(0, 0, xa, h),
-		eval:  image.Rect(xa, 0, xb, h),
-		panel: image.Rect(xb, 0, w, h),
+		board:  image.Rect(0, 0, xa, h),
+		eval:   image.Rect(xa, 0, xb, h),
+		panel:  image.Rect(xb, 0, w, h),
 		status: status(image.Rect(xb, 0, w, h)),
 	}
 }
