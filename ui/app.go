@@ -271,3 +271,7 @@ func (a *App) do(act action) {
 
 // now is the controller's clock, for timing in the input layer.
 func (a *App) now() time.Time { return a.ctl.cfg.Now() }
+
+// Dragging reports whether a piece follows the mouse (between a press on it
+// and the release).
+func (a *App) Dragging() bool { return a.drag.active }

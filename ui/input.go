@@ -93,33 +93,60 @@ func (a *App) handleKeys() {
 	}
 }
 
+// mouseInput is the state of the mouse in one frame.
+type mouseInput struct {
+	x, y         float64
+	pressed      bool // the left button is down
+	justPressed  bool // the left button went down in this frame
+	justReleased bool // the left button went up in this frame
+	rightPressed bool // the right button went down in this frame
+}
+
 // handleMouse turns clicks and drags into intents.
 func (a *App) handleMouse() {
+	x, y := a.cursor()
+	a.mouse(mouseInput{
+		x: x, y: y,
+		pressed:      ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
+		justPressed:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+		justReleased: inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
+		rightPressed: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
+	})
+}
+
+// mouse applies one frame of mouse input. A press and its release can come in
+// the same frame (a touchpad tap, a quick click): the release is then handled
+// right after the press, as a click.
+func (a *App) mouse(in mouseInput) {
 	c := a.ctl
 	g := &a.geo
-	x, y := a.cursor()
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	x, y := in.x, in.y
+	if in.justPressed {
+		a.drag.active = false
 		switch {
 		case c.HelpShown():
 			c.CloseHelp()
+			return
 		case c.Screen() == ScreenStart:
 			a.clickStart(x, y)
-		default:
-			if act := g.buttonAt(x, y); act != actNone {
-				a.do(act)
-				return
-			}
-			if s, ok := g.squareAt(x, y); ok {
-				if c.Over() {
-					a.bannerHidden = !a.bannerHidden
-					return
-				}
-				a.press(s, x, y)
-			}
+			return
 		}
-		return
+		if act := g.buttonAt(x, y); act != actNone {
+			a.do(act)
+			return
+		}
+		s, ok := g.squareAt(x, y)
+		if !ok {
+			a.clickOffBoard(x, y)
+			return
+		}
+		if c.Over() {
+			a.bannerHidden = !a.bannerHidden
+			return
+		}
+		a.press(s, x, y)
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+	if in.rightPressed {
 		c.clearSelection()
 		a.drag.active = false
 		return
@@ -133,7 +160,9 @@ func (a *App) handleMouse() {
 	} else if fx, fy := g.squareCenter(a.drag.from); math.Hypot(x-fx, y-fy) > g.cell*0.3 {
 		a.drag.moved = true
 	}
-	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+	// A release this frame, or a button no longer down (its release was
+	// missed, e.g. outside the window), ends the click or the drag.
+	if in.justReleased || !in.pressed {
 		a.release(x, y)
 	}
 }
@@ -189,4 +218,10 @@ func (a *App) clickStart(x, y float64) {
 	case s.back.contains(x, y):
 		c.Back()
 	}
+}
+
+// clickOffBoard handles a click in the game screen away from the board and the
+// buttons: it drops the selection.
+func (a *App) clickOffBoard(x, y float64) {
+	a.ctl.clearSelection()
 }
