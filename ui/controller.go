@@ -379,6 +379,29 @@ func (c *Controller) Start(s Settings) error {
 	return nil
 }
 
+// Rematch starts a new game with the same players on the same sides.
+func (c *Controller) Rematch() error { return c.Start(c.settings) }
+
+// SwapSides starts a new game with the players' sides exchanged.
+func (c *Controller) SwapSides() error {
+	s := c.settings
+	s.White, s.Black = s.Black, s.White
+	return c.Start(s)
+}
+
+// HumanSide returns the side the person plays when exactly one side is
+// played at the window; ok is false with two humans or two AIs.
+func (c *Controller) HumanSide() (side game.Color, ok bool) {
+	w, b := c.IsHuman(game.White), c.IsHuman(game.Black)
+	switch {
+	case w && !b:
+		return game.White, true
+	case b && !w:
+		return game.Black, true
+	}
+	return game.White, false
+}
+
 // buildEngines builds the engines of the computer players of s (nil for a
 // human side).
 func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {

@@ -197,3 +197,32 @@ func TestDialogCommands(t *testing.T) {
 	_, err := none.OpenFile(t.TempDir())
 	assert.ErrorIs(t, err, ErrNoDialog)
 }
+
+// The end banner speaks to the person, and offers a rematch and swapped sides.
+func TestEndWordsRematchAndSwap(t *testing.T) {
+	c, _ := newTestController(t)
+	start(t, c, Human, "heuristic")
+	p, err := game.ParsePosition("........./........./.K......./........./........./........./........./........./......... W")
+	require.NoError(t, err)
+	c.setGame(game.NewGame(p))
+	c.Select(sq(t, "b3"))
+	require.True(t, c.Select(sq(t, "b1")))
+	title, why := c.endWords()
+	assert.Equal(t, "You win", title)
+	assert.Equal(t, "King escaped at b1", why)
+
+	require.NoError(t, c.SwapSides())
+	assert.Equal(t, "heuristic", c.Settings().White)
+	side, ok := c.HumanSide()
+	assert.True(t, ok)
+	assert.Equal(t, game.Black, side)
+	assert.False(t, c.Over())
+	c.setGame(game.NewGame(p))
+	settle(t, c, func() bool { return c.Over() })
+	title, _ = c.endWords()
+	assert.Equal(t, "You lose", title)
+
+	require.NoError(t, c.Rematch())
+	assert.Equal(t, 0, c.Game().Ply())
+	assert.Equal(t, "heuristic", c.Settings().White)
+}

@@ -3,7 +3,6 @@ package ui
 import (
 	"image/color"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -336,13 +335,9 @@ func (a *App) glideEval() {
 // evalView returns what the evaluation bar shows.
 func (a *App) evalView(g *geometry) evalView {
 	score, ok := a.ctl.Eval()
-	label := "="
+	label := "50%"
 	if ok {
-		label = scoreText(score)
-		if strings.Contains(label, "wins") {
-			label = strings.Replace(strings.Replace(label, "White wins", "W", 1), "Black wins", "B", 1)
-			label = strings.Replace(label, " in ", "#", 1)
-		}
+		label = evalLabel(score, a.ctl.viewpoint())
 	}
 	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: label}
 }

@@ -8,16 +8,48 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// drawBanner draws the end-of-game banner across the board.
+// bannerGeometry lays out the end-of-game banner across the board and its
+// Rematch and Swap sides buttons.
+type bannerGeometry struct {
+	box, rematch, swap rect
+}
+
+func newBannerGeometry(g *geometry) bannerGeometry {
+	b := bannerGeometry{box: rect{g.board.x - 6*g.u, g.board.cy() - g.cell*1.2, g.board.w + 12*g.u, g.cell * 2.4}}
+	bw, bh := g.cell*2.1, g.cell*0.5
+	y := b.box.y + b.box.h - bh - g.cell*0.3
+	b.rematch = rect{b.box.cx() - bw - g.cell*0.1, y, bw, bh}
+	b.swap = rect{b.box.cx() + g.cell*0.1, y, bw, bh}
+	return b
+}
+
+// drawBanner draws the end-of-game banner across the board: who won, said to
+// the person when one plays an AI ("You win"), why, and the buttons to play
+// again on the same sides or on swapped ones.
 func (a *App) drawBanner(dst *ebiten.Image, g *geometry) {
 	c := a.ctl
-	u := g.u
-	b := rect{g.board.x - 6*u, g.board.cy() - g.cell*0.95, g.board.w + 12*u, g.cell * 1.9}
-	fillRoundRect(dst, b, 10*u, nrgba(0x15171c, 0xe0))
-	title, col := resultTitle(c.Game().Outcome())
-	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.cx(), b.cy()-g.cell*0.33, col, alignCenter)
-	drawText(dst, capitalize(c.Game().ReasonText()), face(a.fonts.regular, g.cell*0.27), b.cx(), b.cy()+g.cell*0.17, colText, alignCenter)
-	drawText(dst, "N new game   ·   U undo   ·   click to see the board", face(a.fonts.regular, g.cell*0.19), b.cx(), b.cy()+g.cell*0.58, colTextDim, alignCenter)
+	b := newBannerGeometry(g)
+	fillRoundRect(dst, b.box, 10*g.u, nrgba(0x15171c, 0xe8))
+	title, why := c.endWords()
+	_, col := resultTitle(c.Game().Outcome())
+	switch title {
+	case "You win":
+		col = colWin
+	case "You lose":
+		col = colLose
+	}
+	cy := b.box.y
+	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.box.cx(), cy+g.cell*0.45, col, alignCenter)
+	drawText(dst, why, face(a.fonts.regular, g.cell*0.26), b.box.cx(), cy+g.cell*0.95, colText, alignCenter)
+	bf := face(a.fonts.bold, g.cell*0.22)
+	for _, btn := range []struct {
+		r rect
+		l string
+	}{{b.rematch, "Rematch  (Enter)"}, {b.swap, "Swap sides  (X)"}} {
+		fillRoundRect(dst, btn.r, 6*g.u, colButtonOn)
+		drawText(dst, btn.l, bf, btn.r.cx(), btn.r.cy(), colText, alignCenter)
+	}
+	drawText(dst, "U undo  ·  N new game  ·  click the board to see it", face(a.fonts.regular, g.cell*0.17), b.box.cx(), b.box.y+b.box.h-g.cell*0.13, colTextDim, alignCenter)
 }
 
 // helpLines are the keyboard shortcuts, as shown in the help overlay.

@@ -237,12 +237,18 @@ func (a *App) statusView(g *geometry) statusView {
 		v.l1, v.c1 = who+dots(st.Elapsed.Seconds()), colText
 		var parts []string
 		if st.Info.Depth > 0 {
-			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth),
-				"eval "+scoreText(st.Info.Score), humanRate(st.Info.NPS)+" nodes/s")
+			_, you := c.HumanSide()
+			parts = append(parts, evalSentence(st.Info.Score, c.viewpoint(), you),
+				fmt.Sprintf("depth %d", st.Info.Depth), humanRate(st.Info.NPS)+" nodes/s")
 		} else {
 			parts = append(parts, "starting…")
 		}
-		v.l2, v.c2 = strings.Join(parts, "   "), colTextDim
+		v.l2, v.c2 = strings.Join(parts, "  ·  "), colTextDim
+		// What the arrows on the board mean.
+		v.l3, v.c3 = "Arrows: orange its plan, blue the expected reply", colTextFaint
+		if st.Hint {
+			v.l3 = "Arrows: green the hint, blue the expected reply"
+		}
 		v.bar = true
 		if st.MoveTime > 0 {
 			left := 1 - math.Min(1, st.Elapsed.Seconds()/st.MoveTime.Seconds())
@@ -264,7 +270,8 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l2, v.c2 = c.WaitingText(), colTextDim
 		}
 		if score, ok := c.Eval(); ok {
-			v.l3, v.c3 = "last eval "+scoreText(score)+" (White's view)", colTextFaint
+			_, you := c.HumanSide()
+			v.l3, v.c3 = evalSentence(score, c.viewpoint(), you), colTextFaint
 		}
 	}
 	return v

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image"
 	"math"
 	"slices"
@@ -205,7 +204,8 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 		if f.board.banner {
 			w, h := int(g.w), int(g.h)
 			c := a.ctl
-			img := a.banner.get(w, h, fmt.Sprint(c.Game().Outcome(), c.Game().ReasonText()), func(dst *ebiten.Image) { a.drawBanner(dst, g) })
+			title, why := c.endWords()
+			img := a.banner.get(w, h, title+"\x00"+why, func(dst *ebiten.Image) { a.drawBanner(dst, g) })
 			dst.DrawImage(img, nil)
 		}
 	}

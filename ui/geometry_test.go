@@ -56,11 +56,32 @@ func TestEvalBar(t *testing.T) {
 	if whiteShare(ai.WinScore-3) != 1 || whiteShare(-ai.WinScore+3) != 0 {
 		t.Fatal("wins do not fill the bar")
 	}
-	if got := scoreText(ai.WinScore - 3); got != "White wins in 2" {
-		t.Fatalf("scoreText = %q", got)
-	}
-	if got := scoreText(-1500); got != "-1.50" {
-		t.Fatalf("scoreText = %q", got)
+}
+
+// The evaluation in words, from the person's side.
+func TestEvaluationInWords(t *testing.T) {
+	for _, c := range []struct {
+		score int32
+		side  game.Color
+		you   bool
+		want  string
+		label string
+	}{
+		{0, game.White, true, "Your chances: 50%", "50%"},
+		{ai.MaxEval / 4, game.White, true, "Your chances: 88%", "88%"},
+		{ai.MaxEval / 4, game.Black, true, "Your chances: 12%", "12%"},
+		{-ai.MaxEval / 4, game.White, false, "White's chances: 12%", "12%"},
+		{ai.MaxEval - 1, game.White, false, "White's chances: 99%", "99%"},
+		{ai.WinScore - 3, game.White, false, "White can force a win in 2 moves", "win"},
+		{-(ai.WinScore - 1), game.White, true, "The AI can win with the next move", "loss"},
+		{-(ai.WinScore - 1), game.Black, true, "You can win with the next move", "win"},
+	} {
+		if got := evalSentence(c.score, c.side, c.you); got != c.want {
+			t.Errorf("evalSentence(%d, %v, %v) = %q, want %q", c.score, c.side, c.you, got, c.want)
+		}
+		if got := evalLabel(c.score, c.side); got != c.label {
+			t.Errorf("evalLabel(%d, %v) = %q, want %q", c.score, c.side, got, c.label)
+		}
 	}
 }
 

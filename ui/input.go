@@ -64,6 +64,16 @@ func (a *App) handleKeys() {
 		}
 		return
 	}
+	if c.Over() {
+		switch {
+		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
+			c.Rematch()
+			return
+		case pressed(ebiten.KeyX):
+			c.SwapSides()
+			return
+		}
+	}
 	switch {
 	case pressed(ebiten.KeyZ) && ctrl(), pressed(ebiten.KeyU):
 		c.Undo()
@@ -141,7 +151,13 @@ func (a *App) mouse(in mouseInput) {
 			return
 		}
 		if c.Over() {
-			a.bannerHidden = !a.bannerHidden
+			if b := newBannerGeometry(g); !a.bannerHidden && b.rematch.contains(x, y) {
+				c.Rematch()
+			} else if !a.bannerHidden && b.swap.contains(x, y) {
+				c.SwapSides()
+			} else {
+				a.bannerHidden = !a.bannerHidden
+			}
 			return
 		}
 		a.press(s, x, y)

@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// This file turns the game's state into sentences for people: the winner and
+// why, and the evaluation as a chance of winning from the person's side.
+
+// viewpoint is the side whose chances the window shows: the person's side when
+// one person plays an AI, otherwise White.
+func (c *Controller) viewpoint() game.Color {
+	s, _ := c.HumanSide()
+	return s
+}
+
+// winChance maps a score (White's view) to side's chance of winning, in
+// [0, 1]. It is the evaluation bar's share: the evaluators' scores squashed
+// with tanh on one scale (ai.MaxEval/4 at 88%), so every engine reads the
+// same way; a proven result is 0 or 1. It is an estimate read off the score,
+// not a frequency measured over games.
+func winChance(score int32, side game.Color) float64 {
+	p := whiteShare(score)
+	if side == game.Black {
+		p = 1 - p
+	}
+	return p
+}
+
+// percent writes a chance as a whole percentage, never 0% or 100% unless the
+// result is proven.
+func percent(p float64, proven bool) string {
+	v := math.Round(p * 100)
+	if !proven {
+		v = math.Min(99, math.Max(1, v))
+	}
+	return fmt.Sprintf("%.0f%%", v)
+}
+
+// provenWin returns the side that has a forced win and in how many of its own
+// moves, when the score proves one.
+func provenWin(score int32) (side game.Color, moves int64, ok bool) {
+	s := int64(score)
+	if s < ai.MaxEval && s > -ai.MaxEval {
+		return game.White, 0, false
+	}
+	side = game.White
+	if s < 0 {
+		side, s = game.Black, -s
+	}
+	moves = -1
+	if plies := ai.WinScore - s; s > ai.WinScore-1000 && plies >= 0 {
+		moves = (plies + 1) / 2
+	}
+	return side, moves, true
+}
+
+// evalSentence says what a score (White's view) means from side's point of
+// view: "Your chances: 62%", "White's chances: 40%", or for a proven result
+// "Black forces a win in 2 moves".
+func evalSentence(score int32, side game.Color, you bool) string {
+	if w, n, ok := provenWin(score); ok {
+		who := w.String()
+		if you {
+			who = "You"
+			if w != side {
+				who = "The AI"
+			}
+		}
+		switch {
+		case n == 1:
+			return who + " can win with the next move"
+		case n > 1:
+			return fmt.Sprintf("%s can force a win in %d moves", who, n)
+		}
+		return who + " can force a win"
+	}
+	p := percent(winChance(score, side), false)
+	if you {
+		return "Your chances: " + p
+	}
+	return side.String() + "'s chances: " + p
+}
+
+// evalLabel is the short label above the evaluation bar: side's chance, or
+// "win" / "loss" when the score proves it.
+func evalLabel(score int32, side game.Color) string {
+	if w, _, ok := provenWin(score); ok {
+		if w == side {
+			return "win"
+		}
+		return "loss"
+	}
+	return percent(winChance(score, side), false)
+}
+
+// endWords are the banner's headline and explanation of a finished game,
+// addressed to the person when one plays against an AI.
+func (c *Controller) endWords() (title, why string) {
+	g := c.game
+	o := g.Outcome()
+	side, you := c.HumanSide()
+	reason := g.ReasonText()
+	switch {
+	case o == game.Draw:
+		title = "Draw"
+	case !you && o == game.WhiteWins:
+		title = "White wins"
+	case !you:
+		title = "Black wins"
+	case (o == game.WhiteWins) == (side == game.White):
+		title = "You win"
+	default:
+		title = "You lose"
+	}
+	why = capitalize(reason) // "King escaped at b1", "Black has no legal move"
+	if g.Reason() == game.Repetition {
+		why = "A position came back: the first repetition draws"
+	}
+	return title, why
+}
