@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -133,6 +134,9 @@ func TestUndoRedo(t *testing.T) {
 	}
 	if g.Ply() != 1 || g.Position() != g.PositionAt(1) || !g.CanRedo() {
 		t.Fatalf("after two undos: ply %d", g.Ply())
+	}
+	if line := fmt.Sprint(g.Line()); line != "[e3-d3 d1-d2 d3-e3]" {
+		t.Fatalf("line after two undos: %s, want the three moves in order", line)
 	}
 	if !g.Redo() || !g.Redo() || g.Redo() {
 		t.Fatal("redo twice should work, a third time not")

@@ -84,6 +84,9 @@ type Controller struct {
 	help     bool
 	paused   bool
 	stepOnce bool // paused, but one AI move is allowed
+	// resumeHere lets the AIs play on from an earlier point of the line (a new
+	// line): set by resuming or stepping, cleared by any jump in the history.
+	resumeHere bool
 	delay    int  // index into delays
 	nextAI   time.Time
 
@@ -263,6 +266,12 @@ func (c *Controller) Think() (ThinkStatus, bool) {
 func (c *Controller) WaitingText() string {
 	if c.screen != ScreenGame || c.Over() || c.job != nil || c.IsHuman(c.sideToMove()) {
 		return ""
+	}
+	if c.game.CanRedo() && !c.resumeHere {
+		if c.WatchControls() {
+			return "Replay: ← → browse, End the last move, Space plays on from here"
+		}
+		return "Replay: ← → browse, End returns to the last move"
 	}
 	if c.paused && !c.stepOnce {
 		return "Paused: Space resumes, . plays one move"
@@ -500,6 +509,9 @@ func (c *Controller) playHuman(m game.Move) {
 	c.cancelSearch() // a hint in progress is moot now
 	c.play(m)
 	c.nextAI = c.cfg.Now()
+	// A move at an earlier point of the line (after undo or in replay) plays on
+	// from there: the AI answers even if the old line continues.
+	c.resumeHere = true
 }
 
 // play plays a legal move with its animation.
@@ -550,7 +562,46 @@ func (c *Controller) Redo() bool {
 	return true
 }
 
+// GoTo shows the game after its first ply moves of the line (0 = the start),
+// for replay: any game, a loaded one included, can be browsed. A search in
+// progress stops; no AI moves while an earlier point is shown (see Update), and
+// a move played there starts a new line, as after Undo.
+func (c *Controller) GoTo(ply int) bool {
+	if c.screen != ScreenGame {
+		return false
+	}
+	ply = max(0, min(ply, len(c.game.Line())))
+	if ply == c.game.Ply() {
+		return false
+	}
+	c.cancelSearch()
+	for c.game.Ply() > ply && c.game.Undo() {
+	}
+	for c.game.Ply() < ply && c.game.Redo() {
+	}
+	c.afterHistoryJump()
+	return true
+}
+
+// StepBack shows the previous ply; StepForward the next; GoToStart and GoToEnd
+// the start and the last move of the line.
+func (c *Controller) StepBack() bool { return c.GoTo(c.game.Ply() - 1) }
+
+// StepForward shows the next ply of the line.
+func (c *Controller) StepForward() bool { return c.GoTo(c.game.Ply() + 1) }
+
+// GoToStart shows the start position.
+func (c *Controller) GoToStart() bool { return c.GoTo(0) }
+
+// GoToEnd shows the last move of the line.
+func (c *Controller) GoToEnd() bool { return c.GoTo(len(c.game.Line())) }
+
+// Browsing reports whether an earlier point of the line is shown (moves
+// follow it that Redo or End would play again).
+func (c *Controller) Browsing() bool { return c.screen == ScreenGame && c.game.CanRedo() }
+
 func (c *Controller) afterHistoryJump() {
+	c.resumeHere = false
 	c.score, c.hasScore = c.evals[c.positionHash()]
 	c.clearSelection()
 	c.anims.clear()
@@ -586,6 +637,7 @@ func (c *Controller) TogglePause() {
 	}
 	c.paused = !c.paused
 	c.stepOnce = false
+	c.resumeHere = !c.paused
 	if !c.paused {
 		c.nextAI = c.cfg.Now()
 	}
@@ -597,6 +649,7 @@ func (c *Controller) Step() {
 		return
 	}
 	c.paused, c.stepOnce = true, true
+	c.resumeHere = true
 	c.nextAI = c.cfg.Now()
 }
 
@@ -814,7 +867,7 @@ func (c *Controller) Update() {
 	}
 	side := c.sideToMove()
 	if e := c.engines[side]; e != nil {
-		if c.paused && !c.stepOnce || now.Before(c.nextAI) {
+		if c.paused && !c.stepOnce || now.Before(c.nextAI) || c.game.CanRedo() && !c.resumeHere {
 			return
 		}
 		c.stepOnce = false

@@ -65,6 +65,7 @@ var helpLines = [][2]string{
 	{"O  /  drop a file", "open a saved game"},
 	{"Space", "AI vs AI: pause / resume"},
 	{".", "AI vs AI: let one move be played"},
+	{"←  →  Home  End", "replay: browse the moves (or click one)"},
 	{"+  /  −", "AI vs AI: faster / slower"},
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},

@@ -356,54 +356,109 @@ func ellipsis(s string, f *text.GoTextFace, w float64) string {
 	return string(r) + "…"
 }
 
-// drawMoveList draws the moves in two columns, White and Black, numbered,
-// scrolled so that the last move shows; the last move is highlighted.
+// moveCell is where move index of the line is written in the move list.
+type moveCell struct {
+	index int
+	row   int // the move number - 1
+	r     rect
+}
+
+// moveListLayout says which rows of the move list show: rowH is their
+// height, top the first row's top, from the first row shown and rows how many
+// fit. The rows scroll so that the shown ply is in view.
+func (a *App) moveListLayout(g *geometry) (top, rowH float64, from, rows, total, first int) {
+	u := g.u
+	in := g.moves.inset(10 * u)
+	rowH = 21 * u
+	top = in.y + 26*u
+	rows = int((in.y + in.h - top) / rowH)
+	line := a.ctl.Game().Line()
+	if st := a.ctl.Game().Start(); st.SideToMove() == game.Black {
+		first = 1 // the first row starts with Black's move
+	}
+	total = (len(line) + first + 1) / 2
+	cur := max(0, (a.ctl.Game().Ply()-1+first)/2)
+	from = max(0, min(total-rows, cur-rows+2))
+	return top, rowH, from, rows, total, first
+}
+
+// moveCells returns where the moves shown in the move list are, for drawing
+// and for clicks.
+func (a *App) moveCells(g *geometry) []moveCell {
+	u := g.u
+	in := g.moves.inset(10 * u)
+	top, rowH, from, rows, total, first := a.moveListLayout(g)
+	n := len(a.ctl.Game().Line())
+	colW := (in.w - 44*u) / 2
+	var cells []moveCell
+	for row := from; row < total && row < from+rows; row++ {
+		y := top + float64(row-from)*rowH
+		for k := 0; k < 2; k++ {
+			i := row*2 + k - first
+			if i < 0 || i >= n {
+				continue
+			}
+			x := in.x + 44*u + float64(k)*colW
+			cells = append(cells, moveCell{i, row, rect{math.Round(x - 6*u), math.Round(y + 1*u), math.Round(colW - 8*u), math.Round(rowH - 2*u)}})
+		}
+	}
+	return cells
+}
+
+// drawMoveList draws the line in two columns, White and Black, numbered: the
+// move on the board is highlighted, moves after it (that End or Redo would
+// play again) are dimmed, and a click on a move shows the game after it.
 func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 	u := g.u
-	r := g.moves
-	in := r.inset(10 * u)
+	in := g.moves.inset(10 * u)
 	drawText(dst, "Moves", face(a.fonts.bold, 14*u), in.x, in.y+7*u, colTextDim, alignLeft)
 	if a.ctl.WatchControls() {
 		// The pace of AI-vs-AI play, set by Slower and Faster.
 		drawText(dst, fmt.Sprintf("delay %.2g s between moves", a.ctl.Delay().Seconds()), face(a.fonts.regular, 13*u),
 			in.x+in.w, in.y+7*u, colTextDim, alignRight)
+	} else if a.ctl.Browsing() {
+		drawText(dst, "replay · End: last move", face(a.fonts.regular, 13*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
 	}
 	mf := face(a.fonts.mono, 14*u)
-	rowH := 21 * u
-	top := in.y + 26*u
-	rows := int((in.y + in.h - top) / rowH)
-	moves := a.ctl.Game().Moves()
-	start := a.ctl.Game().Start()
-	first := 0
-	if start.SideToMove() == game.Black {
-		first = 1 // the first row starts with Black's move
-	}
-	total := (len(moves) + first + 1) / 2
+	top, rowH, _, rows, _, _ := a.moveListLayout(g)
 	if rows <= 0 {
 		return
 	}
-	from := max(0, total-rows)
-	if len(moves) == 0 {
+	gm := a.ctl.Game()
+	line := gm.Line()
+	if len(line) == 0 {
 		drawText(dst, "no moves yet", face(a.fonts.regular, 13*u), in.x, top+rowH/2, colTextFaint, alignLeft)
 	}
-	colW := (in.w - 44*u) / 2
-	for row := from; row < total; row++ {
-		y := top + float64(row-from)*rowH + rowH/2
-		drawText(dst, fmt.Sprintf("%d.", row+1), mf, in.x+32*u, y, colTextFaint, alignRight)
-		for k := 0; k < 2; k++ {
-			i := row*2 + k - first
-			if i < 0 || i >= len(moves) {
-				continue
-			}
-			x := in.x + 44*u + float64(k)*colW
-			if i == len(moves)-1 {
-				quickRect(dst, rect{math.Round(x - 6*u), math.Round(y - rowH/2 + 1*u), math.Round(colW - 8*u), math.Round(rowH - 2*u)}, colButton)
-			}
-			s := moves[i].String()
-			if a.ctl.Game().Captures(i) > 0 {
-				s += strings.Repeat("x", a.ctl.Game().Captures(i))
-			}
-			drawText(dst, s, mf, x, y, colText, alignLeft)
+	caps := lineCaptures(gm, line)
+	lastRow := -1
+	for _, cell := range a.moveCells(g) {
+		y := cell.r.cy()
+		if cell.row != lastRow {
+			drawText(dst, fmt.Sprintf("%d.", cell.row+1), mf, in.x+32*u, y, colTextFaint, alignRight)
+			lastRow = cell.row
 		}
+		col := colText
+		switch {
+		case cell.index == gm.Ply()-1:
+			quickRect(dst, cell.r, colButton)
+		case cell.index >= gm.Ply():
+			col = colTextFaint
+		}
+		s := line[cell.index].String() + strings.Repeat("x", caps[cell.index])
+		drawText(dst, s, mf, cell.r.x+6*u, y, col, alignLeft)
 	}
+}
+
+// lineCaptures counts the pieces each move of the line captures: from the
+// game for the moves played, by replaying the rest.
+func lineCaptures(g *game.Game, line []game.Move) []int {
+	caps := make([]int, len(line))
+	for i := 0; i < g.Ply(); i++ {
+		caps[i] = g.Captures(i)
+	}
+	p := g.Position()
+	for i := g.Ply(); i < len(line); i++ {
+		caps[i] = p.Make(line[i])
+	}
+	return caps
 }

@@ -156,7 +156,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 
 	p := &f.panel
 	p.game = c.Game()
-	p.plies, p.moves = c.Game().Ply(), len(c.Game().Moves())
+	p.plies, p.moves = c.Game().Ply(), len(c.Game().Line())
 	p.hash = pos.Hash()
 	p.white, p.black = c.Settings().Spec(game.White), c.Settings().Spec(game.Black)
 	p.toMove, p.over = pos.SideToMove(), c.Over()

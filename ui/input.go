@@ -91,8 +91,16 @@ func (a *App) handleKeys() {
 		c.Hint()
 	case pressed(ebiten.KeySpace):
 		c.TogglePause()
-	case pressed(ebiten.KeyRight) || typed('.'):
+	case typed('.'):
 		c.Step()
+	case pressed(ebiten.KeyLeft):
+		c.StepBack()
+	case pressed(ebiten.KeyRight):
+		c.StepForward()
+	case pressed(ebiten.KeyHome):
+		c.GoToStart()
+	case pressed(ebiten.KeyEnd):
+		c.GoToEnd()
 	case pressed(ebiten.KeyNumpadAdd) || typed('+') || typed('='):
 		c.Faster()
 	case pressed(ebiten.KeyNumpadSubtract) || typed('-'):
@@ -237,7 +245,14 @@ func (a *App) clickStart(x, y float64) {
 }
 
 // clickOffBoard handles a click in the game screen away from the board and the
-// buttons: it drops the selection.
+// buttons: a move in the move list shows the game after it; anywhere else the
+// selection is dropped.
 func (a *App) clickOffBoard(x, y float64) {
+	for _, cell := range a.moveCells(&a.geo) {
+		if cell.r.contains(x, y) {
+			a.ctl.GoTo(cell.index + 1)
+			return
+		}
+	}
 	a.ctl.clearSelection()
 }
