@@ -87,8 +87,8 @@ type Controller struct {
 	// resumeHere lets the AIs play on from an earlier point of the line (a new
 	// line): set by resuming or stepping, cleared by any jump in the history.
 	resumeHere bool
-	delay    int  // index into delays
-	nextAI   time.Time
+	delay      int // index into delays
+	nextAI     time.Time
 
 	job       *searchJob // the running search, if any
 	draining  *searchJob // a cancelled search still winding down
