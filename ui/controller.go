@@ -117,6 +117,10 @@ type Controller struct {
 	msg   string
 	msgAt time.Time
 
+	caps   []game.Capture // what the last move captured, marked for a moment
+	capsAt time.Time
+	warn   warning // the threats in the position on the board, cached
+
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 }
 
@@ -432,6 +436,7 @@ func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 // setGame puts g on the board and clears what belonged to the previous position.
 func (c *Controller) setGame(g *game.Game) {
 	c.game = g
+	c.caps = nil
 	c.evals = map[uint64]int32{}
 	c.hasScore = false
 	c.clearSelection()
@@ -522,6 +527,10 @@ func (c *Controller) play(m game.Move) {
 		return
 	}
 	c.anims.onMove(before, c.game.Position(), m, c.cfg.Now())
+	c.caps, c.capsAt = game.CapturesOf(before, m), c.cfg.Now()
+	if len(c.caps) > 0 {
+		c.notify(captureText(c.caps))
+	}
 	c.clearSelection()
 	c.hint, c.hintPV = game.NoMove, nil
 }
@@ -602,6 +611,7 @@ func (c *Controller) Browsing() bool { return c.screen == ScreenGame && c.game.C
 
 func (c *Controller) afterHistoryJump() {
 	c.resumeHere = false
+	c.caps = nil
 	c.score, c.hasScore = c.evals[c.positionHash()]
 	c.clearSelection()
 	c.anims.clear()

@@ -226,3 +226,28 @@ func TestEndWordsRematchAndSwap(t *testing.T) {
 	assert.Equal(t, 0, c.Game().Ply())
 	assert.Equal(t, "heuristic", c.Settings().White)
 }
+
+// Captures are explained as they happen, and threats on the king are said.
+func TestCapturesExplainedAndKingWarnings(t *testing.T) {
+	c, clk := newTestController(t)
+	start(t, c, Human, Human)
+	p, err := game.ParsePosition("........./...B...../W......../........./....K..../........./........./........./......... W")
+	require.NoError(t, err)
+	c.setGame(game.NewGame(p))
+	c.Select(sq(t, "a3"))
+	require.True(t, c.Select(sq(t, "d3")))
+	require.Len(t, c.CaptureMarks(), 1)
+	assert.Equal(t, "d2 captured between d3 and the camp d1", c.Message())
+	clk.advance(captureShown)
+	assert.Empty(t, c.CaptureMarks())
+
+	// The king on b3 with White to move can escape; with Black to move it
+	// threatens to.
+	p, err = game.ParsePosition("........./........./.K......./........./........./........./........./B......../......... W")
+	require.NoError(t, err)
+	c.setGame(game.NewGame(p))
+	assert.Contains(t, c.Warning(), "The king can reach the edge now")
+	c.Select(sq(t, "b3"))
+	require.True(t, c.Select(sq(t, "c3")))
+	assert.Contains(t, c.Warning(), "threatens to reach the edge")
+}

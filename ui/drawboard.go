@@ -214,6 +214,7 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 		}
 		drawCentered(dst, sp.pieces[pc], x, y, 1, alpha)
 	}
+	a.drawCaptureMarks(dst, g)
 	if sl := an.slide; sl != nil {
 		t := sl.progress(now)
 		x0, y0 := g.squareCenter(sl.from)
@@ -364,4 +365,19 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 func shownEscape(s game.Square) bool {
 	corner := (s.File() == 0 || s.File() == 8) && (s.Rank() == 0 || s.Rank() == 8)
 	return game.IsEscape(s) && !corner
+}
+
+// drawCaptureMarks marks, for a moment after a capture, the piece that
+// captured (a red ring) and the square it captured against (a red frame):
+// a pawn, a camp or the throne. The status box says it in words.
+func (a *App) drawCaptureMarks(dst *ebiten.Image, g *geometry) {
+	for _, cp := range a.ctl.CaptureMarks() {
+		x, y := g.squareCenter(cp.By)
+		drawTinted(dst, a.sprites.ring, x, y, 1, colCapture)
+		r := g.squareRect(cp.Beyond)
+		w := math.Max(2, math.Round(g.cell*0.06))
+		for _, e := range []rect{{r.x, r.y, r.w, w}, {r.x, r.y + r.h - w, r.w, w}, {r.x, r.y, w, r.h}, {r.x + r.w - w, r.y, w, r.h}} {
+			quickRect(dst, e, colCapture)
+		}
+	}
 }

@@ -269,9 +269,15 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l1, v.c1 = fmt.Sprintf("%v to move", side), colText
 			v.l2, v.c2 = c.WaitingText(), colTextDim
 		}
+		if w := c.Warning(); w != "" && !c.Browsing() {
+			v.l2, v.c2 = w, colAccent
+		}
 		if score, ok := c.Eval(); ok {
 			_, you := c.HumanSide()
 			v.l3, v.c3 = evalSentence(score, c.viewpoint(), you), colTextFaint
+		}
+		if caps := c.CaptureMarks(); len(caps) > 0 {
+			v.l3, v.c3 = captureText(caps), colCapture
 		}
 	}
 	return v
@@ -326,8 +332,10 @@ func humanRate(n int64) string {
 	return fmt.Sprint(n)
 }
 
+// capitalize starts s with a capital letter, unless it starts with a square
+// name such as "d2", which stays lower case.
 func capitalize(s string) string {
-	if s == "" {
+	if s == "" || len(s) > 1 && s[1] >= '0' && s[1] <= '9' {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]

@@ -58,6 +58,7 @@ type boardState struct {
 	pvHint   bool
 	pv       [4]game.Move
 	hint     game.Move
+	caps     [4]game.Capture // the marks of the last move's captures
 }
 
 // panelState is what the side panel shows besides the static layer and the
@@ -149,6 +150,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		copy(b.pv[:], st.Info.PV)
 	}
 	b.hint = c.HintMove()
+	copy(b.caps[:], c.CaptureMarks())
 	f.dests = c.Destinations()
 	f.drag = a.drag.active && a.drag.moved
 

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"math"
+	"strings"
+	"time"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/game"
@@ -122,4 +124,62 @@ func (c *Controller) endWords() (title, why string) {
 		why = "A position came back: the first repetition draws"
 	}
 	return title, why
+}
+
+// captureShown is how long the pieces and squares of a capture stay marked.
+const captureShown = 3 * time.Second
+
+// captureText says what a move captured: "d4 captured between d3 and the camp
+// d2", several joined with "; ".
+func captureText(caps []game.Capture) string {
+	parts := make([]string, len(caps))
+	for i, cp := range caps {
+		parts[i] = cp.String()
+	}
+	return capitalize(strings.Join(parts, "; "))
+}
+
+// CaptureMarks returns the captures of the last move while they are marked on
+// the board.
+func (c *Controller) CaptureMarks() []game.Capture {
+	if len(c.caps) == 0 || c.cfg.Now().Sub(c.capsAt) >= captureShown {
+		return nil
+	}
+	return c.caps
+}
+
+// warning is the threat sentence of one position.
+type warning struct {
+	hash uint64
+	text string
+}
+
+// Warning says when the king can reach the edge or be captured with the next
+// move, by the side to move or, as a threat, by the other side; "" if neither.
+func (c *Controller) Warning() string {
+	if c.screen != ScreenGame || c.Over() {
+		return ""
+	}
+	p := c.game.Position()
+	if c.warn.hash == p.Hash() && c.warn.hash != 0 {
+		return c.warn.text
+	}
+	side := p.SideToMove()
+	var text string
+	if m := game.WinningMoves(p, game.White); len(m) > 0 {
+		if side == game.White {
+			text = fmt.Sprintf("The king can reach the edge now (%v)", m[0])
+		} else {
+			text = fmt.Sprintf("Warning: the king threatens to reach the edge (%v)", m[0])
+		}
+	}
+	if m := game.WinningMoves(p, game.Black); len(m) > 0 && text == "" {
+		if side == game.Black {
+			text = fmt.Sprintf("Black can capture the king now (%v)", m[0])
+		} else {
+			text = fmt.Sprintf("Warning: the king can be captured next move (%v)", m[0])
+		}
+	}
+	c.warn = warning{p.Hash(), text}
+	return text
 }
