@@ -58,9 +58,8 @@ func CapturesOf(p Position, m Move) []Capture {
 		}
 		b := Square(step[d][n])
 		c := Capture{Victim: Square(n), By: to, Beyond: b, Against: AgainstPiece}
-		switch {
-		case p.board[b] != Empty && p.board[b] != King && b != Throne,
-			p.board[b] == King && p.side == White:
+		switch bp := p.board[b]; {
+		case bp == WhitePawn && p.side == White, bp == King && p.side == White && b != Throne, bp == BlackPawn && p.side == Black:
 			c.Against = AgainstPiece
 		case b == Throne:
 			c.Against = AgainstThrone

@@ -18,6 +18,9 @@ func TestCapturesOfSaysAgainstWhat(t *testing.T) {
 		{"........./........./.WB.BW.../........./........./........./...W...../........./.......K. W", "d7-d3",
 			"[e3 captured between d3 and f3 c3 captured between d3 and b3]"},
 		{"........./....B..../W......../........./....K..../........./........./........./......... W", "a3-e3", "[]"},
+		// A black pawn on the camp beyond: the camp captures, not the pawn.
+		{"...B...../...B...../W......../........./....K..../........./........./........./......... W", "a3-d3",
+			"[d2 captured between d3 and the camp d1]"},
 	} {
 		p, err := ParsePosition(c.pos)
 		if err != nil {

@@ -79,6 +79,7 @@ func Colors() map[string]color.NRGBA {
 		"square": colSquare, "squareAlt": colSquareAlt, "camp": colCamp, "campCentre": colCampCentre,
 		"throne": colThrone, "escape": colEscape, "whitePiece": colWhitePiece,
 		"blackPiece": colBlackPiece, "gold": colGold, "lastMove": blend(colSquare, colLastMove),
+		"capture": colCapture,
 	}
 }
 

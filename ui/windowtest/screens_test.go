@@ -1,0 +1,96 @@
+package windowtest
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui"
+)
+
+// recordFrom writes a record of the game from position pos with moves.
+func recordFrom(t *testing.T, pos string, white, black string, moves ...string) string {
+	t.Helper()
+	p, err := game.ParsePosition(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(p)
+	for _, s := range moves {
+		m, err := game.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	if err := g.WriteRecord(&b, game.RecordMeta{White: white, Black: black}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// showAfter runs setup on the loop, lets frames pass, then runs check on a
+// drawn frame (and keeps it as name.png under $TABLUT_SHOTS).
+func showAfter(t *testing.T, name string, wait int, setup func() *ui.App, check func(app *ui.App, screen *ebiten.Image)) {
+	t.Helper()
+	var app *ui.App
+	onLoop(t, func() { app = setup() })
+	if app == nil {
+		t.Fatal("no app")
+	}
+	done := false
+	run(t, 30*time.Second, &task{
+		update: func(frame int) bool { return done },
+		draw: func(frame int, screen *ebiten.Image) {
+			if frame < wait || done {
+				return
+			}
+			done = true
+			app.Invalidate()
+			app.Draw(screen)
+			if check != nil {
+				check(app, screen)
+			}
+			keepShot(t, screen, name)
+		},
+	})
+}
+
+// A capture is marked on the board: the capturing pawn ringed, the camp it
+// captured against framed, in the capture colour.
+func TestCaptureIsMarkedOnTheBoard(t *testing.T) {
+	needDisplay(t)
+	rec := recordFrom(t, "...BBB.../...BB..../.W......./B.......B/BB..K..BB/B.......B/........./....B..../...BBB... W", "human", "human")
+	showAfter(t, "capture", 50, func() *ui.App {
+		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		if app == nil {
+			return nil
+		}
+		c := app.Controller()
+		if err := c.Load(strings.NewReader(rec), "capture.txt"); err != nil {
+			t.Error(err)
+			return nil
+		}
+		// b3-d3 takes d2 against the camp d1.
+		c.Select(square(t, "b3"))
+		if !c.Select(square(t, "d3")) {
+			t.Error("b3-d3 was not played")
+		}
+		return app
+	}, func(app *ui.App, screen *ebiten.Image) {
+		if len(app.Controller().CaptureMarks()) == 0 {
+			t.Fatalf("no capture marked after b3-d3; message %q", app.Controller().Message())
+		}
+		checkPixels(t, snapshot(screen), app, []pixelCheck{
+			{"d2", 0, 0, "square"},      // the captured pawn is gone
+			{"d1", -0.48, 0, "capture"}, // the camp it was captured against is framed
+			{"d3", 0, 0, "whitePiece"},
+		})
+	})
+}
