@@ -265,7 +265,7 @@ func (a *App) do(act action) {
 	case actFaster:
 		c.Faster()
 	case actHelp:
-		c.ToggleHelp()
+		c.ShowHelp(HelpRules)
 	}
 }
 

@@ -82,6 +82,7 @@ type Controller struct {
 
 	flipped  bool
 	help     bool
+	helpPage int
 	paused   bool
 	stepOnce bool // paused, but one AI move is allowed
 	// resumeHere lets the AIs play on from an earlier point of the line (a new
@@ -630,6 +631,21 @@ func (c *Controller) Flip() { c.flipped = !c.flipped }
 
 // ToggleHelp shows or hides the help overlay.
 func (c *Controller) ToggleHelp() { c.help = !c.help }
+
+// The pages of the help overlay.
+const (
+	HelpRules = iota // the rules, with small illustrated boards
+	HelpKeys         // the keyboard and mouse
+	helpPages
+)
+
+// HelpPage returns the page the help overlay shows.
+func (c *Controller) HelpPage() int { return c.helpPage }
+
+// ShowHelp opens the help overlay on page p.
+func (c *Controller) ShowHelp(p int) {
+	c.help, c.helpPage = true, (p%helpPages+helpPages)%helpPages
+}
 
 // CloseHelp hides the help overlay.
 func (c *Controller) CloseHelp() { c.help = false }

@@ -69,25 +69,29 @@ var helpLines = [][2]string{
 	{"+  /  −", "AI vs AI: faster / slower"},
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
+	{"L  /  Help button", "the rules, with pictures"},
 }
 
-// drawHelp draws the help overlay.
+// drawHelp draws the help overlay: the rules page or the keys page.
 func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	u := g.u
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
-	rowH := 28 * u
-	card := rect{0, 0, 620 * u, 110*u + float64(len(helpLines))*rowH}
-	card.x, card.y = (g.w-card.w)/2, (g.h-card.h)/2
+	card := helpCard(g)
 	fillRoundRect(dst, card, 14*u, colPanel)
-	in := card.inset(28 * u)
-	drawText(dst, "Keyboard and mouse", face(a.fonts.bold, 22*u), in.x, in.y+10*u, colText, alignLeft)
+	a.drawHelpTabs(dst, g)
+	if a.ctl.HelpPage() == HelpRules {
+		a.drawRules(dst, g)
+		return
+	}
+	rowH := 28 * u
+	in := rect{card.x + 28*u, card.y + 70*u, card.w - 56*u, card.h - 100*u}
 	kf, df := face(a.fonts.bold, 15*u), face(a.fonts.regular, 15*u)
 	for i, l := range helpLines {
-		y := in.y + 52*u + float64(i)*rowH
+		y := in.y + 10*u + float64(i)*rowH
 		drawText(dst, l[0], kf, in.x, y, colAccent, alignLeft)
-		drawText(dst, l[1], df, in.x+190*u, y, colText, alignLeft)
+		drawText(dst, l[1], df, in.x+200*u, y, colText, alignLeft)
 	}
-	drawText(dst, "Press any key or click to close", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-22*u, colTextFaint, alignCenter)
+	drawText(dst, "Tab: rules  ·  any other key or a click closes", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-18*u, colTextFaint, alignCenter)
 }
 
 // startChoices are the players offered in the start panel.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"slices"
@@ -183,7 +184,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	if c.Screen() == ScreenStart {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
-		f.overlay = "help"
+		f.overlay = fmt.Sprint("help ", c.HelpPage())
 	}
 	return f
 }

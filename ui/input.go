@@ -36,13 +36,20 @@ func (a *App) handleKeys() {
 		return false
 	}
 	if c.HelpShown() {
-		if len(inpututil.AppendJustPressedKeys(nil)) > 0 {
+		switch {
+		case pressed(ebiten.KeyTab, ebiten.KeyRight, ebiten.KeyLeft):
+			c.ShowHelp(c.HelpPage() + 1)
+		case len(inpututil.AppendJustPressedKeys(nil)) > 0:
 			c.CloseHelp()
 		}
 		return
 	}
 	if pressed(ebiten.KeyF1) || typed('?') {
-		c.ToggleHelp()
+		c.ShowHelp(HelpKeys)
+		return
+	}
+	if pressed(ebiten.KeyL) {
+		c.ShowHelp(HelpRules)
 		return
 	}
 	if c.Screen() == ScreenStart {
@@ -143,7 +150,11 @@ func (a *App) mouse(in mouseInput) {
 		a.drag.active = false
 		switch {
 		case c.HelpShown():
-			c.CloseHelp()
+			if p, ok := helpTabAt(g, x, y); ok {
+				c.ShowHelp(p)
+			} else {
+				c.CloseHelp()
+			}
 			return
 		case c.Screen() == ScreenStart:
 			a.clickStart(x, y)

@@ -94,3 +94,37 @@ func TestCaptureIsMarkedOnTheBoard(t *testing.T) {
 		})
 	})
 }
+
+// The Help button opens the rules page: small boards with their pieces.
+func TestRulesPageShowsIllustratedBoards(t *testing.T) {
+	needDisplay(t)
+	showAfter(t, "rules", 10, func() *ui.App {
+		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		if app != nil {
+			app.Controller().ShowHelp(ui.HelpRules)
+		}
+		return app
+	}, func(app *ui.App, screen *ebiten.Image) {
+		if !app.Controller().HelpShown() || app.Controller().HelpPage() != ui.HelpRules {
+			t.Fatal("the rules page is not shown")
+		}
+		// The cards' boards show camp squares and black pawns somewhere.
+		img := snapshot(screen)
+		pal := ui.Colors()
+		camps, blacks := 0, 0
+		for y := 0; y < img.Rect.Dy(); y += 2 {
+			for x := 0; x < img.Rect.Dx(); x += 2 {
+				c := img.At(x, y)
+				if near(c, pal["camp"], 4) {
+					camps++
+				}
+				if near(c, pal["blackPiece"], 4) {
+					blacks++
+				}
+			}
+		}
+		if camps < 500 || blacks < 100 {
+			t.Errorf("the rules page shows %d camp and %d black-pawn pixels: no boards drawn", camps, blacks)
+		}
+	})
+}
