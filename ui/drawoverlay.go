@@ -95,7 +95,9 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 }
 
 // startChoices are the players offered in the start panel.
-func startChoices() []string { return append([]string{Human}, AIChoices()...) }
+func startChoices() []string {
+	return append(append([]string{Human}, LevelChoices()...), AIChoices()...)
+}
 
 // drawStart draws the start panel over the board.
 func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
@@ -115,6 +117,7 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 		y := []float64{s.whiteY, s.blackY}[i]
 		chips := [][]chip{s.white, s.black}[i]
 		drawText(dst, side.String(), lf, x0, y+12*u, colText, alignLeft)
+		drawText(dst, choiceAbout(settings.Spec(side)), face(a.fonts.regular, 13*u), x0+70*u, y+12*u, colTextDim, alignLeft)
 		for _, ch := range chips {
 			bg := colButton
 			if settings.Spec(side) == ch.spec {
@@ -123,14 +126,12 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 				bg = colButtonHot
 			}
 			fillRoundRect(dst, ch.r, 8*u, bg)
-			label := "Human"
-			if ch.spec != Human {
-				label = "AI: " + shortSpec(ch.spec)
-			}
+			label := chipLabel(ch.spec)
 			drawText(dst, label, cf, ch.r.cx(), ch.r.cy(), colText, alignCenter)
 		}
 	}
 	drawText(dst, "Move time", lf, x0, s.timeY+19*u, colText, alignLeft)
+	drawText(dst, "for the engines; a level keeps its own limits", face(a.fonts.regular, 13*u), s.timeUp.x+s.timeUp.w+16*u, s.timeY+19*u, colTextDim, alignLeft)
 	for _, b := range []struct {
 		r rect
 		l string
@@ -183,4 +184,18 @@ func (a *App) startKey(g *geometry) string {
 		}
 	}
 	return fmt.Sprint(settings, errText, a.notice, hot)
+}
+
+// choiceAbout says in a few words what the player chosen for a side is.
+func choiceAbout(spec string) string {
+	if l, ok := levelOf(spec); ok {
+		return l.Title + ": " + l.About
+	}
+	switch spec {
+	case Human:
+		return "played here, with the mouse"
+	case "heuristic":
+		return "engine: the hand-made evaluation, searching for the move time"
+	}
+	return "engine: the network " + shortSpec(spec) + ", searching for the move time"
 }

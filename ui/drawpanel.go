@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -168,6 +169,8 @@ func playerLabel(spec string) string {
 	switch {
 	case CheckSpec(spec) != nil:
 		return spec
+	case strings.HasPrefix(spec, player.LevelKind+":"):
+		return "AI · " + shortSpec(spec) + " level"
 	case spec == Human:
 		return "Human"
 	case strings.HasPrefix(spec, "cnn:"):
@@ -318,8 +321,34 @@ func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 // dots animates an ellipsis while a search runs.
 func dots(sec float64) string { return strings.Repeat(".", int(sec*3)%4) }
 
-// shortSpec shortens "cnn:champion" to "champion".
-func shortSpec(s string) string { return strings.TrimPrefix(s, "cnn:") }
+// shortSpec shortens "cnn:champion" to "champion" and "level:club" to "Club".
+func shortSpec(s string) string {
+	if l, ok := levelOf(s); ok {
+		return l.Title
+	}
+	return strings.TrimPrefix(s, "cnn:")
+}
+
+// levelOf returns the level of a "level:NAME" spec.
+func levelOf(spec string) (player.Level, bool) {
+	name, ok := strings.CutPrefix(spec, player.LevelKind+":")
+	if !ok {
+		return player.Level{}, false
+	}
+	return player.LevelNamed(name)
+}
+
+// chipLabel names a choice of the start panel: "Human", a level's title, or
+// "Engine: champion".
+func chipLabel(spec string) string {
+	switch _, isLevel := levelOf(spec); {
+	case spec == Human:
+		return "Human"
+	case isLevel:
+		return shortSpec(spec)
+	}
+	return "Engine: " + shortSpec(spec)
+}
 
 // humanRate writes a rate like 12.3k or 1.2M.
 func humanRate(n int64) string {

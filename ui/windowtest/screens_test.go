@@ -128,3 +128,26 @@ func TestRulesPageShowsIllustratedBoards(t *testing.T) {
 		}
 	})
 }
+
+// The start panel offers the levels; a click on one chooses it.
+func TestStartPanelOffersLevels(t *testing.T) {
+	needDisplay(t)
+	var app *ui.App
+	onLoop(t, func() { app = newApp(t, ui.Options{}) })
+	frames(t, 5)
+	onLoop(t, func() { app.Controller().SetPanelSide(game.Black, "level:casual") })
+	showAfter(t, "levels", 5, func() *ui.App { return app }, func(app *ui.App, screen *ebiten.Image) {
+		s, _ := app.Controller().Panel()
+		if s.Black != "level:casual" {
+			t.Errorf("Black is %q, want level:casual", s.Black)
+		}
+	})
+	onLoop(t, func() {
+		if err := app.Controller().StartPanel(); err != nil {
+			t.Error(err)
+		}
+	})
+	if got := app.Controller().Settings().Black; got != "level:casual" {
+		t.Fatalf("the game started with Black %q, want level:casual", got)
+	}
+}
