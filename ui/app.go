@@ -44,6 +44,7 @@ type App struct {
 	drag      dragState
 
 	bannerHidden bool
+	sound        *sounds
 
 	static  layer // background, board, panel chrome: redrawn on resize or flip
 	banner  layer // end-of-game banner
@@ -75,7 +76,7 @@ func NewApp(opts Options) (*App, error) {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)
 	}
 	a := &App{ctl: NewController(opts.Config), fonts: f, notice: opts.Notice,
-		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5}
+		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, sound: newSounds(soundPrefs())}
 	if opts.Settings != nil {
 		a.ctl.panel = *opts.Settings
 		if err := a.ctl.Start(*opts.Settings); err != nil {
@@ -141,6 +142,9 @@ func (a *App) Update() error {
 	a.handleKeys()
 	a.handleMouse()
 	a.ctl.Update()
+	for _, q := range a.ctl.takeCues() {
+		a.sound.play(q)
+	}
 	a.glideEval()
 	if !a.ctl.Over() {
 		a.bannerHidden = false

@@ -118,6 +118,7 @@ type Controller struct {
 	msg   string
 	msgAt time.Time
 
+	cues   []cue          // sounds asked for since the last takeCues
 	caps   []game.Capture // what the last move captured, marked for a moment
 	capsAt time.Time
 	warn   warning // the threats in the position on the board, cached
@@ -529,6 +530,14 @@ func (c *Controller) play(m game.Move) {
 	}
 	c.anims.onMove(before, c.game.Position(), m, c.cfg.Now())
 	c.caps, c.capsAt = game.CapturesOf(before, m), c.cfg.Now()
+	switch {
+	case c.Over():
+		c.cues = append(c.cues, cueEnd)
+	case len(c.caps) > 0:
+		c.cues = append(c.cues, cueCapture)
+	default:
+		c.cues = append(c.cues, cueMove)
+	}
 	if len(c.caps) > 0 {
 		c.notify(captureText(c.caps))
 	}
@@ -865,6 +874,13 @@ func (c *Controller) LoadFile(path string) error {
 	}
 	defer f.Close()
 	return c.Load(f, path)
+}
+
+// takeCues returns the sounds asked for since the last call.
+func (c *Controller) takeCues() []cue {
+	q := c.cues
+	c.cues = nil
+	return q
 }
 
 func (c *Controller) notify(s string) { c.msg, c.msgAt = capitalize(s), c.cfg.Now() }

@@ -70,6 +70,7 @@ var helpLines = [][2]string{
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
 	{"L  /  Help button", "the rules, with pictures"},
+	{"M", "sound on / off (remembered)"},
 }
 
 // drawHelp draws the help overlay: the rules page or the keys page.

@@ -48,6 +48,10 @@ func (a *App) handleKeys() {
 		c.ShowHelp(HelpKeys)
 		return
 	}
+	if pressed(ebiten.KeyM) {
+		c.notify(a.sound.toggleMute())
+		return
+	}
 	if pressed(ebiten.KeyL) {
 		c.ShowHelp(HelpRules)
 		return
