@@ -275,9 +275,9 @@ func (c *Controller) WaitingText() string {
 	}
 	if c.game.CanRedo() && !c.resumeHere {
 		if c.WatchControls() {
-			return "Replay: ← → browse, End the last move, Space plays on from here"
+			return "Replay: ← → browse · End · Space plays on"
 		}
-		return "Replay: ← → browse, End returns to the last move"
+		return "Replay: ← → browse · End: the last move"
 	}
 	if c.paused && !c.stepOnce {
 		return "Paused: Space resumes, . plays one move"

@@ -336,7 +336,7 @@ func (a *App) glideEval() {
 // evalView returns what the evaluation bar shows.
 func (a *App) evalView(g *geometry) evalView {
 	score, ok := a.ctl.Eval()
-	label := "50%"
+	label := "" // no evaluation yet
 	if ok {
 		label = evalLabel(score, a.ctl.viewpoint())
 	}

@@ -303,10 +303,10 @@ func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 	big, small := face(a.fonts.bold, 16*u), face(a.fonts.regular, 14*u)
 	drawText(dst, v.l1, big, in.x, in.y+9*u, v.c1, alignLeft)
 	if v.l2 != "" {
-		drawText(dst, v.l2, small, in.x, in.y+33*u, v.c2, alignLeft)
+		drawText(dst, ellipsis(v.l2, small, in.w), small, in.x, in.y+33*u, v.c2, alignLeft)
 	}
 	if v.l3 != "" {
-		drawText(dst, v.l3, small, in.x, in.y+57*u, v.c3, alignLeft)
+		drawText(dst, ellipsis(v.l3, small, in.w), small, in.x, in.y+57*u, v.c3, alignLeft)
 	}
 	if v.bar {
 		bar := a.statusBar(g)

@@ -1,12 +1,14 @@
 package windowtest
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui"
 )
@@ -150,4 +152,57 @@ func TestStartPanelOffersLevels(t *testing.T) {
 	if got := app.Controller().Settings().Black; got != "level:casual" {
 		t.Fatalf("the game started with Black %q, want level:casual", got)
 	}
+}
+
+// selfPlay plays plies moves of the heuristic at depth 2 against itself and
+// returns the record.
+func selfPlay(t *testing.T, plies int) string {
+	t.Helper()
+	p, err := player.New(player.Spec{Kind: player.Heuristic, Depth: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(game.StartPosition())
+	for g.Ply() < plies && g.Outcome() == game.Ongoing {
+		r, err := p.Move(context.Background(), g.Position(), g.RepetitionHistory(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(r.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b strings.Builder
+	if err := g.WriteRecord(&b, game.RecordMeta{White: "heuristic", Black: "heuristic"}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// A loaded game is browsed: the position after the chosen move shows, the
+// move is highlighted in the list, later moves are dimmed.
+func TestReplayOfALoadedGame(t *testing.T) {
+	needDisplay(t)
+	rec := selfPlay(t, 24)
+	showAfter(t, "replay", 10, func() *ui.App {
+		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		if app == nil {
+			return nil
+		}
+		c := app.Controller()
+		if err := c.Load(strings.NewReader(rec), "replay.txt"); err != nil {
+			t.Error(err)
+			return nil
+		}
+		c.GoTo(9)
+		return app
+	}, func(app *ui.App, screen *ebiten.Image) {
+		c := app.Controller()
+		if c.Game().Ply() != 9 || !c.Browsing() || len(c.Game().Line()) != 24 {
+			t.Errorf("ply %d of %d, browsing %v; want ply 9 of 24 while browsing", c.Game().Ply(), len(c.Game().Line()), c.Browsing())
+		}
+		if !c.Paused() {
+			t.Error("a loaded game between two engines is not paused")
+		}
+	})
 }
