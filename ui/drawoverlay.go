@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -31,13 +32,7 @@ func (a *App) drawBanner(dst *ebiten.Image, g *geometry) {
 	b := newBannerGeometry(g)
 	fillRoundRect(dst, b.box, 10*g.u, nrgba(0x15171c, 0xe8))
 	title, why := c.endWords()
-	_, col := resultTitle(c.Game().Outcome())
-	switch title {
-	case "You win":
-		col = colWin
-	case "You lose":
-		col = colLose
-	}
+	col := endColour(c.Game().Outcome(), title)
 	cy := b.box.y
 	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.box.cx(), cy+g.cell*0.45, col, alignCenter)
 	drawText(dst, why, face(a.fonts.regular, g.cell*0.26), b.box.cx(), cy+g.cell*0.95, colText, alignCenter)
@@ -199,4 +194,17 @@ func choiceAbout(spec string) string {
 		return "engine: the hand-made evaluation, searching for the move time"
 	}
 	return "engine: the network " + shortSpec(spec) + ", searching for the move time"
+}
+
+// endColour is the colour of a finished game's headline: green when the
+// person won, red when they lost, else the winner's colour.
+func endColour(o game.Outcome, title string) color.NRGBA {
+	switch title {
+	case "You win":
+		return colWin
+	case "You lose":
+		return colLose
+	}
+	_, col := resultTitle(o)
+	return col
 }

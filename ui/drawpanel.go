@@ -225,10 +225,10 @@ func (a *App) statusView(g *geometry) statusView {
 	var v statusView
 	switch st, thinking := c.Think(); {
 	case c.Over():
-		title, col := resultTitle(c.Game().Outcome())
-		v.l1, v.c1 = title, col
-		v.l2, v.c2 = capitalize(c.Game().ReasonText()), colTextDim
-		v.l3, v.c3 = "N new game  ·  U undo", colTextFaint
+		title, why := c.endWords()
+		v.l1, v.c1 = title, endColour(c.Game().Outcome(), title)
+		v.l2, v.c2 = why, colTextDim
+		v.l3, v.c3 = "Enter rematch  ·  X swap sides  ·  U undo", colTextFaint
 	case thinking:
 		// The status follows the clock at 10 Hz: the box is redrawn ten times a
 		// second rather than every frame.

@@ -206,3 +206,29 @@ func TestReplayOfALoadedGame(t *testing.T) {
 		}
 	})
 }
+
+// The end banner speaks to the person and offers a rematch.
+func TestEndBannerSpeaksToThePlayer(t *testing.T) {
+	needDisplay(t)
+	rec := recordFrom(t, "...BBB.../....B..../........./B.K.....B/BB......B/B.......B/........./....B..../...BBB... W", "human", "level:beginner")
+	showAfter(t, "gameover", 40, func() *ui.App {
+		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: "level:beginner", MoveTime: time.Second}})
+		if app == nil {
+			return nil
+		}
+		c := app.Controller()
+		if err := c.Load(strings.NewReader(rec), "end.txt"); err != nil {
+			t.Error(err)
+			return nil
+		}
+		c.Select(square(t, "c4"))
+		if !c.Select(square(t, "c1")) {
+			t.Error("c4-c1 was not played")
+		}
+		return app
+	}, func(app *ui.App, screen *ebiten.Image) {
+		if !app.Controller().Over() {
+			t.Fatal("the king's escape did not end the game")
+		}
+	})
+}
