@@ -28,6 +28,24 @@ const (
 type Settings struct {
 	White, Black string        // Human or an engine spec such as "cnn:champion"
 	MoveTime     time.Duration // wall time per engine move
+	// Clock, if positive, gives each side this much time for the game, and
+	// Increment more after each of its moves; a side whose time runs out
+	// loses. An AI then budgets its moves from its clock.
+	Clock, Increment time.Duration
+}
+
+// ClockChoice is a time control offered in the start panel.
+type ClockChoice struct {
+	Clock, Increment time.Duration
+	Label            string
+}
+
+// ClockChoices are the time controls of the start panel; the first is none.
+var ClockChoices = []ClockChoice{
+	{0, 0, "No clock"},
+	{time.Minute, time.Second, "1 min + 1 s"},
+	{5 * time.Minute, 2 * time.Second, "5 min + 2 s"},
+	{15 * time.Minute, 10 * time.Second, "15 min + 10 s"},
 }
 
 // Spec returns the spec of side c.
@@ -100,6 +118,13 @@ type Controller struct {
 	hint    game.Move // last hint, valid for hintPly and hintHash
 	hintPly int
 	hintPV  []game.Move
+
+	// The clocks, when the settings have one: time left for each side at
+	// turnStart, when the side to move began to think.
+	clocks    [2]time.Duration
+	clockOn   bool
+	turnStart time.Time
+	timeLoss  bool // the game ended on time
 
 	score    int32 // latest evaluation, White's view
 	hasScore bool
@@ -335,6 +360,11 @@ func (c *Controller) StepPanelMoveTime(dir int) {
 	c.panel.MoveTime = moveTimes[i]
 }
 
+// SetPanelClock chooses the start panel's time control.
+func (c *Controller) SetPanelClock(k ClockChoice) {
+	c.panel.Clock, c.panel.Increment = k.Clock, k.Increment
+}
+
 // PanelWatch sets the start panel to AI against AI: the computer players
 // already chosen there stay, and a side set to Human gets the default
 // pairing's player for that side.
@@ -387,6 +417,9 @@ func (c *Controller) Start(s Settings) error {
 	c.hintEng = nil
 	c.names = [2]string{s.White, s.Black}
 	c.setGame(game.NewGame(game.StartPosition()))
+	c.clockOn = s.Clock > 0
+	c.clocks = [2]time.Duration{s.Clock, s.Clock}
+	c.turnStart = c.cfg.Now()
 	c.screen, c.started, c.help = ScreenGame, true, false
 	c.paused, c.stepOnce = false, false
 	// A human playing Black sees the board from Black's side.
@@ -439,6 +472,7 @@ func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 func (c *Controller) setGame(g *game.Game) {
 	c.game = g
 	c.caps = nil
+	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
 	c.evals = map[uint64]int32{}
 	c.hasScore = false
 	c.clearSelection()
@@ -527,6 +561,13 @@ func (c *Controller) play(m game.Move) {
 	if err := c.game.Play(m); err != nil {
 		c.notify(err.Error())
 		return
+	}
+	if c.clockOn {
+		// The mover's thinking time comes off its clock; the increment goes on.
+		now := c.cfg.Now()
+		side := before.SideToMove()
+		c.clocks[side] += c.settings.Increment - now.Sub(c.turnStart)
+		c.turnStart = now
 	}
 	c.anims.onMove(before, c.game.Position(), m, c.cfg.Now())
 	c.caps, c.capsAt = game.CapturesOf(before, m), c.cfg.Now()
@@ -621,6 +662,7 @@ func (c *Controller) Browsing() bool { return c.screen == ScreenGame && c.game.C
 
 func (c *Controller) afterHistoryJump() {
 	c.resumeHere = false
+	c.turnStart = c.cfg.Now() // browsing costs no one time
 	c.caps = nil
 	c.score, c.hasScore = c.evals[c.positionHash()]
 	c.clearSelection()
@@ -746,6 +788,9 @@ func (c *Controller) SaveTo(name string) (string, error) {
 		return "", err
 	}
 	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
+	if c.timeLoss {
+		meta.Reason = c.lostOnTime()
+	}
 	err = c.game.WriteRecord(f, meta)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -904,6 +949,7 @@ func (c *Controller) Update() {
 	if c.job != nil {
 		c.pollJob(now)
 	}
+	c.checkFlag(now)
 	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() {
 		return
 	}
@@ -924,7 +970,16 @@ func (c *Controller) Update() {
 
 func (c *Controller) startJob(e Engine, kind jobKind, name string, now time.Time) {
 	pos := c.game.Position()
-	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, c.settings.MoveTime, now)
+	budget := c.settings.MoveTime
+	if kind == jobMove && c.clockOn {
+		budget = c.moveBudget(pos.SideToMove())
+		if l, ok := e.(limitable); ok {
+			lim := l.Limits()
+			lim.MoveTime = budget
+			l.SetLimits(lim)
+		}
+	}
+	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, budget, now)
 	c.info, c.infoValid = ai.Info{}, false
 }
 
@@ -964,6 +1019,53 @@ func (c *Controller) pollJob(now time.Time) {
 			c.nextAI = now.Add(delays[c.delay])
 		}
 	}
+}
+
+// ClockLeft returns the time left on side s's clock, counting the current
+// turn; ok is false in a game without a clock.
+func (c *Controller) ClockLeft(s game.Color) (left time.Duration, ok bool) {
+	if !c.clockOn {
+		return 0, false
+	}
+	left = c.clocks[s]
+	if !c.Over() && c.sideToMove() == s && !c.Browsing() {
+		left -= c.cfg.Now().Sub(c.turnStart)
+	}
+	return max(left, 0), true
+}
+
+// checkFlag ends the game when the side to move has run out of time.
+func (c *Controller) checkFlag(now time.Time) {
+	if !c.clockOn || c.Over() || c.screen != ScreenGame || c.Browsing() {
+		return
+	}
+	side := c.sideToMove()
+	if c.clocks[side]-now.Sub(c.turnStart) > 0 {
+		return
+	}
+	c.cancelSearch()
+	c.clocks[side] = 0
+	c.game.Resign(side)
+	c.timeLoss = true
+	c.cues = append(c.cues, cueEnd)
+}
+
+// moveBudget is the time an AI gives its next move: the move time, or with a
+// clock a twentieth of the time left plus most of the increment, whichever is
+// less (and never under 50 ms).
+func (c *Controller) moveBudget(side game.Color) time.Duration {
+	b := c.settings.MoveTime
+	if left, ok := c.ClockLeft(side); ok {
+		b = min(b, max(50*time.Millisecond, left/20+c.settings.Increment*3/4))
+	}
+	return b
+}
+
+// limitable is an engine whose limits can change between moves (ai/player's
+// engines): a clock sets its move time.
+type limitable interface {
+	Limits() ai.Limits
+	SetLimits(ai.Limits)
 }
 
 // setEval records the evaluation (White's view) of the position with hash h

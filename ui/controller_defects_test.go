@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -250,4 +251,33 @@ func TestCapturesExplainedAndKingWarnings(t *testing.T) {
 	c.Select(sq(t, "b3"))
 	require.True(t, c.Select(sq(t, "c3")))
 	assert.Contains(t, c.Warning(), "threatens to reach the edge")
+}
+
+// Clocks: thinking time comes off, the increment goes on, a flag fall ends
+// the game, and an AI budgets its moves from its clock.
+func TestClocks(t *testing.T) {
+	c, clk := newTestController(t)
+	require.NoError(t, c.Start(Settings{White: Human, Black: Human, MoveTime: 2 * time.Second, Clock: time.Minute, Increment: time.Second}))
+	clk.advance(10 * time.Second)
+	left, ok := c.ClockLeft(game.White)
+	require.True(t, ok)
+	assert.Equal(t, 50*time.Second, left)
+	c.Select(sq(t, "e3"))
+	require.True(t, c.Select(sq(t, "b3")))
+	left, _ = c.ClockLeft(game.White)
+	assert.Equal(t, 51*time.Second, left)
+	assert.Equal(t, 2*time.Second, c.moveBudget(game.Black), "a full clock leaves the move time")
+	clk.advance(55 * time.Second)
+	assert.Equal(t, 250*time.Millisecond+750*time.Millisecond, c.moveBudget(game.Black), "five seconds left: a twentieth and most of the increment")
+	clk.advance(6 * time.Second)
+	c.Update()
+	require.True(t, c.Over())
+	assert.Equal(t, game.WhiteWins, c.Game().Outcome())
+	_, why := c.endWords()
+	assert.Equal(t, "Black lost on time", why)
+
+	// Without a clock there is none.
+	start(t, c, Human, Human)
+	_, ok = c.ClockLeft(game.White)
+	assert.False(t, ok)
 }

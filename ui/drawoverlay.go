@@ -141,6 +141,18 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 	}
 	drawText(dst, fmt.Sprintf("%g s", settings.MoveTime.Seconds()), lf, s.timeText.cx(), s.timeText.cy(), colAccent, alignCenter)
 
+	drawText(dst, "Clock", lf, x0, s.clockY+19*u, colText, alignLeft)
+	for i, k := range ClockChoices {
+		r := s.clocks[i]
+		bg := colButton
+		if settings.Clock == k.Clock && settings.Increment == k.Increment {
+			bg = colButtonOn
+		} else if r.contains(cx, cy) {
+			bg = colButtonHot
+		}
+		fillRoundRect(dst, r, 8*u, bg)
+		drawText(dst, k.Label, cf, r.cx(), r.cy(), colText, alignCenter)
+	}
 	for _, b := range []struct {
 		r   rect
 		l   string
@@ -170,7 +182,7 @@ func (a *App) startKey(g *geometry) string {
 	s := newStartGeometry(g, startChoices())
 	x, y := a.cursor()
 	hot := -1
-	all := []rect{s.timeDown, s.timeUp, s.start, s.watch, s.back}
+	all := append([]rect{s.timeDown, s.timeUp, s.start, s.watch, s.back}, s.clocks...)
 	for _, ch := range append(append([]chip{}, s.white...), s.black...) {
 		all = append(all, ch.r)
 	}

@@ -58,6 +58,13 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 			quickRect(dst, rect{math.Round(inner.x + inner.w - 10*u), math.Round(y - 4*u), math.Round(8 * u), math.Round(8 * u)}, colAccent)
 		}
 		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 15*u), x+16*u, y, col, alignLeft)
+		if left, ok := c.ClockLeft(side); ok {
+			cc := col
+			if left < 10*time.Second {
+				cc = colError
+			}
+			drawText(dst, clockText(left), face(a.fonts.mono, 15*u), inner.x+inner.w-22*u, y, cc, alignRight)
+		}
 	}
 
 	a.drawStatus(dst, g, status)
@@ -498,4 +505,13 @@ func lineCaptures(g *game.Game, line []game.Move) []int {
 		caps[i] = p.Make(line[i])
 	}
 	return caps
+}
+
+// clockText writes time left as m:ss, with tenths under ten seconds.
+func clockText(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f", d.Seconds())
+	}
+	s := int(d.Seconds())
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }

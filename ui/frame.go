@@ -76,6 +76,7 @@ type panelState struct {
 	paused       bool
 	delay        time.Duration
 	message      string
+	clocks       [2]string // as shown
 }
 
 // drawnFrame remembers what is on the screen.
@@ -178,6 +179,11 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		}
 	}
 	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
+	for i := range p.clocks {
+		if left, ok := c.ClockLeft(game.Color(i)); ok {
+			p.clocks[i] = clockText(left)
+		}
+	}
 
 	f.status = a.statusView(g)
 

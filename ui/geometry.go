@@ -212,6 +212,8 @@ type startGeometry struct {
 	start, watch, back     rect
 	titleY, whiteY, blackY float64
 	timeY                  float64
+	clockY                 float64
+	clocks                 []rect // one per ClockChoices
 }
 
 // chip is one choice in the start panel.
@@ -228,7 +230,7 @@ func newStartGeometry(g *geometry, choices []string) startGeometry {
 	perRow := max(1, int((cw-40*u+chipGap)/(chipW+chipGap)))
 	rowsPer := (len(choices) + perRow - 1) / perRow
 	sideH := 34*u + float64(rowsPer)*(chipH+chipGap)
-	ch := 80*u + 2*sideH + 70*u + 80*u
+	ch := 80*u + 2*sideH + 70*u + 56*u + 80*u
 	s.card = rect{(g.w - cw) / 2, (g.h - ch) / 2, cw, ch}
 	x0 := s.card.x + 20*u
 	y := s.card.y + 22*u
@@ -251,6 +253,11 @@ func newStartGeometry(g *geometry, choices []string) startGeometry {
 	s.timeDown = rect{x0 + 150*u, y, 38 * u, 38 * u}
 	s.timeText = rect{x0 + 196*u, y, 100 * u, 38 * u}
 	s.timeUp = rect{x0 + 304*u, y, 38 * u, 38 * u}
+	y += 56 * u
+	s.clockY = y
+	for i := range ClockChoices {
+		s.clocks = append(s.clocks, rect{x0 + 150*u + float64(i)*(130*u+8*u), y, 130 * u, 38 * u})
+	}
 	y += 66 * u
 	bw := (cw - 40*u - 2*12*u) / 3
 	s.start = rect{x0, y, bw, 44 * u}

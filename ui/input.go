@@ -244,6 +244,12 @@ func (a *App) clickStart(x, y float64) {
 			}
 		}
 	}
+	for i, r := range s.clocks {
+		if r.contains(x, y) {
+			c.SetPanelClock(ClockChoices[i])
+			return
+		}
+	}
 	switch {
 	case s.timeDown.contains(x, y):
 		c.StepPanelMoveTime(-1)

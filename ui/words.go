@@ -120,6 +120,9 @@ func (c *Controller) endWords() (title, why string) {
 		title = "You lose"
 	}
 	why = capitalize(reason) // "King escaped at b1", "Black has no legal move"
+	if c.timeLoss {
+		why = c.lostOnTime()
+	}
 	if g.Reason() == game.Repetition {
 		why = "A position came back: the first repetition draws"
 	}
@@ -182,4 +185,13 @@ func (c *Controller) Warning() string {
 	}
 	c.warn = warning{p.Hash(), text}
 	return text
+}
+
+// lostOnTime says which side ran out of time.
+func (c *Controller) lostOnTime() string {
+	loser := game.White
+	if c.game.Outcome() == game.WhiteWins {
+		loser = game.Black
+	}
+	return loser.String() + " lost on time"
 }
