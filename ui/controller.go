@@ -988,7 +988,9 @@ func (c *Controller) pollJob(now time.Time) {
 	j := c.job
 	if info, ok := j.latest(); ok {
 		c.info, c.infoValid = info, true
-		c.setEval(j.hash, info.Score)
+		if j.trusted() {
+			c.setEval(j.hash, info.Score)
+		}
 	}
 	r, ok := j.poll()
 	if !ok {
@@ -1003,7 +1005,7 @@ func (c *Controller) pollJob(now time.Time) {
 		c.notify(fmt.Sprintf("%v's AI failed: %v", j.side, r.err))
 		return
 	}
-	if r.res.Depth > 0 || len(r.res.PV) > 0 {
+	if (r.res.Depth > 0 || len(r.res.PV) > 0) && j.trusted() {
 		c.setEval(j.hash, r.res.Score)
 	}
 	switch j.kind {

@@ -281,3 +281,21 @@ func TestClocks(t *testing.T) {
 	_, ok = c.ClockLeft(game.White)
 	assert.False(t, ok)
 }
+
+// A level that blurs its judgement on purpose does not show its scores as
+// the person's chances.
+func TestBlurredLevelsShowNoEvaluation(t *testing.T) {
+	c, _ := newTestController(t)
+	start(t, c, Human, "level:beginner")
+	c.Select(sq(t, "e3"))
+	require.True(t, c.Select(sq(t, "b3")))
+	settle(t, c, func() bool { return c.Game().Ply() == 2 })
+	_, ok := c.Eval()
+	assert.False(t, ok)
+	start(t, c, Human, "level:club")
+	c.Select(sq(t, "e3"))
+	require.True(t, c.Select(sq(t, "b3")))
+	settle(t, c, func() bool { return c.Game().Ply() == 2 })
+	_, ok = c.Eval()
+	assert.True(t, ok)
+}

@@ -247,9 +247,10 @@ func (a *App) statusView(g *geometry) statusView {
 		v.l1, v.c1 = who+dots(st.Elapsed.Seconds()), colText
 		var parts []string
 		if st.Info.Depth > 0 {
-			_, you := c.HumanSide()
-			parts = append(parts, evalSentence(st.Info.Score, c.viewpoint(), you),
-				fmt.Sprintf("depth %d", st.Info.Depth), humanRate(st.Info.NPS)+" nodes/s")
+			if _, you := c.HumanSide(); !blurred(st.Name) {
+				parts = append(parts, evalSentence(st.Info.Score, c.viewpoint(), you))
+			}
+			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth), humanRate(st.Info.NPS)+" nodes/s")
 		} else {
 			parts = append(parts, "starting…")
 		}

@@ -195,3 +195,14 @@ func (c *Controller) lostOnTime() string {
 	}
 	return loser.String() + " lost on time"
 }
+
+// trusted reports whether the search's scores may be shown as the
+// evaluation: not those of a level that blurs its judgement on purpose (its
+// noise would tell the person nonsense about their chances).
+func (j *searchJob) trusted() bool { return !blurred(j.name) }
+
+// blurred reports whether spec is a level with evaluation noise.
+func blurred(spec string) bool {
+	l, ok := levelOf(spec)
+	return ok && l.Noise > 0
+}
