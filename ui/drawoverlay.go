@@ -66,6 +66,7 @@ var helpLines = [][2]string{
 	{"?  /  F1", "this help"},
 	{"L  /  Help button", "the rules, with pictures"},
 	{"M", "sound on / off (remembered)"},
+	{"Enter  /  X", "after a game: rematch / swap sides"},
 }
 
 // drawHelp draws the help overlay: the rules page or the keys page.
