@@ -30,10 +30,15 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		drawText(dst, rank, cf, g.board.x+g.board.w+m/2, ry, colCoord, alignCenter)
 	}
 
-	// Squares are plain rectangles on whole pixels; the hatching of the camps and
-	// the chevrons of the escapes are each one path, so that the layer costs a
-	// handful of antialiased fills however many squares there are.
-	var hatch, chevrons vector.Path
+	// Squares are plain rectangles on whole pixels; the chevrons of the escapes
+	// are one path, so that the layer costs a handful of antialiased fills
+	// however many squares there are. The camps' faint hatching is thin quads
+	// drawn as plain triangles: as an antialiased stroke its 112 segments made
+	// thousands of vertices per pass, and the command queue keeps its largest
+	// vertex buffer for the life of the window.
+	var chevrons vector.Path
+	hatchCol := withAlpha(colFrameEdge, 0.22)
+	hw := 0.6 * u
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		r := g.squareRect(s)
 		c := colSquare
@@ -58,8 +63,9 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 			// Fine diagonal hatching marks the camps even for the colour-blind.
 			ins := r.inset(r.w * 0.1)
 			seg := func(x0, y0, x1, y1 float64) {
-				hatch.MoveTo(float32(x0), float32(y0))
-				hatch.LineTo(float32(x1), float32(y1))
+				// A quad hw either side of the segment (the segments run at 45°).
+				dx, dy := (y1-y0)*hw/math.Hypot(x1-x0, y1-y0), -(x1-x0)*hw/math.Hypot(x1-x0, y1-y0)
+				fillPolygon(dst, [][2]float64{{x0 + dx, y0 + dy}, {x1 + dx, y1 + dy}, {x1 - dx, y1 - dy}, {x0 - dx, y0 - dy}}, hatchCol)
 			}
 			for k := 1; k < 4; k++ {
 				t := float64(k) / 4
@@ -69,7 +75,6 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 			seg(ins.x+ins.w, ins.y, ins.x, ins.y+ins.h)
 		}
 	}
-	strokePath(dst, &hatch, 1.2*u, withAlpha(colFrameEdge, 0.22))
 	strokePath(dst, &chevrons, g.cell*0.05, withAlpha(colEscapeMark, 0.9))
 	throneMark(dst, g.squareRect(game.Throne))
 	// Grid, on whole pixels.
