@@ -62,11 +62,7 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		case game.IsCamp(s) && s != game.Throne:
 			// Fine diagonal hatching marks the camps even for the colour-blind.
 			ins := r.inset(r.w * 0.1)
-			seg := func(x0, y0, x1, y1 float64) {
-				// A quad hw either side of the segment (the segments run at 45°).
-				dx, dy := (y1-y0)*hw/math.Hypot(x1-x0, y1-y0), -(x1-x0)*hw/math.Hypot(x1-x0, y1-y0)
-				fillPolygon(dst, [][2]float64{{x0 + dx, y0 + dy}, {x1 + dx, y1 + dy}, {x1 - dx, y1 - dy}, {x0 - dx, y0 - dy}}, hatchCol)
-			}
+			seg := func(x0, y0, x1, y1 float64) { quadLine(dst, x0, y0, x1, y1, hw, hatchCol) }
 			for k := 1; k < 4; k++ {
 				t := float64(k) / 4
 				seg(ins.x+ins.w*t, ins.y, ins.x, ins.y+ins.h*t)
@@ -385,4 +381,16 @@ func (a *App) drawCaptureMarks(dst *ebiten.Image, g *geometry) {
 			quickRect(dst, e, colCapture)
 		}
 	}
+}
+
+// quadLine draws the segment (x0,y0)-(x1,y1), hw either side, as one quad of
+// plain triangles: no stencil pass and four vertices, for thin marks drawn
+// once into the static layer.
+func quadLine(dst *ebiten.Image, x0, y0, x1, y1, hw float64, clr color.Color) {
+	l := math.Hypot(x1-x0, y1-y0)
+	if l == 0 {
+		return
+	}
+	dx, dy := (y1-y0)*hw/l, -(x1-x0)*hw/l
+	fillPolygon(dst, [][2]float64{{x0 + dx, y0 + dy}, {x1 + dx, y1 + dy}, {x1 - dx, y1 - dy}, {x0 - dx, y0 - dy}}, clr)
 }
