@@ -71,7 +71,7 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 			seg(ins.x+ins.w, ins.y, ins.x, ins.y+ins.h)
 		}
 	}
-	strokePath(dst, &chevrons, g.cell*0.05, withAlpha(colEscapeMark, 0.9))
+	fillPath(dst, &chevrons, withAlpha(colEscapeMark, 0.9))
 	throneMark(dst, g.squareRect(game.Throne))
 	// Grid, on whole pixels.
 	gw := math.Max(1, math.Round(1.2*u))
@@ -115,9 +115,16 @@ func escapeMark(p *vector.Path, g *geometry, r rect, s game.Square) {
 	// A chevron "^" rotated to point along (dx, dy), placed near the outer edge.
 	ox, oy := cx+dx*r.w*0.28, cy+dy*r.w*0.28
 	nx, ny := -dy, dx
+	// A filled chevron: the outer edge through the tip, the inner edge a
+	// stroke's width behind it.
+	t := r.w * 0.07
 	p.MoveTo(float32(ox-dx*k+nx*k), float32(oy-dy*k+ny*k))
 	p.LineTo(float32(ox), float32(oy))
 	p.LineTo(float32(ox-dx*k-nx*k), float32(oy-dy*k-ny*k))
+	p.LineTo(float32(ox-dx*(k+t)-nx*k), float32(oy-dy*(k+t)-ny*k))
+	p.LineTo(float32(ox-dx*t), float32(oy-dy*t))
+	p.LineTo(float32(ox-dx*(k+t)+nx*k), float32(oy-dy*(k+t)+ny*k))
+	p.Close()
 }
 
 // flipDir turns an unflipped screen direction into the current one.
