@@ -203,6 +203,18 @@ func (g *Game) Resign(c Color) {
 	g.outcome, g.reason = WinFor(c.Other()), Resignation
 }
 
+// Line returns the game's whole line: the moves played and after them the
+// moves Undo took back that Redo would play again, in playing order. Ply()
+// says how many of them are on the board.
+func (g *Game) Line() []Move {
+	line := make([]Move, 0, len(g.moves)+len(g.redo))
+	line = append(line, g.moves...)
+	for i := len(g.redo) - 1; i >= 0; i-- {
+		line = append(line, g.redo[i])
+	}
+	return line
+}
+
 // CanUndo reports whether a move can be taken back.
 func (g *Game) CanUndo() bool { return len(g.moves) > 0 }
 

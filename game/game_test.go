@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,6 +114,7 @@ func TestUndoRedo(t *testing.T) {
 	require.True(t, g.Redo(), "first redo")
 	require.True(t, g.Redo(), "second redo")
 	require.False(t, g.Redo(), "a third redo")
+	require.Equal(t, "[e3-d3 d1-d2 d3-e3]", fmt.Sprint(g.Line()), "the line after two undos keeps the three moves in order")
 	if g.Position() != p3 || g.Ply() != 3 {
 		t.Fatalf("after redo: %s want %s", diagram(ptr(g.Position())), diagram(&p3))
 	}

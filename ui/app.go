@@ -43,6 +43,7 @@ type App struct {
 	drag      dragState
 
 	bannerHidden bool
+	sound        *sounds
 
 	static  layer // background, board, panel chrome: redrawn on resize or flip
 	banner  layer // end-of-game banner
@@ -74,7 +75,7 @@ func NewApp(opts Options) (*App, error) {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)
 	}
 	a := &App{ctl: NewController(opts.Config), fonts: f, notice: opts.Notice,
-		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5}
+		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, sound: newSounds(soundPrefs())}
 	if opts.Settings != nil {
 		a.ctl.panel = *opts.Settings
 		if err := a.ctl.Start(*opts.Settings); err != nil {
@@ -89,7 +90,7 @@ func NewApp(opts Options) (*App, error) {
 	if opts.Notice != "" {
 		a.ctl.notify(opts.Notice)
 	}
-	a.geo = newGeometry(designW, designH, a.ctl.Flipped())
+	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls())
 	return a, nil
 }
 
@@ -112,7 +113,7 @@ func Run(opts Options) error {
 	defer a.ctl.Close()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
-	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
+	ebiten.SetWindowSizeLimits(400, 420, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)
@@ -140,6 +141,9 @@ func (a *App) Update() error {
 	a.handleKeys()
 	a.handleMouse()
 	a.ctl.Update()
+	for _, q := range a.ctl.takeCues() {
+		a.sound.play(q)
+	}
 	a.glideEval()
 	if !a.ctl.Over() {
 		a.bannerHidden = false
@@ -160,11 +164,11 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 // frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped())
+	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped(), a.ctl.WatchControls())
 	g := &a.geo
 	now := a.ctl.cfg.Now()
 	w, h := b.Dx(), b.Dy()
-	static := a.static.get(w, h, fmt.Sprint(g.flipped), func(dst *ebiten.Image) {
+	static := a.static.get(w, h, fmt.Sprint(g.flipped, len(g.buttons)), func(dst *ebiten.Image) {
 		dst.Fill(colBackground)
 		a.drawBoard(dst, g)
 		drawEvalBarFrame(dst, g)
@@ -252,7 +256,9 @@ func (a *App) do(act action) {
 	case actHint:
 		c.Hint()
 	case actSave:
-		c.Save()
+		c.SaveAs()
+	case actOpen:
+		c.Open()
 	case actPause:
 		c.TogglePause()
 	case actStep:
@@ -262,6 +268,10 @@ func (a *App) do(act action) {
 	case actFaster:
 		c.Faster()
 	case actHelp:
-		c.ToggleHelp()
+		c.ShowHelp(HelpRules)
 	}
 }
+
+// Dragging reports whether a piece follows the mouse (between a press on it
+// and the release).
+func (a *App) Dragging() bool { return a.drag.active }

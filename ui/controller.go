@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -25,6 +28,24 @@ const (
 type Settings struct {
 	White, Black string        // Human or an engine spec such as "cnn:champion"
 	MoveTime     time.Duration // wall time per engine move
+	// Clock, if positive, gives each side this much time for the game, and
+	// Increment more after each of its moves; a side whose time runs out
+	// loses. An AI then budgets its moves from its clock.
+	Clock, Increment time.Duration
+}
+
+// ClockChoice is a time control offered in the start panel.
+type ClockChoice struct {
+	Clock, Increment time.Duration
+	Label            string
+}
+
+// ClockChoices are the time controls of the start panel; the first is none.
+var ClockChoices = []ClockChoice{
+	{0, 0, "No clock"},
+	{time.Minute, time.Second, "1 min + 1 s"},
+	{5 * time.Minute, 2 * time.Second, "5 min + 2 s"},
+	{15 * time.Minute, 10 * time.Second, "15 min + 10 s"},
 }
 
 // Spec returns the spec of side c.
@@ -50,7 +71,8 @@ type Config struct {
 	Engines  EngineFactory    // builds the AI players; default PlayerEngine
 	Now      func() time.Time // the clock; default time.Now
 	HintSpec string           // the engine asked for hints; default DefaultOpponent
-	SaveDir  string           // where Save writes records; default the working directory
+	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
+	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs
 }
 
 // delays are the speeds of AI-vs-AI play: the pause after each move.
@@ -78,10 +100,14 @@ type Controller struct {
 
 	flipped  bool
 	help     bool
+	helpPage int
 	paused   bool
 	stepOnce bool // paused, but one AI move is allowed
-	delay    int  // index into delays
-	nextAI   time.Time
+	// resumeHere lets the AIs play on from an earlier point of the line (a new
+	// line): set by resuming or stepping, cleared by any jump in the history.
+	resumeHere bool
+	delay      int // index into delays
+	nextAI     time.Time
 
 	job       *searchJob // the running search, if any
 	draining  *searchJob // a cancelled search still winding down
@@ -93,14 +119,43 @@ type Controller struct {
 	hintPly int
 	hintPV  []game.Move
 
+	// The clocks, when the settings have one: time left for each side at
+	// turnStart, when the side to move began to think.
+	clocks    [2]time.Duration
+	clockOn   bool
+	turnStart time.Time
+	timeLoss  bool // the game ended on time
+
 	score    int32 // latest evaluation, White's view
 	hasScore bool
+	// evals remembers the latest evaluation of each position searched in this
+	// game (by Zobrist hash), so that undo, redo and replay show the
+	// evaluation of the position on the board, not of the one left.
+	evals map[uint64]int32
+
+	// names are the players' names shown in the panel and written to saved
+	// records: the specs of the players, or the names a loaded record gives.
+	names [2]string
 
 	anims   anims
 	started bool // a game was started or loaded (Back may return to it)
 
 	msg   string
 	msgAt time.Time
+
+	cues   []cue          // sounds asked for since the last takeCues
+	caps   []game.Capture // what the last move captured, marked for a moment
+	capsAt time.Time
+	warn   warning // the threats in the position on the board, cached
+
+	dialog chan dialogResult // the answer of the open file dialog, if one is up
+}
+
+// dialogResult is the answer of a file dialog.
+type dialogResult struct {
+	save bool
+	path string
+	err  error
 }
 
 // NewController returns a controller showing the start panel with the default
@@ -116,7 +171,10 @@ func NewController(cfg Config) *Controller {
 		cfg.HintSpec, _ = DefaultOpponent()
 	}
 	if cfg.SaveDir == "" {
-		cfg.SaveDir = "."
+		cfg.SaveDir = RecordsDir()
+	}
+	if cfg.Dialogs == nil {
+		cfg.Dialogs = DesktopDialogs{}
 	}
 	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, panel: DefaultSettings()}
 	c.settings = c.panel
@@ -134,6 +192,15 @@ func (c *Controller) Game() *game.Game { return c.game }
 
 // Position returns the current position.
 func (c *Controller) Position() game.Position { return c.game.Position() }
+
+// PlayerName returns the name of side s's player: its spec (such as "human"
+// or "cnn:champion"), or the name a loaded record gives.
+func (c *Controller) PlayerName(s game.Color) string {
+	if n := c.names[s]; n != "" {
+		return n
+	}
+	return c.settings.Spec(s)
+}
 
 // Settings returns the players and pace of the game on the board.
 func (c *Controller) Settings() Settings { return c.settings }
@@ -231,6 +298,12 @@ func (c *Controller) WaitingText() string {
 	if c.screen != ScreenGame || c.Over() || c.job != nil || c.IsHuman(c.sideToMove()) {
 		return ""
 	}
+	if c.game.CanRedo() && !c.resumeHere {
+		if c.WatchControls() {
+			return "Replay: ← → browse · End · Space plays on"
+		}
+		return "Replay: ← → browse · End: the last move"
+	}
 	if c.paused && !c.stepOnce {
 		return "Paused: Space resumes, . plays one move"
 	}
@@ -287,9 +360,22 @@ func (c *Controller) StepPanelMoveTime(dir int) {
 	c.panel.MoveTime = moveTimes[i]
 }
 
-// PanelWatch sets the start panel to AI against AI with the default pairing.
+// SetPanelClock chooses the start panel's time control.
+func (c *Controller) SetPanelClock(k ClockChoice) {
+	c.panel.Clock, c.panel.Increment = k.Clock, k.Increment
+}
+
+// PanelWatch sets the start panel to AI against AI: the computer players
+// already chosen there stay, and a side set to Human gets the default
+// pairing's player for that side.
 func (c *Controller) PanelWatch() {
-	c.panel.White, c.panel.Black = WatchPair()
+	w, b := WatchPair()
+	if c.panel.White == Human {
+		c.panel.White = w
+	}
+	if c.panel.Black == Human {
+		c.panel.Black = b
+	}
 	c.panelErr = ""
 }
 
@@ -322,6 +408,51 @@ func (c *Controller) Start(s Settings) error {
 	if s.MoveTime <= 0 {
 		s.MoveTime = DefaultMoveTime
 	}
+	engines, err := c.buildEngines(s)
+	if err != nil {
+		return err
+	}
+	c.stopSearch()
+	c.settings, c.engines = s, engines
+	c.hintEng = nil
+	c.names = [2]string{s.White, s.Black}
+	c.setGame(game.NewGame(game.StartPosition()))
+	c.clockOn = s.Clock > 0
+	c.clocks = [2]time.Duration{s.Clock, s.Clock}
+	c.turnStart = c.cfg.Now()
+	c.screen, c.started, c.help = ScreenGame, true, false
+	c.paused, c.stepOnce = false, false
+	// A human playing Black sees the board from Black's side.
+	c.flipped = engines[game.White] != nil && engines[game.Black] == nil
+	return nil
+}
+
+// Rematch starts a new game with the same players on the same sides.
+func (c *Controller) Rematch() error { return c.Start(c.settings) }
+
+// SwapSides starts a new game with the players' sides exchanged.
+func (c *Controller) SwapSides() error {
+	s := c.settings
+	s.White, s.Black = s.Black, s.White
+	return c.Start(s)
+}
+
+// HumanSide returns the side the person plays when exactly one side is
+// played at the window; ok is false with two humans or two AIs.
+func (c *Controller) HumanSide() (side game.Color, ok bool) {
+	w, b := c.IsHuman(game.White), c.IsHuman(game.Black)
+	switch {
+	case w && !b:
+		return game.White, true
+	case b && !w:
+		return game.Black, true
+	}
+	return game.White, false
+}
+
+// buildEngines builds the engines of the computer players of s (nil for a
+// human side).
+func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 	var engines [2]Engine
 	for _, side := range []game.Color{game.White, game.Black} {
 		spec := s.Spec(side)
@@ -330,25 +461,20 @@ func (c *Controller) Start(s Settings) error {
 		}
 		e, err := c.cfg.Engines(spec, s.MoveTime)
 		if err != nil {
-			return fmt.Errorf("cannot set up %v's player: %v", side, err)
+			return engines, fmt.Errorf("cannot set up %v's player: %v", side, err)
 		}
 		engines[side] = e
 	}
-	c.stopSearch()
-	c.settings, c.engines = s, engines
-	c.hintEng = nil
-	c.setGame(game.NewGame(game.StartPosition()))
-	c.hasScore = false
-	c.screen, c.started, c.help = ScreenGame, true, false
-	c.paused, c.stepOnce = false, false
-	// A human playing Black sees the board from Black's side.
-	c.flipped = engines[game.White] != nil && engines[game.Black] == nil
-	return nil
+	return engines, nil
 }
 
 // setGame puts g on the board and clears what belonged to the previous position.
 func (c *Controller) setGame(g *game.Game) {
 	c.game = g
+	c.caps = nil
+	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
+	c.evals = map[uint64]int32{}
+	c.hasScore = false
 	c.clearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil
@@ -424,6 +550,9 @@ func (c *Controller) playHuman(m game.Move) {
 	c.cancelSearch() // a hint in progress is moot now
 	c.play(m)
 	c.nextAI = c.cfg.Now()
+	// A move at an earlier point of the line (after undo or in replay) plays on
+	// from there: the AI answers even if the old line continues.
+	c.resumeHere = true
 }
 
 // play plays a legal move with its animation.
@@ -433,7 +562,26 @@ func (c *Controller) play(m game.Move) {
 		c.notify(err.Error())
 		return
 	}
+	if c.clockOn {
+		// The mover's thinking time comes off its clock; the increment goes on.
+		now := c.cfg.Now()
+		side := before.SideToMove()
+		c.clocks[side] += c.settings.Increment - now.Sub(c.turnStart)
+		c.turnStart = now
+	}
 	c.anims.onMove(before, c.game.Position(), m, c.cfg.Now())
+	c.caps, c.capsAt = game.CapturesOf(before, m), c.cfg.Now()
+	switch {
+	case c.Over():
+		c.cues = append(c.cues, cueEnd)
+	case len(c.caps) > 0:
+		c.cues = append(c.cues, cueCapture)
+	default:
+		c.cues = append(c.cues, cueMove)
+	}
+	if len(c.caps) > 0 {
+		c.notify(captureText(c.caps))
+	}
 	c.clearSelection()
 	c.hint, c.hintPV = game.NoMove, nil
 }
@@ -474,7 +622,49 @@ func (c *Controller) Redo() bool {
 	return true
 }
 
+// GoTo shows the game after its first ply moves of the line (0 = the start),
+// for replay: any game, a loaded one included, can be browsed. A search in
+// progress stops; no AI moves while an earlier point is shown (see Update), and
+// a move played there starts a new line, as after Undo.
+func (c *Controller) GoTo(ply int) bool {
+	if c.screen != ScreenGame {
+		return false
+	}
+	ply = max(0, min(ply, len(c.game.Line())))
+	if ply == c.game.Ply() {
+		return false
+	}
+	c.cancelSearch()
+	for c.game.Ply() > ply && c.game.Undo() {
+	}
+	for c.game.Ply() < ply && c.game.Redo() {
+	}
+	c.afterHistoryJump()
+	return true
+}
+
+// StepBack shows the previous ply; StepForward the next; GoToStart and GoToEnd
+// the start and the last move of the line.
+func (c *Controller) StepBack() bool { return c.GoTo(c.game.Ply() - 1) }
+
+// StepForward shows the next ply of the line.
+func (c *Controller) StepForward() bool { return c.GoTo(c.game.Ply() + 1) }
+
+// GoToStart shows the start position.
+func (c *Controller) GoToStart() bool { return c.GoTo(0) }
+
+// GoToEnd shows the last move of the line.
+func (c *Controller) GoToEnd() bool { return c.GoTo(len(c.game.Line())) }
+
+// Browsing reports whether an earlier point of the line is shown (moves
+// follow it that Redo or End would play again).
+func (c *Controller) Browsing() bool { return c.screen == ScreenGame && c.game.CanRedo() }
+
 func (c *Controller) afterHistoryJump() {
+	c.resumeHere = false
+	c.turnStart = c.cfg.Now() // browsing costs no one time
+	c.caps = nil
+	c.score, c.hasScore = c.evals[c.positionHash()]
 	c.clearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil
@@ -493,21 +683,50 @@ func (c *Controller) Flip() { c.flipped = !c.flipped }
 // ToggleHelp shows or hides the help overlay.
 func (c *Controller) ToggleHelp() { c.help = !c.help }
 
+// The pages of the help overlay.
+const (
+	HelpRules = iota // the rules, with small illustrated boards
+	HelpKeys         // the keyboard and mouse
+	helpPages
+)
+
+// HelpPage returns the page the help overlay shows.
+func (c *Controller) HelpPage() int { return c.helpPage }
+
+// ShowHelp opens the help overlay on page p.
+func (c *Controller) ShowHelp(p int) {
+	c.help, c.helpPage = true, (p%helpPages+helpPages)%helpPages
+}
+
 // CloseHelp hides the help overlay.
 func (c *Controller) CloseHelp() { c.help = false }
 
-// TogglePause pauses or resumes AI moves.
+// WatchControls reports whether the AI-vs-AI controls (pause, step, pace)
+// apply: only when no human plays, since an AI that answers a human must
+// always answer.
+func (c *Controller) WatchControls() bool { return c.screen == ScreenGame && !c.hasHuman() }
+
+// TogglePause pauses or resumes AI moves when two AIs play; with a human at
+// the board it does nothing.
 func (c *Controller) TogglePause() {
+	if !c.WatchControls() && !c.paused {
+		return
+	}
 	c.paused = !c.paused
 	c.stepOnce = false
+	c.resumeHere = !c.paused
 	if !c.paused {
 		c.nextAI = c.cfg.Now()
 	}
 }
 
-// Step pauses AI play and lets exactly one AI move happen.
+// Step pauses AI-vs-AI play and lets exactly one AI move happen.
 func (c *Controller) Step() {
+	if !c.WatchControls() {
+		return
+	}
 	c.paused, c.stepOnce = true, true
+	c.resumeHere = true
 	c.nextAI = c.cfg.Now()
 }
 
@@ -540,27 +759,44 @@ func (c *Controller) Hint() bool {
 
 // --- records ---
 
+// recordName is the proposed file name of a saved game.
+func (c *Controller) recordName() string {
+	return "tablut-" + c.cfg.Now().Format("2006-01-02-150405") + ".txt"
+}
+
 // Save writes the game as a record to a new file named after the date in the
-// save directory and returns its path.
+// save directory (made if missing) and returns its path.
 func (c *Controller) Save() (string, error) {
-	now := c.cfg.Now()
-	name := filepath.Join(c.cfg.SaveDir, "tablut-"+now.Format("2006-01-02-150405")+".txt")
+	if err := os.MkdirAll(c.cfg.SaveDir, 0o755); err != nil {
+		dir, _ := filepath.Abs(c.cfg.SaveDir)
+		err = fmt.Errorf("cannot save the game: cannot make the folder %s (%v); choose another folder with Save", dir, rootCause(err))
+		c.notify(err.Error())
+		return "", err
+	}
+	return c.SaveTo(filepath.Join(c.cfg.SaveDir, c.recordName()))
+}
+
+// SaveTo writes the game as a record to path and returns its absolute path.
+func (c *Controller) SaveTo(name string) (string, error) {
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
 	f, err := os.Create(name)
 	if err != nil {
-		err = fmt.Errorf("cannot save the game: %v", err)
+		err = fmt.Errorf("cannot save the game to %s: %v", name, rootCause(err))
 		c.notify(err.Error())
 		return "", err
 	}
-	meta := game.RecordMeta{White: c.settings.White, Black: c.settings.Black, Date: now.Format("2006-01-02")}
+	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
+	if c.timeLoss {
+		meta.Reason = c.lostOnTime()
+	}
 	err = c.game.WriteRecord(f, meta)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		err = fmt.Errorf("cannot save the game to %s: %v", name, err)
+		err = fmt.Errorf("cannot save the game to %s: %v", name, rootCause(err))
 		c.notify(err.Error())
 		return "", err
 	}
@@ -568,16 +804,105 @@ func (c *Controller) Save() (string, error) {
 	return name, nil
 }
 
-// Load reads a record and puts its game on the board, keeping the players; name
-// is for messages.
+// rootCause drops the operation and path that os errors repeat.
+func rootCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// SaveAs asks for a file name with the desktop's save dialog and saves there;
+// without a dialog it saves to the save directory and says where.
+func (c *Controller) SaveAs() { c.askFile(true) }
+
+// Open asks for a record with the desktop's open dialog and loads it; without a
+// dialog it says how else to open one.
+func (c *Controller) Open() { c.askFile(false) }
+
+// askFile shows a file dialog on a goroutine of its own (it blocks until the
+// person answers); Update collects the answer.
+func (c *Controller) askFile(save bool) {
+	if c.dialog != nil {
+		return // one dialog at a time
+	}
+	ch := make(chan dialogResult, 1)
+	c.dialog = ch
+	dir, name, d := c.cfg.SaveDir, c.recordName(), c.cfg.Dialogs
+	if _, err := os.Stat(dir); err != nil {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	go func() {
+		var r dialogResult
+		r.save = save
+		if save {
+			r.path, r.err = d.SaveFile(dir, name)
+		} else {
+			r.path, r.err = d.OpenFile(dir)
+		}
+		ch <- r
+	}()
+}
+
+// DialogOpen reports whether a file dialog is waiting for the person.
+func (c *Controller) DialogOpen() bool { return c.dialog != nil }
+
+// pollDialog takes the answer of a file dialog, if it came.
+func (c *Controller) pollDialog() {
+	var r dialogResult
+	select {
+	case r = <-c.dialog:
+		c.dialog = nil
+	default:
+		return
+	}
+	switch {
+	case errors.Is(r.err, ErrCancelled):
+	case r.err == nil && r.save:
+		c.SaveTo(r.path)
+	case r.err == nil:
+		c.LoadFile(r.path)
+	case r.save:
+		// No dialog (or a broken one): save where games go without one.
+		if path, err := c.Save(); err == nil {
+			c.notify("No file dialog on this desktop: saved the game to " + path)
+		}
+	default:
+		dir, _ := filepath.Abs(c.cfg.SaveDir)
+		why := "No file dialog on this desktop"
+		if !errors.Is(r.err, ErrNoDialog) {
+			why = "Cannot open a record: " + r.err.Error()
+		}
+		c.notify(why + ": drop a record file on the window, or run tablut -load FILE (saved games are in " + dir + ")")
+	}
+}
+
+// Load reads a record and puts its game on the board; name is for messages.
+// When the record names two players this program knows (as saved games do,
+// e.g. "human" and "cnn:champion"), they play on; a game between two computer
+// players starts paused, to be browsed. Otherwise the current players play on
+// under the names the record gives.
 func (c *Controller) Load(r io.Reader, name string) error {
-	g, _, err := game.ReadRecord(r)
+	g, meta, err := game.ReadRecord(r)
 	if err != nil {
 		err = fmt.Errorf("cannot load %s: %v", name, err)
 		c.notify(err.Error())
 		return err
 	}
-	c.cancelSearch()
+	c.stopSearch()
+	c.paused, c.stepOnce = false, false
+	s := Settings{White: strings.TrimSpace(meta.White), Black: strings.TrimSpace(meta.Black), MoveTime: c.settings.MoveTime}
+	if s.White != "" && s.Black != "" && CheckSpec(s.White) == nil && CheckSpec(s.Black) == nil {
+		if engines, err := c.buildEngines(s); err == nil {
+			c.settings, c.engines, c.hintEng = s, engines, nil
+			c.paused = engines[game.White] != nil && engines[game.Black] != nil
+		}
+	}
+	c.names = [2]string{strings.TrimSpace(meta.White), strings.TrimSpace(meta.Black)}
 	c.setGame(g)
 	c.screen, c.started, c.help = ScreenGame, true, false
 	c.notify(fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply()))
@@ -596,7 +921,14 @@ func (c *Controller) LoadFile(path string) error {
 	return c.Load(f, path)
 }
 
-func (c *Controller) notify(s string) { c.msg, c.msgAt = s, c.cfg.Now() }
+// takeCues returns the sounds asked for since the last call.
+func (c *Controller) takeCues() []cue {
+	q := c.cues
+	c.cues = nil
+	return q
+}
+
+func (c *Controller) notify(s string) { c.msg, c.msgAt = capitalize(s), c.cfg.Now() }
 
 // --- the clock: AI hand-off and animations ---
 
@@ -605,6 +937,9 @@ func (c *Controller) notify(s string) { c.msg, c.msgAt = s, c.cfg.Now() }
 // is to move, and ends finished animations. Call it once per frame.
 func (c *Controller) Update() {
 	now := c.cfg.Now()
+	if c.dialog != nil {
+		c.pollDialog()
+	}
 	c.anims.prune(now)
 	if c.draining != nil {
 		if _, ok := c.draining.poll(); ok {
@@ -614,12 +949,13 @@ func (c *Controller) Update() {
 	if c.job != nil {
 		c.pollJob(now)
 	}
+	c.checkFlag(now)
 	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() {
 		return
 	}
 	side := c.sideToMove()
 	if e := c.engines[side]; e != nil {
-		if c.paused && !c.stepOnce || now.Before(c.nextAI) {
+		if c.paused && !c.stepOnce || now.Before(c.nextAI) || c.game.CanRedo() && !c.resumeHere {
 			return
 		}
 		c.stepOnce = false
@@ -634,7 +970,16 @@ func (c *Controller) Update() {
 
 func (c *Controller) startJob(e Engine, kind jobKind, name string, now time.Time) {
 	pos := c.game.Position()
-	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, c.settings.MoveTime, now)
+	budget := c.settings.MoveTime
+	if kind == jobMove && c.clockOn {
+		budget = c.moveBudget(pos.SideToMove())
+		if l, ok := e.(limitable); ok {
+			lim := l.Limits()
+			lim.MoveTime = budget
+			l.SetLimits(lim)
+		}
+	}
+	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, budget, now)
 	c.info, c.infoValid = ai.Info{}, false
 }
 
@@ -643,7 +988,9 @@ func (c *Controller) pollJob(now time.Time) {
 	j := c.job
 	if info, ok := j.latest(); ok {
 		c.info, c.infoValid = info, true
-		c.score, c.hasScore = info.Score, true
+		if j.trusted() {
+			c.setEval(j.hash, info.Score)
+		}
 	}
 	r, ok := j.poll()
 	if !ok {
@@ -658,8 +1005,8 @@ func (c *Controller) pollJob(now time.Time) {
 		c.notify(fmt.Sprintf("%v's AI failed: %v", j.side, r.err))
 		return
 	}
-	if r.res.Depth > 0 || len(r.res.PV) > 0 {
-		c.score, c.hasScore = r.res.Score, true
+	if (r.res.Depth > 0 || len(r.res.PV) > 0) && j.trusted() {
+		c.setEval(j.hash, r.res.Score)
 	}
 	switch j.kind {
 	case jobHint:
@@ -674,6 +1021,63 @@ func (c *Controller) pollJob(now time.Time) {
 			c.nextAI = now.Add(delays[c.delay])
 		}
 	}
+}
+
+// ClockLeft returns the time left on side s's clock, counting the current
+// turn; ok is false in a game without a clock.
+func (c *Controller) ClockLeft(s game.Color) (left time.Duration, ok bool) {
+	if !c.clockOn {
+		return 0, false
+	}
+	left = c.clocks[s]
+	if !c.Over() && c.sideToMove() == s && !c.Browsing() {
+		left -= c.cfg.Now().Sub(c.turnStart)
+	}
+	return max(left, 0), true
+}
+
+// checkFlag ends the game when the side to move has run out of time.
+func (c *Controller) checkFlag(now time.Time) {
+	if !c.clockOn || c.Over() || c.screen != ScreenGame || c.Browsing() {
+		return
+	}
+	side := c.sideToMove()
+	if c.clocks[side]-now.Sub(c.turnStart) > 0 {
+		return
+	}
+	c.cancelSearch()
+	c.clocks[side] = 0
+	c.game.Resign(side)
+	c.timeLoss = true
+	c.cues = append(c.cues, cueEnd)
+}
+
+// moveBudget is the time an AI gives its next move: the move time, or with a
+// clock a twentieth of the time left plus most of the increment, whichever is
+// less (and never under 50 ms).
+func (c *Controller) moveBudget(side game.Color) time.Duration {
+	b := c.settings.MoveTime
+	if left, ok := c.ClockLeft(side); ok {
+		b = min(b, max(50*time.Millisecond, left/20+c.settings.Increment*3/4))
+	}
+	return b
+}
+
+// limitable is an engine whose limits can change between moves (ai/player's
+// engines): a clock sets its move time.
+type limitable interface {
+	Limits() ai.Limits
+	SetLimits(ai.Limits)
+}
+
+// setEval records the evaluation (White's view) of the position with hash h
+// and shows it.
+func (c *Controller) setEval(h uint64, score int32) {
+	if c.evals == nil {
+		c.evals = map[uint64]int32{}
+	}
+	c.evals[h] = score
+	c.score, c.hasScore = score, true
 }
 
 // cancelSearch stops the running search; its goroutine winds down in the

@@ -4,7 +4,7 @@
 // It is split so that everything but the pixels can be tested without a display:
 //
 //   - controller.go: the pure state machine. Raw input is turned into small intents
-//     (Select, Drop, Undo, Redo, NewGame, Flip, Hint, TogglePause, Step, ...) that
+//     (Select, Drop, Undo, Redo, GoTo, Rematch, Flip, Hint, TogglePause, ...) that
 //     the Controller applies to a game.Game; it also decides when an AI must move
 //     and hands the position over to a background search.
 //   - search.go: one background search. The engine runs in its own goroutine on a
@@ -12,6 +12,17 @@
 //     come back over buffered channels that Controller.Update polls with
 //     select/default, so the window never waits for the AI. Cancelling goes through
 //     a context.Context.
+//   - words.go: the game in sentences: "You win" and why, the evaluation as a
+//     winning chance from the person's side, captures explained ("d2 captured
+//     between d3 and the camp d1"), warnings when the king can escape or be
+//     captured with the next move.
+//   - rules.go: the rules page of the help overlay, twelve small illustrated
+//     boards given as data (position, move, marked squares).
+//   - dialog.go: the desktop's file dialogs for Save and Open, run as programs
+//     (zenity, qarma, kdialog, osascript, PowerShell), with the ~/Tablut folder
+//     when there is none.
+//   - sound.go: move, capture and end sounds synthesised in code and played
+//     through oto; silent, not failing, without a sound device.
 //   - anim.go: animation logic (a moving piece slides, captured pieces fade out),
 //     as functions of time, with no drawing.
 //   - geometry.go: where things are on the screen for a given window size: board,

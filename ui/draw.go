@@ -84,35 +84,64 @@ func fillCircle(dst *ebiten.Image, x, y, r float64, clr color.Color) {
 	vector.FillCircle(dst, float32(x), float32(y), float32(r), clr, true)
 }
 
+// strokeCircle draws a ring of width w centred on radius r. It is filled as an
+// annulus (two circles of opposite winding under the non-zero rule) rather than
+// stroked: Ebitengine's vector stroker puts a round join on every flattened
+// segment of an arc, which makes a single stroked circle tens of thousands of
+// vertices and kept the command queue's vertex buffer hundreds of megabytes
+// large.
 func strokeCircle(dst *ebiten.Image, x, y, r, w float64, clr color.Color) {
-	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), float32(w), clr, true)
+	var p vector.Path
+	cx, cy := float32(x), float32(y)
+	ro, ri := float32(r+w/2), float32(math.Max(0, r-w/2))
+	p.MoveTo(cx+ro, cy)
+	p.Arc(cx, cy, ro, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.MoveTo(cx+ri, cy)
+	p.Arc(cx, cy, ri, 2*math.Pi, 0, vector.CounterClockwise)
+	p.Close()
+	fillPath(dst, &p, clr)
 }
 
 func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, clr color.Color) {
 	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), clr, true)
 }
 
-// roundRect returns the path of r with corners of radius rad.
-func roundRect(r rect, rad float64) *vector.Path {
-	rad = math.Min(rad, math.Min(r.w, r.h)/2)
-	var p vector.Path
-	x0, y0, x1, y1 := float32(r.x), float32(r.y), float32(r.x+r.w), float32(r.y+r.h)
-	rr := float32(rad)
-	p.MoveTo(x0+rr, y0)
-	p.LineTo(x1-rr, y0)
-	p.ArcTo(x1, y0, x1, y0+rr, rr)
-	p.LineTo(x1, y1-rr)
-	p.ArcTo(x1, y1, x1-rr, y1, rr)
-	p.LineTo(x0+rr, y1)
-	p.ArcTo(x0, y1, x0, y1-rr, rr)
-	p.LineTo(x0, y0+rr)
-	p.ArcTo(x0, y0, x0+rr, y0, rr)
-	p.Close()
-	return &p
-}
-
+// fillRoundRect fills r with corners of radius rad. Only the four corners are
+// antialiased vector paths; the body is plain rectangles on whole pixels. A
+// large antialiased fill needs a stencil image twice its width, which
+// Ebitengine keeps for the life of the window: filling the board frame and the
+// panel as whole paths cost about 20 MB of resident memory.
 func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
-	fillPath(dst, roundRect(r, rad), clr)
+	x0, y0 := math.Round(r.x), math.Round(r.y)
+	x1, y1 := math.Round(r.x+r.w), math.Round(r.y+r.h)
+	rad = math.Round(math.Min(rad, math.Min(x1-x0, y1-y0)/2))
+	if rad <= 0 {
+		quickRect(dst, rect{x0, y0, x1 - x0, y1 - y0}, clr)
+		return
+	}
+	// The body: a middle column the full height, and the two side columns
+	// between the corners; the pieces do not overlap, so translucent colours
+	// blend once everywhere.
+	quickRect(dst, rect{x0 + rad, y0, x1 - x0 - 2*rad, y1 - y0}, clr)
+	quickRect(dst, rect{x0, y0 + rad, rad, y1 - y0 - 2*rad}, clr)
+	quickRect(dst, rect{x1 - rad, y0 + rad, rad, y1 - y0 - 2*rad}, clr)
+	// The corners: quarter discs whose straight edges lie on pixel boundaries,
+	// so that they meet the body without a seam. Each is a path of its own, so
+	// that its stencil is the size of the corner, not of the whole rectangle.
+	for _, c := range [4][3]float64{
+		{x0 + rad, y0 + rad, math.Pi},
+		{x1 - rad, y0 + rad, 1.5 * math.Pi},
+		{x1 - rad, y1 - rad, 0},
+		{x0 + rad, y1 - rad, 0.5 * math.Pi},
+	} {
+		var p vector.Path
+		cx, cy := float32(c[0]), float32(c[1])
+		p.MoveTo(cx, cy)
+		p.Arc(cx, cy, float32(rad), float32(c[2]), float32(c[2]+math.Pi/2), vector.Clockwise)
+		p.Close()
+		fillPath(dst, &p, clr)
+	}
 }
 
 // arrow draws an arrow from (x0,y0) to (x1,y1); w is the shaft width.

@@ -3,7 +3,6 @@ package ui
 import (
 	"image/color"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -31,10 +30,15 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		drawText(dst, rank, cf, g.board.x+g.board.w+m/2, ry, colCoord, alignCenter)
 	}
 
-	// Squares are plain rectangles on whole pixels; the hatching of the camps and
-	// the chevrons of the escapes are each one path, so that the layer costs a
-	// handful of antialiased fills however many squares there are.
-	var hatch, chevrons vector.Path
+	// Squares are plain rectangles on whole pixels; the chevrons of the escapes
+	// are one path, so that the layer costs a handful of antialiased fills
+	// however many squares there are. The camps' faint hatching is thin quads
+	// drawn as plain triangles: as an antialiased stroke its 112 segments made
+	// thousands of vertices per pass, and the command queue keeps its largest
+	// vertex buffer for the life of the window.
+	var chevrons vector.Path
+	hatchCol := withAlpha(colFrameEdge, 0.22)
+	hw := 0.6 * u
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		r := g.squareRect(s)
 		c := colSquare
@@ -58,10 +62,7 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		case game.IsCamp(s) && s != game.Throne:
 			// Fine diagonal hatching marks the camps even for the colour-blind.
 			ins := r.inset(r.w * 0.1)
-			seg := func(x0, y0, x1, y1 float64) {
-				hatch.MoveTo(float32(x0), float32(y0))
-				hatch.LineTo(float32(x1), float32(y1))
-			}
+			seg := func(x0, y0, x1, y1 float64) { quadLine(dst, x0, y0, x1, y1, hw, hatchCol) }
 			for k := 1; k < 4; k++ {
 				t := float64(k) / 4
 				seg(ins.x+ins.w*t, ins.y, ins.x, ins.y+ins.h*t)
@@ -70,8 +71,7 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 			seg(ins.x+ins.w, ins.y, ins.x, ins.y+ins.h)
 		}
 	}
-	strokePath(dst, &hatch, 1.2*u, withAlpha(colFrameEdge, 0.22))
-	strokePath(dst, &chevrons, g.cell*0.05, withAlpha(colEscapeMark, 0.9))
+	fillPath(dst, &chevrons, withAlpha(colEscapeMark, 0.9))
 	throneMark(dst, g.squareRect(game.Throne))
 	// Grid, on whole pixels.
 	gw := math.Max(1, math.Round(1.2*u))
@@ -115,9 +115,16 @@ func escapeMark(p *vector.Path, g *geometry, r rect, s game.Square) {
 	// A chevron "^" rotated to point along (dx, dy), placed near the outer edge.
 	ox, oy := cx+dx*r.w*0.28, cy+dy*r.w*0.28
 	nx, ny := -dy, dx
+	// A filled chevron: the outer edge through the tip, the inner edge a
+	// stroke's width behind it.
+	t := r.w * 0.07
 	p.MoveTo(float32(ox-dx*k+nx*k), float32(oy-dy*k+ny*k))
 	p.LineTo(float32(ox), float32(oy))
 	p.LineTo(float32(ox-dx*k-nx*k), float32(oy-dy*k-ny*k))
+	p.LineTo(float32(ox-dx*(k+t)-nx*k), float32(oy-dy*(k+t)-ny*k))
+	p.LineTo(float32(ox-dx*t), float32(oy-dy*t))
+	p.LineTo(float32(ox-dx*(k+t)+nx*k), float32(oy-dy*(k+t)+ny*k))
+	p.Close()
 }
 
 // flipDir turns an unflipped screen direction into the current one.
@@ -215,6 +222,7 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 		}
 		drawCentered(dst, sp.pieces[pc], x, y, 1, alpha)
 	}
+	a.drawCaptureMarks(dst, g)
 	if sl := an.slide; sl != nil {
 		t := sl.progress(now)
 		x0, y0 := g.squareCenter(sl.from)
@@ -336,13 +344,9 @@ func (a *App) glideEval() {
 // evalView returns what the evaluation bar shows.
 func (a *App) evalView(g *geometry) evalView {
 	score, ok := a.ctl.Eval()
-	label := "="
+	label := "" // no evaluation yet
 	if ok {
-		label = scoreText(score)
-		if strings.Contains(label, "wins") {
-			label = strings.Replace(strings.Replace(label, "White wins", "W", 1), "Black wins", "B", 1)
-			label = strings.Replace(label, " in ", "#", 1)
-		}
+		label = evalLabel(score, a.ctl.viewpoint())
 	}
 	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: label}
 }
@@ -369,4 +373,31 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 func shownEscape(s game.Square) bool {
 	corner := (s.File() == 0 || s.File() == 8) && (s.Rank() == 0 || s.Rank() == 8)
 	return game.IsEscape(s) && !corner
+}
+
+// drawCaptureMarks marks, for a moment after a capture, the piece that
+// captured (a red ring) and the square it captured against (a red frame):
+// a pawn, a camp or the throne. The status box says it in words.
+func (a *App) drawCaptureMarks(dst *ebiten.Image, g *geometry) {
+	for _, cp := range a.ctl.CaptureMarks() {
+		x, y := g.squareCenter(cp.By)
+		drawTinted(dst, a.sprites.ring, x, y, 1, colCapture)
+		r := g.squareRect(cp.Beyond)
+		w := math.Max(2, math.Round(g.cell*0.06))
+		for _, e := range []rect{{r.x, r.y, r.w, w}, {r.x, r.y + r.h - w, r.w, w}, {r.x, r.y, w, r.h}, {r.x + r.w - w, r.y, w, r.h}} {
+			quickRect(dst, e, colCapture)
+		}
+	}
+}
+
+// quadLine draws the segment (x0,y0)-(x1,y1), hw either side, as one quad of
+// plain triangles: no stencil pass and four vertices, for thin marks drawn
+// once into the static layer.
+func quadLine(dst *ebiten.Image, x0, y0, x1, y1, hw float64, clr color.Color) {
+	l := math.Hypot(x1-x0, y1-y0)
+	if l == 0 {
+		return
+	}
+	dx, dy := (y1-y0)*hw/l, -(x1-x0)*hw/l
+	fillPolygon(dst, [][2]float64{{x0 + dx, y0 + dy}, {x1 + dx, y1 + dy}, {x1 - dx, y1 - dy}, {x0 - dx, y0 - dy}}, clr)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -9,16 +10,42 @@ import (
 	"github.com/tablut-ai/tablut/internal/buildinfo"
 )
 
-// drawBanner draws the end-of-game banner across the board.
+// bannerGeometry lays out the end-of-game banner across the board and its
+// Rematch and Swap sides buttons.
+type bannerGeometry struct {
+	box, rematch, swap rect
+}
+
+func newBannerGeometry(g *geometry) bannerGeometry {
+	b := bannerGeometry{box: rect{g.board.x - 6*g.u, g.board.cy() - g.cell*1.2, g.board.w + 12*g.u, g.cell * 2.4}}
+	bw, bh := g.cell*2.1, g.cell*0.5
+	y := b.box.y + b.box.h - bh - g.cell*0.3
+	b.rematch = rect{b.box.cx() - bw - g.cell*0.1, y, bw, bh}
+	b.swap = rect{b.box.cx() + g.cell*0.1, y, bw, bh}
+	return b
+}
+
+// drawBanner draws the end-of-game banner across the board: who won, said to
+// the person when one plays an AI ("You win"), why, and the buttons to play
+// again on the same sides or on swapped ones.
 func (a *App) drawBanner(dst *ebiten.Image, g *geometry) {
 	c := a.ctl
-	u := g.u
-	b := rect{g.board.x - 6*u, g.board.cy() - g.cell*0.95, g.board.w + 12*u, g.cell * 1.9}
-	fillRoundRect(dst, b, 10*u, nrgba(0x15171c, 0xe0))
-	title, col := resultTitle(c.Game().Outcome())
-	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.cx(), b.cy()-g.cell*0.33, col, alignCenter)
-	drawText(dst, capitalize(c.Game().ReasonText()), face(a.fonts.regular, g.cell*0.27), b.cx(), b.cy()+g.cell*0.17, colText, alignCenter)
-	drawText(dst, "N new game   ·   U undo   ·   click to see the board", face(a.fonts.regular, g.cell*0.19), b.cx(), b.cy()+g.cell*0.58, colTextDim, alignCenter)
+	b := newBannerGeometry(g)
+	fillRoundRect(dst, b.box, 10*g.u, nrgba(0x15171c, 0xe8))
+	title, why := c.endWords()
+	col := endColour(c.Game().Outcome(), title)
+	cy := b.box.y
+	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.box.cx(), cy+g.cell*0.45, col, alignCenter)
+	drawText(dst, why, face(a.fonts.regular, g.cell*0.26), b.box.cx(), cy+g.cell*0.95, colText, alignCenter)
+	bf := face(a.fonts.bold, g.cell*0.22)
+	for _, btn := range []struct {
+		r rect
+		l string
+	}{{b.rematch, "Rematch  (Enter)"}, {b.swap, "Swap sides  (X)"}} {
+		fillRoundRect(dst, btn.r, 6*g.u, colButtonOn)
+		drawText(dst, btn.l, bf, btn.r.cx(), btn.r.cy(), colText, alignCenter)
+	}
+	drawText(dst, "U undo  ·  N new game  ·  click the board to see it", face(a.fonts.regular, g.cell*0.17), b.box.cx(), b.box.y+b.box.h-g.cell*0.13, colTextDim, alignCenter)
 }
 
 // helpLines are the keyboard shortcuts, as shown in the help overlay.
@@ -30,38 +57,47 @@ var helpLines = [][2]string{
 	{"N", "new game (start panel)"},
 	{"F", "flip the board"},
 	{"H", "hint: the AI suggests a move"},
-	{"S  /  Ctrl+S", "save the game to a dated file"},
-	{"Drop a file", "load a saved game"},
-	{"Space", "pause / resume the AI"},
-	{".  /  →", "step: let the AI play one move"},
-	{"+  /  −", "faster / slower AI-vs-AI play"},
+	{"S  /  Ctrl+S", "save the game (file dialog, else ~/Tablut)"},
+	{"O  /  drop a file", "open a saved game"},
+	{"Space", "AI vs AI: pause / resume"},
+	{".", "AI vs AI: let one move be played"},
+	{"←  →  Home  End", "replay: browse the moves (or click one)"},
+	{"+  /  −", "AI vs AI: faster / slower"},
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
+	{"L  /  Help button", "the rules, with pictures"},
+	{"M", "sound on / off (remembered)"},
+	{"Enter  /  X", "after a game: rematch / swap sides"},
 }
 
-// drawHelp draws the help overlay.
+// drawHelp draws the help overlay: the rules page or the keys page.
 func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	u := g.u
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
-	rowH := 28 * u
-	card := rect{0, 0, 620 * u, 130*u + float64(len(helpLines))*rowH}
-	card.x, card.y = (g.w-card.w)/2, (g.h-card.h)/2
+	card := helpCard(g)
 	fillRoundRect(dst, card, 14*u, colPanel)
-	in := card.inset(28 * u)
-	drawText(dst, "Keyboard and mouse", face(a.fonts.bold, 22*u), in.x, in.y+10*u, colText, alignLeft)
+	a.drawHelpTabs(dst, g)
+	if a.ctl.HelpPage() == HelpRules {
+		a.drawRules(dst, g)
+		return
+	}
+	rowH := 28 * u
+	in := rect{card.x + 28*u, card.y + 70*u, card.w - 56*u, card.h - 100*u}
 	kf, df := face(a.fonts.bold, 15*u), face(a.fonts.regular, 15*u)
 	for i, l := range helpLines {
-		y := in.y + 52*u + float64(i)*rowH
+		y := in.y + 10*u + float64(i)*rowH
 		drawText(dst, l[0], kf, in.x, y, colAccent, alignLeft)
-		drawText(dst, l[1], df, in.x+190*u, y, colText, alignLeft)
+		drawText(dst, l[1], df, in.x+200*u, y, colText, alignLeft)
 	}
-	drawText(dst, "Press any key or click to close", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-42*u, colTextFaint, alignCenter)
+	drawText(dst, "Tab: rules  ·  any other key or a click closes", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-40*u, colTextFaint, alignCenter)
 	// Which build is running, for bug reports: release version and commit.
-	drawText(dst, buildinfo.Read().String(), face(a.fonts.regular, 12*u), card.cx(), card.y+card.h-20*u, colTextFaint, alignCenter)
+	drawText(dst, buildinfo.Read().String(), face(a.fonts.regular, 12*u), card.cx(), card.y+card.h-18*u, colTextFaint, alignCenter)
 }
 
 // startChoices are the players offered in the start panel.
-func startChoices() []string { return append([]string{Human}, AIChoices()...) }
+func startChoices() []string {
+	return append(append([]string{Human}, LevelChoices()...), AIChoices()...)
+}
 
 // drawStart draws the start panel over the board.
 func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
@@ -81,6 +117,7 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 		y := []float64{s.whiteY, s.blackY}[i]
 		chips := [][]chip{s.white, s.black}[i]
 		drawText(dst, side.String(), lf, x0, y+12*u, colText, alignLeft)
+		drawText(dst, choiceAbout(settings.Spec(side)), face(a.fonts.regular, 13*u), x0+70*u, y+12*u, colTextDim, alignLeft)
 		for _, ch := range chips {
 			bg := colButton
 			if settings.Spec(side) == ch.spec {
@@ -89,14 +126,12 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 				bg = colButtonHot
 			}
 			fillRoundRect(dst, ch.r, 8*u, bg)
-			label := "Human"
-			if ch.spec != Human {
-				label = "AI: " + shortSpec(ch.spec)
-			}
+			label := chipLabel(ch.spec)
 			drawText(dst, label, cf, ch.r.cx(), ch.r.cy(), colText, alignCenter)
 		}
 	}
 	drawText(dst, "Move time", lf, x0, s.timeY+19*u, colText, alignLeft)
+	drawText(dst, "for the engines; a level keeps its own limits", face(a.fonts.regular, 13*u), s.timeUp.x+s.timeUp.w+16*u, s.timeY+19*u, colTextDim, alignLeft)
 	for _, b := range []struct {
 		r rect
 		l string
@@ -110,6 +145,18 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 	}
 	drawText(dst, fmt.Sprintf("%g s", settings.MoveTime.Seconds()), lf, s.timeText.cx(), s.timeText.cy(), colAccent, alignCenter)
 
+	drawText(dst, "Clock", lf, x0, s.clockY+19*u, colText, alignLeft)
+	for i, k := range ClockChoices {
+		r := s.clocks[i]
+		bg := colButton
+		if settings.Clock == k.Clock && settings.Increment == k.Increment {
+			bg = colButtonOn
+		} else if r.contains(cx, cy) {
+			bg = colButtonHot
+		}
+		fillRoundRect(dst, r, 8*u, bg)
+		drawText(dst, k.Label, cf, r.cx(), r.cy(), colText, alignCenter)
+	}
 	for _, b := range []struct {
 		r   rect
 		l   string
@@ -139,7 +186,7 @@ func (a *App) startKey(g *geometry) string {
 	s := newStartGeometry(g, startChoices())
 	x, y := a.cursor()
 	hot := -1
-	all := []rect{s.timeDown, s.timeUp, s.start, s.watch, s.back}
+	all := append([]rect{s.timeDown, s.timeUp, s.start, s.watch, s.back}, s.clocks...)
 	for _, ch := range append(append([]chip{}, s.white...), s.black...) {
 		all = append(all, ch.r)
 	}
@@ -149,4 +196,31 @@ func (a *App) startKey(g *geometry) string {
 		}
 	}
 	return fmt.Sprint(settings, errText, a.notice, hot)
+}
+
+// choiceAbout says in a few words what the player chosen for a side is.
+func choiceAbout(spec string) string {
+	if l, ok := levelOf(spec); ok {
+		return l.Title + ": " + l.About
+	}
+	switch spec {
+	case Human:
+		return "played here, with the mouse"
+	case "heuristic":
+		return "engine: the hand-made evaluation, searching for the move time"
+	}
+	return "engine: the network " + shortSpec(spec) + ", searching for the move time"
+}
+
+// endColour is the colour of a finished game's headline: green when the
+// person won, red when they lost, else the winner's colour.
+func endColour(o game.Outcome, title string) color.NRGBA {
+	switch title {
+	case "You win":
+		return colWin
+	case "You lose":
+		return colLose
+	}
+	_, col := resultTitle(o)
+	return col
 }

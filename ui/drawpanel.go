@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -50,13 +51,20 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	for i, side := range []game.Color{game.White, game.Black} {
 		y := inner.y + 44*u + float64(i)*24*u
 		x := inner.x + 9*u
-		name := playerLabel(c.Settings().Spec(side))
+		name := playerLabel(c.PlayerName(side))
 		col := colTextDim
 		if !c.Over() && pos.SideToMove() == side {
 			col = colText
 			quickRect(dst, rect{math.Round(inner.x + inner.w - 10*u), math.Round(y - 4*u), math.Round(8 * u), math.Round(8 * u)}, colAccent)
 		}
 		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 15*u), x+16*u, y, col, alignLeft)
+		if left, ok := c.ClockLeft(side); ok {
+			cc := col
+			if left < 10*time.Second {
+				cc = colError
+			}
+			drawText(dst, clockText(left), face(a.fonts.mono, 15*u), inner.x+inner.w-22*u, y, cc, alignRight)
+		}
 	}
 
 	a.drawStatus(dst, g, status)
@@ -88,29 +96,88 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		}
 		drawText(dst, label, bf, b.r.cx(), b.r.cy()-1*u, tc, alignCenter)
 	}
-	// Speed, right of the last button.
-	last := g.buttons[len(g.buttons)-1].r
-	drawText(dst, fmt.Sprintf("delay %.2g s", c.Delay().Seconds()), face(a.fonts.regular, 13*u),
-		last.x+last.w+14*u, last.cy(), colTextDim, alignLeft)
 
 	a.drawMoveList(dst, g)
 
-	// Message line at the bottom.
+	// Message at the bottom: a notice in grey, an error in red, wrapped over
+	// as many lines as it needs (up to five) on a box over the move list, so
+	// that a long path is never cut off.
 	if msg := c.Message(); msg != "" {
 		f := face(a.fonts.regular, 13*u)
 		col := colTextDim
-		if strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed") {
+		if isErrorMessage(msg) {
 			col = colError
 		}
-		drawText(dst, ellipsis(msg, f, inner.w), f, inner.x, inner.y+inner.h-8*u, col, alignLeft)
+		lines := wrapText(msg, f, inner.w-16*u, 5)
+		lh := 17 * u
+		box := rect{inner.x - 4*u, inner.y + inner.h - float64(len(lines))*lh - 6*u, inner.w + 8*u, float64(len(lines))*lh + 8*u}
+		fillRoundRect(dst, box, 6*u, colPanel)
+		for i, l := range lines {
+			drawText(dst, l, f, inner.x+4*u, box.y+6*u+lh/2+float64(i)*lh, col, alignLeft)
+		}
 	} else {
-		drawText(dst, "? help  ·  drop a record file here to load it", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
+		drawText(dst, "? help  ·  O open a game  ·  or drop a record file here", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
 	}
 }
 
-// playerLabel names a player spec for people.
+// isErrorMessage tells an error from a notice.
+func isErrorMessage(msg string) bool {
+	return strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed")
+}
+
+// wrapText breaks s into lines at most w wide in f, at spaces (and inside a
+// word too long for a line, such as a path), keeping at most max lines (the
+// last ends in an ellipsis if text is left).
+func wrapText(s string, f *text.GoTextFace, w float64, maxLines int) []string {
+	var lines []string
+	line := ""
+	flush := func() {
+		lines = append(lines, line)
+		line = ""
+	}
+	for _, word := range strings.Fields(s) {
+		cand := word
+		if line != "" {
+			cand = line + " " + word
+		}
+		if textWidth(cand, f) <= w {
+			line = cand
+			continue
+		}
+		if line != "" {
+			flush()
+		}
+		// A word wider than a line is broken where it must be.
+		for textWidth(word, f) > w {
+			r := []rune(word)
+			n := len(r) - 1
+			for n > 1 && textWidth(string(r[:n]), f) > w {
+				n--
+			}
+			line = string(r[:n])
+			flush()
+			word = string(r[n:])
+		}
+		line = word
+	}
+	if line != "" {
+		flush()
+	}
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] = ellipsis(lines[maxLines-1]+" …", f, w)
+	}
+	return lines
+}
+
+// playerLabel names a player for people: a spec as "Human" or "AI · ...", any
+// other name (from a loaded record) as it is.
 func playerLabel(spec string) string {
 	switch {
+	case CheckSpec(spec) != nil:
+		return spec
+	case strings.HasPrefix(spec, player.LevelKind+":"):
+		return "AI · " + shortSpec(spec) + " level"
 	case spec == Human:
 		return "Human"
 	case strings.HasPrefix(spec, "cnn:"):
@@ -165,10 +232,10 @@ func (a *App) statusView(g *geometry) statusView {
 	var v statusView
 	switch st, thinking := c.Think(); {
 	case c.Over():
-		title, col := resultTitle(c.Game().Outcome())
-		v.l1, v.c1 = title, col
-		v.l2, v.c2 = capitalize(c.Game().ReasonText()), colTextDim
-		v.l3, v.c3 = "N new game  ·  U undo", colTextFaint
+		title, why := c.endWords()
+		v.l1, v.c1 = title, endColour(c.Game().Outcome(), title)
+		v.l2, v.c2 = why, colTextDim
+		v.l3, v.c3 = "Enter rematch  ·  X swap sides  ·  U undo", colTextFaint
 	case thinking:
 		// The status follows the clock at 10 Hz: the box is redrawn ten times a
 		// second rather than every frame.
@@ -180,12 +247,19 @@ func (a *App) statusView(g *geometry) statusView {
 		v.l1, v.c1 = who+dots(st.Elapsed.Seconds()), colText
 		var parts []string
 		if st.Info.Depth > 0 {
-			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth),
-				"eval "+scoreText(st.Info.Score), humanRate(st.Info.NPS)+" nodes/s")
+			if _, you := c.HumanSide(); !blurred(st.Name) {
+				parts = append(parts, evalSentence(st.Info.Score, c.viewpoint(), you))
+			}
+			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth), humanRate(st.Info.NPS)+" nodes/s")
 		} else {
 			parts = append(parts, "starting…")
 		}
-		v.l2, v.c2 = strings.Join(parts, "   "), colTextDim
+		v.l2, v.c2 = strings.Join(parts, "  ·  "), colTextDim
+		// What the arrows on the board mean.
+		v.l3, v.c3 = "Arrows: orange its plan, blue the expected reply", colTextFaint
+		if st.Hint {
+			v.l3 = "Arrows: green the hint, blue the expected reply"
+		}
 		v.bar = true
 		if st.MoveTime > 0 {
 			left := 1 - math.Min(1, st.Elapsed.Seconds()/st.MoveTime.Seconds())
@@ -206,8 +280,15 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l1, v.c1 = fmt.Sprintf("%v to move", side), colText
 			v.l2, v.c2 = c.WaitingText(), colTextDim
 		}
+		if w := c.Warning(); w != "" && !c.Browsing() {
+			v.l2, v.c2 = w, colAccent
+		}
 		if score, ok := c.Eval(); ok {
-			v.l3, v.c3 = "last eval "+scoreText(score)+" (White's view)", colTextFaint
+			_, you := c.HumanSide()
+			v.l3, v.c3 = evalSentence(score, c.viewpoint(), you), colTextFaint
+		}
+		if caps := c.CaptureMarks(); len(caps) > 0 {
+			v.l3, v.c3 = captureText(caps), colCapture
 		}
 	}
 	return v
@@ -230,10 +311,10 @@ func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 	big, small := face(a.fonts.bold, 16*u), face(a.fonts.regular, 14*u)
 	drawText(dst, v.l1, big, in.x, in.y+9*u, v.c1, alignLeft)
 	if v.l2 != "" {
-		drawText(dst, v.l2, small, in.x, in.y+33*u, v.c2, alignLeft)
+		drawText(dst, ellipsis(v.l2, small, in.w), small, in.x, in.y+33*u, v.c2, alignLeft)
 	}
 	if v.l3 != "" {
-		drawText(dst, v.l3, small, in.x, in.y+57*u, v.c3, alignLeft)
+		drawText(dst, ellipsis(v.l3, small, in.w), small, in.x, in.y+57*u, v.c3, alignLeft)
 	}
 	if v.bar {
 		bar := a.statusBar(g)
@@ -248,8 +329,34 @@ func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 // dots animates an ellipsis while a search runs.
 func dots(sec float64) string { return strings.Repeat(".", int(sec*3)%4) }
 
-// shortSpec shortens "cnn:champion" to "champion".
-func shortSpec(s string) string { return strings.TrimPrefix(s, "cnn:") }
+// shortSpec shortens "cnn:champion" to "champion" and "level:club" to "Club".
+func shortSpec(s string) string {
+	if l, ok := levelOf(s); ok {
+		return l.Title
+	}
+	return strings.TrimPrefix(s, "cnn:")
+}
+
+// levelOf returns the level of a "level:NAME" spec.
+func levelOf(spec string) (player.Level, bool) {
+	name, ok := strings.CutPrefix(spec, player.LevelKind+":")
+	if !ok {
+		return player.Level{}, false
+	}
+	return player.LevelNamed(name)
+}
+
+// chipLabel names a choice of the start panel: "Human", a level's title, or
+// "Engine: champion".
+func chipLabel(spec string) string {
+	switch _, isLevel := levelOf(spec); {
+	case spec == Human:
+		return "Human"
+	case isLevel:
+		return shortSpec(spec)
+	}
+	return "Engine: " + shortSpec(spec)
+}
 
 // humanRate writes a rate like 12.3k or 1.2M.
 func humanRate(n int64) string {
@@ -262,8 +369,10 @@ func humanRate(n int64) string {
 	return fmt.Sprint(n)
 }
 
+// capitalize starts s with a capital letter, unless it starts with a square
+// name such as "d2", which stays lower case.
 func capitalize(s string) string {
-	if s == "" {
+	if s == "" || len(s) > 1 && s[1] >= '0' && s[1] <= '9' {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
@@ -292,49 +401,118 @@ func ellipsis(s string, f *text.GoTextFace, w float64) string {
 	return string(r) + "…"
 }
 
-// drawMoveList draws the moves in two columns, White and Black, numbered,
-// scrolled so that the last move shows; the last move is highlighted.
-func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
+// moveCell is where move index of the line is written in the move list.
+type moveCell struct {
+	index int
+	row   int // the move number - 1
+	r     rect
+}
+
+// moveListLayout says which rows of the move list show: rowH is their
+// height, top the first row's top, from the first row shown and rows how many
+// fit. The rows scroll so that the shown ply is in view.
+func (a *App) moveListLayout(g *geometry) (top, rowH float64, from, rows, total, first int) {
 	u := g.u
-	r := g.moves
-	in := r.inset(10 * u)
-	drawText(dst, "Moves", face(a.fonts.bold, 14*u), in.x, in.y+7*u, colTextDim, alignLeft)
-	mf := face(a.fonts.mono, 14*u)
-	rowH := 21 * u
-	top := in.y + 26*u
-	rows := int((in.y + in.h - top) / rowH)
-	moves := a.ctl.Game().Moves()
-	start := a.ctl.Game().Start()
-	first := 0
-	if start.SideToMove() == game.Black {
+	in := g.moves.inset(10 * u)
+	rowH = 21 * u
+	top = in.y + 26*u
+	rows = int((in.y + in.h - top) / rowH)
+	line := a.ctl.Game().Line()
+	if st := a.ctl.Game().Start(); st.SideToMove() == game.Black {
 		first = 1 // the first row starts with Black's move
 	}
-	total := (len(moves) + first + 1) / 2
-	if rows <= 0 {
-		return
-	}
-	from := max(0, total-rows)
-	if len(moves) == 0 {
-		drawText(dst, "no moves yet", face(a.fonts.regular, 13*u), in.x, top+rowH/2, colTextFaint, alignLeft)
-	}
+	total = (len(line) + first + 1) / 2
+	cur := max(0, (a.ctl.Game().Ply()-1+first)/2)
+	from = max(0, min(total-rows, cur-rows+2))
+	return top, rowH, from, rows, total, first
+}
+
+// moveCells returns where the moves shown in the move list are, for drawing
+// and for clicks.
+func (a *App) moveCells(g *geometry) []moveCell {
+	u := g.u
+	in := g.moves.inset(10 * u)
+	top, rowH, from, rows, total, first := a.moveListLayout(g)
+	n := len(a.ctl.Game().Line())
 	colW := (in.w - 44*u) / 2
-	for row := from; row < total; row++ {
-		y := top + float64(row-from)*rowH + rowH/2
-		drawText(dst, fmt.Sprintf("%d.", row+1), mf, in.x+32*u, y, colTextFaint, alignRight)
+	var cells []moveCell
+	for row := from; row < total && row < from+rows; row++ {
+		y := top + float64(row-from)*rowH
 		for k := 0; k < 2; k++ {
 			i := row*2 + k - first
-			if i < 0 || i >= len(moves) {
+			if i < 0 || i >= n {
 				continue
 			}
 			x := in.x + 44*u + float64(k)*colW
-			if i == len(moves)-1 {
-				quickRect(dst, rect{math.Round(x - 6*u), math.Round(y - rowH/2 + 1*u), math.Round(colW - 8*u), math.Round(rowH - 2*u)}, colButton)
-			}
-			s := moves[i].String()
-			if a.ctl.Game().Captures(i) > 0 {
-				s += strings.Repeat("x", a.ctl.Game().Captures(i))
-			}
-			drawText(dst, s, mf, x, y, colText, alignLeft)
+			cells = append(cells, moveCell{i, row, rect{math.Round(x - 6*u), math.Round(y + 1*u), math.Round(colW - 8*u), math.Round(rowH - 2*u)}})
 		}
 	}
+	return cells
+}
+
+// drawMoveList draws the line in two columns, White and Black, numbered: the
+// move on the board is highlighted, moves after it (that End or Redo would
+// play again) are dimmed, and a click on a move shows the game after it.
+func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	in := g.moves.inset(10 * u)
+	drawText(dst, "Moves", face(a.fonts.bold, 14*u), in.x, in.y+7*u, colTextDim, alignLeft)
+	if a.ctl.WatchControls() {
+		// The pace of AI-vs-AI play, set by Slower and Faster.
+		drawText(dst, fmt.Sprintf("delay %.2g s between moves", a.ctl.Delay().Seconds()), face(a.fonts.regular, 13*u),
+			in.x+in.w, in.y+7*u, colTextDim, alignRight)
+	} else if a.ctl.Browsing() {
+		drawText(dst, "replay · End: last move", face(a.fonts.regular, 13*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
+	}
+	mf := face(a.fonts.mono, 14*u)
+	top, rowH, _, rows, _, _ := a.moveListLayout(g)
+	if rows <= 0 {
+		return
+	}
+	gm := a.ctl.Game()
+	line := gm.Line()
+	if len(line) == 0 {
+		drawText(dst, "no moves yet", face(a.fonts.regular, 13*u), in.x, top+rowH/2, colTextFaint, alignLeft)
+	}
+	caps := lineCaptures(gm, line)
+	lastRow := -1
+	for _, cell := range a.moveCells(g) {
+		y := cell.r.cy()
+		if cell.row != lastRow {
+			drawText(dst, fmt.Sprintf("%d.", cell.row+1), mf, in.x+32*u, y, colTextFaint, alignRight)
+			lastRow = cell.row
+		}
+		col := colText
+		switch {
+		case cell.index == gm.Ply()-1:
+			quickRect(dst, cell.r, colButton)
+		case cell.index >= gm.Ply():
+			col = colTextFaint
+		}
+		s := line[cell.index].String() + strings.Repeat("x", caps[cell.index])
+		drawText(dst, s, mf, cell.r.x+6*u, y, col, alignLeft)
+	}
+}
+
+// lineCaptures counts the pieces each move of the line captures: from the
+// game for the moves played, by replaying the rest.
+func lineCaptures(g *game.Game, line []game.Move) []int {
+	caps := make([]int, len(line))
+	for i := 0; i < g.Ply(); i++ {
+		caps[i] = g.Captures(i)
+	}
+	p := g.Position()
+	for i := g.Ply(); i < len(line); i++ {
+		caps[i] = p.Make(line[i])
+	}
+	return caps
+}
+
+// clockText writes time left as m:ss, with tenths under ten seconds.
+func clockText(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f", d.Seconds())
+	}
+	s := int(d.Seconds())
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }

@@ -52,8 +52,17 @@ func DepthEngine(depth int) EngineFactory {
 	}
 }
 
-// AIChoices lists the computer players offered in the start panel: the heuristic
-// and every shipped network.
+// LevelChoices lists the levels offered in the start panel, weakest first.
+func LevelChoices() []string {
+	out := make([]string, len(player.Levels))
+	for i, l := range player.Levels {
+		out[i] = player.LevelKind + ":" + l.Name
+	}
+	return out
+}
+
+// AIChoices lists the engines offered in the start panel besides the levels:
+// the heuristic and every shipped network, at full strength for the move time.
 func AIChoices() []string {
 	out := []string{player.Heuristic}
 	for _, n := range weights.Names() {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -23,20 +22,4 @@ func whiteShare(score int32) float64 {
 		return 0
 	}
 	return 0.5 + 0.5*math.Tanh(float64(score)/evalScale)
-}
-
-// scoreText writes a score (White's view) for people: "+0.42" in pawn-like units
-// of MaxEval/10, or "White wins in 3" for a proven win.
-func scoreText(score int32) string {
-	if s := int64(score); s >= ai.MaxEval || s <= -ai.MaxEval {
-		side := "White"
-		if s < 0 {
-			side, s = "Black", -s
-		}
-		if plies := ai.WinScore - s; s > ai.WinScore-1000 && plies >= 0 {
-			return fmt.Sprintf("%s wins in %d", side, (plies+1)/2)
-		}
-		return side + " wins"
-	}
-	return fmt.Sprintf("%+.2f", float64(score)/(ai.MaxEval/10))
 }

@@ -59,6 +59,7 @@ type boardState struct {
 	pvHint   bool
 	pv       [4]game.Move
 	hint     game.Move
+	caps     [4]game.Capture // the marks of the last move's captures
 }
 
 // panelState is what the side panel shows besides the static layer and the
@@ -75,6 +76,7 @@ type panelState struct {
 	paused       bool
 	delay        time.Duration
 	message      string
+	clocks       [2]string // as shown
 }
 
 // drawnFrame remembers what is on the screen.
@@ -98,14 +100,28 @@ func newRegions(g *geometry) regions {
 	// outside the frame) and ends where the panel starts, leaving the score
 	// above the bar room on both sides.
 	xa := min(w, int(math.Ceil(g.frame.x+g.frame.w+3*u))+1)
-	xb := max(xa, min(w, int(math.Floor(g.panel.x))))
 	s := g.status
+	status := func(panel image.Rectangle) image.Rectangle {
+		return image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
+			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(panel)
+	}
+	if g.portrait {
+		// The panel is below the board and the evaluation bar.
+		yb := max(0, min(h, int(math.Floor(g.panel.y))))
+		panel := image.Rect(0, yb, w, h)
+		return regions{
+			board:  image.Rect(0, 0, xa, yb),
+			eval:   image.Rect(xa, 0, w, yb),
+			panel:  panel,
+			status: status(panel),
+		}
+	}
+	xb := max(xa, min(w, int(math.Floor(g.panel.x))))
 	return regions{
-		board: image.Rect(0, 0, xa, h),
-		eval:  image.Rect(xa, 0, xb, h),
-		panel: image.Rect(xb, 0, w, h),
-		status: image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
-			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(image.Rect(xb, 0, w, h)),
+		board:  image.Rect(0, 0, xa, h),
+		eval:   image.Rect(xa, 0, xb, h),
+		panel:  image.Rect(xb, 0, w, h),
+		status: status(image.Rect(xb, 0, w, h)),
 	}
 }
 
@@ -136,6 +152,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		copy(b.pv[:], st.Info.PV)
 	}
 	b.hint = c.HintMove()
+	copy(b.caps[:], c.CaptureMarks())
 	f.dests = c.Destinations()
 	f.drag = a.drag.active && a.drag.moved
 
@@ -143,7 +160,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 
 	p := &f.panel
 	p.game = c.Game()
-	p.plies, p.moves = c.Game().Ply(), len(c.Game().Moves())
+	p.plies, p.moves = c.Game().Ply(), len(c.Game().Line())
 	p.hash = pos.Hash()
 	p.white, p.black = c.Settings().Spec(game.White), c.Settings().Spec(game.Black)
 	p.toMove, p.over = pos.SideToMove(), c.Over()
@@ -162,13 +179,18 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		}
 	}
 	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
+	for i := range p.clocks {
+		if left, ok := c.ClockLeft(game.Color(i)); ok {
+			p.clocks[i] = clockText(left)
+		}
+	}
 
 	f.status = a.statusView(g)
 
 	if c.Screen() == ScreenStart {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
-		f.overlay = "help"
+		f.overlay = fmt.Sprint("help ", c.HelpPage())
 	}
 	return f
 }
@@ -191,7 +213,8 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 		if f.board.banner {
 			w, h := int(g.w), int(g.h)
 			c := a.ctl
-			img := a.banner.get(w, h, fmt.Sprint(c.Game().Outcome(), c.Game().ReasonText()), func(dst *ebiten.Image) { a.drawBanner(dst, g) })
+			title, why := c.endWords()
+			img := a.banner.get(w, h, title+"\x00"+why, func(dst *ebiten.Image) { a.drawBanner(dst, g) })
 			dst.DrawImage(img, nil)
 		}
 	}

@@ -35,6 +35,7 @@ const (
 	actSlower
 	actFaster
 	actHelp
+	actOpen
 )
 
 // button is a clickable labelled rectangle.
@@ -65,9 +66,12 @@ type geometry struct {
 	status  rect // status box in the panel
 	moves   rect // move list in the panel
 	flipped bool
+	// portrait: the panel is below the board rather than right of it.
+	portrait bool
 }
 
-// panelButtons lists the panel's buttons in reading order, four to a row.
+// panelButtons lists the panel's buttons in reading order, four to a row; the
+// AI-vs-AI controls follow when two AIs play (see watchButtons).
 var panelButtons = []button{
 	{act: actNew, label: "New", key: "N"},
 	{act: actUndo, label: "Undo", key: "U"},
@@ -75,32 +79,71 @@ var panelButtons = []button{
 	{act: actFlip, label: "Flip", key: "F"},
 	{act: actHint, label: "Hint", key: "H"},
 	{act: actSave, label: "Save", key: "S"},
+	{act: actOpen, label: "Open", key: "O"},
+	{act: actHelp, label: "Help", key: "?"},
+}
+
+// watchButtons are the controls of a game between two AIs: with a human at the
+// board they would only keep the AI from answering, so they are not shown.
+var watchButtons = []button{
 	{act: actPause, label: "Pause", key: "Space"},
 	{act: actStep, label: "Step", key: "."},
 	{act: actSlower, label: "Slower", key: "-"},
 	{act: actFaster, label: "Faster", key: "+"},
-	{act: actHelp, label: "Help", key: "?"},
 }
 
-// newGeometry lays out a w x h screen.
-func newGeometry(w, h int, flipped bool) geometry {
+// portraitRatio: a screen at most this wide for its height puts the panel
+// below the board, so that a tall window gets a board as wide as itself.
+const portraitRatio = 1.05
+
+// newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls.
+func newGeometry(w, h int, flipped, watch bool) geometry {
 	g := geometry{w: float64(w), h: float64(h), flipped: flipped}
-	g.u = math.Max(0.45, math.Min(g.w/designW, g.h/designH))
+	g.portrait = g.w <= g.h*portraitRatio
+	buttons := panelButtons
+	if watch {
+		buttons = append(append([]button{}, panelButtons...), watchButtons...)
+	}
+	rows := (len(buttons) + 3) / 4
+	evalGap := 14.0
+	if g.portrait {
+		// Scale by width alone, and leave the panel its header, status box,
+		// buttons and a few lines of moves under the board.
+		g.u = math.Max(0.45, math.Min(g.w/700, g.h/designH*1.4))
+	} else {
+		g.u = math.Max(0.45, math.Min(g.w/designW, g.h/designH))
+	}
 	u := g.u
 	pad := 18 * u
-	panelW := math.Max(300*u, math.Min(g.w*0.34, 460*u))
-	evalW, gap := 20*u, 14*u
+	evalW, gap := 20*u, evalGap*u
+	var panelMin float64 // panel height without the move list
+	panelMin = 16*u + 86*u + 92*u + 14*u + float64(rows)*(34*u+8*u) + 10*u + 28*u + 16*u
 
-	areaW := g.w - panelW - evalW - gap - 3*pad
-	areaH := g.h - 2*pad
-	side := math.Max(90, math.Min(areaW, areaH))
-	g.frame = rect{pad + (areaW-side)/2, pad + (areaH-side)/2, side, side}
+	var side float64
+	if g.portrait {
+		areaW := g.w - evalW - gap - 2*pad
+		areaH := g.h - 3*pad - panelMin - 90*u // at least four lines of moves
+		side = math.Max(90, math.Min(areaW, areaH))
+		x0 := pad + (areaW-side)/2
+		g.frame = rect{x0, pad, side, side}
+	} else {
+		panelW := math.Max(300*u, math.Min(g.w*0.34, 460*u))
+		areaW := g.w - panelW - evalW - gap - 3*pad
+		areaH := g.h - 2*pad
+		side = math.Max(90, math.Min(areaW, areaH))
+		g.frame = rect{pad + (areaW-side)/2, pad + (areaH-side)/2, side, side}
+	}
 	margin := side * 0.055
 	g.board = g.frame.inset(margin)
 	g.cell = g.board.w / 9
 	g.evalBar = rect{g.frame.x + side + gap, g.board.y, evalW, g.board.h}
-	px := g.evalBar.x + evalW + pad
-	g.panel = rect{px, pad, g.w - px - pad, g.h - 2*pad}
+	if g.portrait {
+		py := g.frame.y + side + pad
+		g.panel = rect{pad, py, g.w - 2*pad, g.h - py - pad}
+	} else {
+		px := g.evalBar.x + evalW + pad
+		g.panel = rect{px, pad, g.w - px - pad, g.h - 2*pad}
+	}
 
 	// Panel: header (players) | status box | buttons | move list.
 	inner := g.panel.inset(16 * u)
@@ -108,14 +151,13 @@ func newGeometry(w, h int, flipped bool) geometry {
 	g.status = rect{inner.x, y, inner.w, 92 * u}
 	y += g.status.h + 14*u
 	bw, bh, bg := (inner.w-3*8*u)/4, 34*u, 8*u
-	g.buttons = make([]button, len(panelButtons))
-	for i, b := range panelButtons {
+	g.buttons = make([]button, len(buttons))
+	for i, b := range buttons {
 		b.r = rect{inner.x + float64(i%4)*(bw+bg), y + float64(i/4)*(bh+bg), bw, bh}
 		g.buttons[i] = b
 	}
-	rows := (len(panelButtons) + 3) / 4
 	y += float64(rows)*(bh+bg) + 10*u
-	g.moves = rect{inner.x, y, inner.w, inner.y + inner.h - y - 28*u}
+	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y-28*u)}
 	return g
 }
 
@@ -170,6 +212,8 @@ type startGeometry struct {
 	start, watch, back     rect
 	titleY, whiteY, blackY float64
 	timeY                  float64
+	clockY                 float64
+	clocks                 []rect // one per ClockChoices
 }
 
 // chip is one choice in the start panel.
@@ -186,7 +230,7 @@ func newStartGeometry(g *geometry, choices []string) startGeometry {
 	perRow := max(1, int((cw-40*u+chipGap)/(chipW+chipGap)))
 	rowsPer := (len(choices) + perRow - 1) / perRow
 	sideH := 34*u + float64(rowsPer)*(chipH+chipGap)
-	ch := 80*u + 2*sideH + 70*u + 80*u
+	ch := 80*u + 2*sideH + 70*u + 56*u + 80*u
 	s.card = rect{(g.w - cw) / 2, (g.h - ch) / 2, cw, ch}
 	x0 := s.card.x + 20*u
 	y := s.card.y + 22*u
@@ -209,6 +253,11 @@ func newStartGeometry(g *geometry, choices []string) startGeometry {
 	s.timeDown = rect{x0 + 150*u, y, 38 * u, 38 * u}
 	s.timeText = rect{x0 + 196*u, y, 100 * u, 38 * u}
 	s.timeUp = rect{x0 + 304*u, y, 38 * u, 38 * u}
+	y += 56 * u
+	s.clockY = y
+	for i := range ClockChoices {
+		s.clocks = append(s.clocks, rect{x0 + 150*u + float64(i)*(130*u+8*u), y, 130 * u, 38 * u})
+	}
 	y += 66 * u
 	bw := (cw - 40*u - 2*12*u) / 3
 	s.start = rect{x0, y, bw, 44 * u}

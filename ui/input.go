@@ -36,13 +36,24 @@ func (a *App) handleKeys() {
 		return false
 	}
 	if c.HelpShown() {
-		if len(inpututil.AppendJustPressedKeys(nil)) > 0 {
+		switch {
+		case pressed(ebiten.KeyTab, ebiten.KeyRight, ebiten.KeyLeft):
+			c.ShowHelp(c.HelpPage() + 1)
+		case len(inpututil.AppendJustPressedKeys(nil)) > 0:
 			c.CloseHelp()
 		}
 		return
 	}
 	if pressed(ebiten.KeyF1) || typed('?') {
-		c.ToggleHelp()
+		c.ShowHelp(HelpKeys)
+		return
+	}
+	if pressed(ebiten.KeyM) {
+		c.notify(a.sound.toggleMute())
+		return
+	}
+	if pressed(ebiten.KeyL) {
+		c.ShowHelp(HelpRules)
 		return
 	}
 	if c.Screen() == ScreenStart {
@@ -64,13 +75,25 @@ func (a *App) handleKeys() {
 		}
 		return
 	}
+	if c.Over() {
+		switch {
+		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
+			c.Rematch()
+			return
+		case pressed(ebiten.KeyX):
+			c.SwapSides()
+			return
+		}
+	}
 	switch {
 	case pressed(ebiten.KeyZ) && ctrl(), pressed(ebiten.KeyU):
 		c.Undo()
 	case pressed(ebiten.KeyY) && ctrl(), pressed(ebiten.KeyR):
 		c.Redo()
 	case pressed(ebiten.KeyS):
-		c.Save()
+		c.SaveAs()
+	case pressed(ebiten.KeyO):
+		c.Open()
 	case pressed(ebiten.KeyN):
 		c.ShowStart()
 	case pressed(ebiten.KeyF):
@@ -79,8 +102,16 @@ func (a *App) handleKeys() {
 		c.Hint()
 	case pressed(ebiten.KeySpace):
 		c.TogglePause()
-	case pressed(ebiten.KeyRight) || typed('.'):
+	case typed('.'):
 		c.Step()
+	case pressed(ebiten.KeyLeft):
+		c.StepBack()
+	case pressed(ebiten.KeyRight):
+		c.StepForward()
+	case pressed(ebiten.KeyHome):
+		c.GoToStart()
+	case pressed(ebiten.KeyEnd):
+		c.GoToEnd()
 	case pressed(ebiten.KeyNumpadAdd) || typed('+') || typed('='):
 		c.Faster()
 	case pressed(ebiten.KeyNumpadSubtract) || typed('-'):
@@ -91,33 +122,70 @@ func (a *App) handleKeys() {
 	}
 }
 
+// mouseInput is the state of the mouse in one frame.
+type mouseInput struct {
+	x, y         float64
+	pressed      bool // the left button is down
+	justPressed  bool // the left button went down in this frame
+	justReleased bool // the left button went up in this frame
+	rightPressed bool // the right button went down in this frame
+}
+
 // handleMouse turns clicks and drags into intents.
 func (a *App) handleMouse() {
+	x, y := a.cursor()
+	a.mouse(mouseInput{
+		x: x, y: y,
+		pressed:      ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
+		justPressed:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+		justReleased: inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
+		rightPressed: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
+	})
+}
+
+// mouse applies one frame of mouse input. A press and its release can come in
+// the same frame (a touchpad tap, a quick click): the release is then handled
+// right after the press, as a click.
+func (a *App) mouse(in mouseInput) {
 	c := a.ctl
 	g := &a.geo
-	x, y := a.cursor()
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	x, y := in.x, in.y
+	if in.justPressed {
+		a.drag.active = false
 		switch {
 		case c.HelpShown():
-			c.CloseHelp()
+			if p, ok := helpTabAt(g, x, y); ok {
+				c.ShowHelp(p)
+			} else {
+				c.CloseHelp()
+			}
+			return
 		case c.Screen() == ScreenStart:
 			a.clickStart(x, y)
-		default:
-			if act := g.buttonAt(x, y); act != actNone {
-				a.do(act)
-				return
-			}
-			if s, ok := g.squareAt(x, y); ok {
-				if c.Over() {
-					a.bannerHidden = !a.bannerHidden
-					return
-				}
-				a.press(s, x, y)
-			}
+			return
 		}
-		return
+		if act := g.buttonAt(x, y); act != actNone {
+			a.do(act)
+			return
+		}
+		s, ok := g.squareAt(x, y)
+		if !ok {
+			a.clickOffBoard(x, y)
+			return
+		}
+		if c.Over() {
+			if b := newBannerGeometry(g); !a.bannerHidden && b.rematch.contains(x, y) {
+				c.Rematch()
+			} else if !a.bannerHidden && b.swap.contains(x, y) {
+				c.SwapSides()
+			} else {
+				a.bannerHidden = !a.bannerHidden
+			}
+			return
+		}
+		a.press(s, x, y)
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+	if in.rightPressed {
 		c.clearSelection()
 		a.drag.active = false
 		return
@@ -131,7 +199,9 @@ func (a *App) handleMouse() {
 	} else if fx, fy := g.squareCenter(a.drag.from); math.Hypot(x-fx, y-fy) > g.cell*0.3 {
 		a.drag.moved = true
 	}
-	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+	// A release this frame, or a button no longer down (its release was
+	// missed, e.g. outside the window), ends the click or the drag.
+	if in.justReleased || !in.pressed {
 		a.release(x, y)
 	}
 }
@@ -174,6 +244,12 @@ func (a *App) clickStart(x, y float64) {
 			}
 		}
 	}
+	for i, r := range s.clocks {
+		if r.contains(x, y) {
+			c.SetPanelClock(ClockChoices[i])
+			return
+		}
+	}
 	switch {
 	case s.timeDown.contains(x, y):
 		c.StepPanelMoveTime(-1)
@@ -187,4 +263,17 @@ func (a *App) clickStart(x, y float64) {
 	case s.back.contains(x, y):
 		c.Back()
 	}
+}
+
+// clickOffBoard handles a click in the game screen away from the board and the
+// buttons: a move in the move list shows the game after it; anywhere else the
+// selection is dropped.
+func (a *App) clickOffBoard(x, y float64) {
+	for _, cell := range a.moveCells(&a.geo) {
+		if cell.r.contains(x, y) {
+			a.ctl.GoTo(cell.index + 1)
+			return
+		}
+	}
+	a.ctl.clearSelection()
 }

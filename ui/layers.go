@@ -31,7 +31,7 @@ func (l *layer) get(w, h int, key string, draw func(dst *ebiten.Image)) *ebiten.
 		l.img = nil
 	}
 	if l.img == nil {
-		l.img = ebiten.NewImage(w, h)
+		l.img = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 		l.key = "\x00"
 	}
 	if l.key != key {

@@ -15,6 +15,8 @@ var (
 	colTextFaint  = rgb(0x6b7280)
 	colAccent     = rgb(0xe0a030)
 	colError      = rgb(0xff8a7a)
+	colWin        = rgb(0x7ad68f) // "You win"
+	colLose       = rgb(0xff8a7a) // "You lose"
 
 	colFrame      = rgb(0x5e3f27)
 	colFrameEdge  = rgb(0x3e2817)
@@ -77,6 +79,7 @@ func Colors() map[string]color.NRGBA {
 		"square": colSquare, "squareAlt": colSquareAlt, "camp": colCamp, "campCentre": colCampCentre,
 		"throne": colThrone, "escape": colEscape, "whitePiece": colWhitePiece,
 		"blackPiece": colBlackPiece, "gold": colGold, "lastMove": blend(colSquare, colLastMove),
+		"capture": colCapture,
 	}
 }
 

@@ -9,6 +9,7 @@
 //	heuristic        the alpha-beta searcher with the hand-made evaluator
 //	cnn:NAME         the searcher with a shipped network, e.g. cnn:champion
 //	cnn:PATH         the searcher with a network file, e.g. cnn:runs/gen42.tnn
+//	level:NAME       a named strength for people, beginner to master (level.go)
 //
 // A residual network (ai/cnn format version 2, base "heuristic") plays with
 // the hand-made heuristic plus its correction (ai.Residual).
@@ -69,6 +70,12 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("bad player %q: %s takes no network; valid players: %s", s, kind, strings.Join(Names(), ", "))
 		}
 		return Spec{Kind: kind}, nil
+	case LevelKind:
+		l, ok := LevelNamed(strings.TrimSpace(net))
+		if !ok {
+			return Spec{}, fmt.Errorf("bad player %q: the levels are %s (as level:NAME)", s, levelNames())
+		}
+		return Spec{Kind: LevelKind, Net: l.Name}, nil
 	case CNN:
 		if net == "" {
 			return Spec{}, fmt.Errorf("bad player %q: cnn needs a network, as cnn:NAME (shipped: %s) or cnn:path/to/file.tnn", s, shipped())
@@ -106,8 +113,8 @@ func shipped() string {
 // String returns the spec's player name, as ParseSpec reads it ("cnn:champion").
 // Limits are not part of it; see Describe.
 func (s Spec) String() string {
-	if s.Kind == CNN {
-		return CNN + ":" + s.Net
+	if s.Kind == CNN || s.Kind == LevelKind {
+		return s.Kind + ":" + s.Net
 	}
 	return s.Kind
 }
@@ -137,7 +144,12 @@ func (s Spec) IsEngine() bool { return s.Kind != Human && s.Kind != "" }
 
 // Limits returns the search limits of the spec; when all are zero the move time
 // is DefaultMoveTime.
+//
+// A level (level:NAME) has limits of its own, which the spec's cannot change.
 func (s Spec) Limits() ai.Limits {
+	if l, ok := LevelNamed(s.Net); ok && s.Kind == LevelKind {
+		return l.Limits()
+	}
 	lim := ai.Limits{MoveTime: s.MoveTime, Depth: s.Depth, Nodes: s.Nodes}
 	if lim.MoveTime <= 0 && lim.Depth <= 0 && lim.Nodes <= 0 {
 		lim.MoveTime = DefaultMoveTime
@@ -157,6 +169,9 @@ func Names() []string {
 	names := []string{Human, Random, Heuristic}
 	for _, n := range weights.Names() {
 		names = append(names, CNN+":"+n)
+	}
+	for _, l := range Levels {
+		names = append(names, LevelKind+":"+l.Name)
 	}
 	return names
 }
@@ -242,6 +257,12 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 			return nil, err
 		}
 		return NetEvaluator(n)
+	case LevelKind:
+		l, ok := LevelNamed(spec.Net)
+		if !ok {
+			return nil, fmt.Errorf("no level named %q: the levels are %s", spec.Net, levelNames())
+		}
+		return l.evaluator(spec.Seed)
 	case Human:
 		return nil, ErrHuman
 	}

@@ -1,0 +1,213 @@
+package ui
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// The rules page of the help overlay: the rules of Ashton Tablut told in
+// small illustrated boards, one card per rule (docs/RULES.md says the same
+// in full). The cards are data: a position, the move that shows the rule and
+// the squares to point at.
+
+// ruleMark colours a square of a card's board.
+type ruleMark struct {
+	sq   string
+	kind markKind
+}
+
+type markKind uint8
+
+const (
+	markGood    markKind = iota // green: where the rule lets a piece go, the escape
+	markBad                     // red: captured, forbidden
+	markHostile                 // amber frame: what a capture happens against
+)
+
+// ruleCard is one illustrated rule.
+type ruleCard struct {
+	title, text string
+	pos         string // position in project notation
+	moves       []string
+	marks       []ruleMark
+}
+
+var ruleCards = []ruleCard{
+	{title: "Moving", text: "White moves first. Every piece slides like a rook, as far as it likes, never jumping.",
+		pos:   "...BBB.../....B..../....W..../B...W...B/BBWWKWWBB/B...W...B/....W..../....B..../...BBB... W",
+		moves: []string{"e3-b3", "e3-h3"}},
+	{title: "The throne", text: "Nobody stops on or crosses e5, even empty. The king leaves it and never comes back.",
+		pos:   "........./........./........./........./..W....../........./....K..../........./......... W",
+		moves: []string{"c5-d5"}, marks: []ruleMark{{"e5", markBad}, {"f5", markBad}}},
+	{title: "Camps", text: "The hatched camps are closed to White. A black pawn moves within its own camp, never into another one.",
+		pos:   "...B...../........./........./........./....K..../........./........./........./......... B",
+		moves: []string{"d1-g1"}, marks: []ruleMark{{"g1", markGood}}},
+	{title: "Capture", text: "Trap an enemy pawn between the piece you move and one of yours: it is taken. Moving in between is safe.",
+		pos:   "........./........./...BW..../........./....K..../........./..W....../........./......... W",
+		moves: []string{"c7-c3"}, marks: []ruleMark{{"d3", markBad}, {"e3", markHostile}}},
+	{title: "Against the throne", text: "The throne captures like a piece; against White even with the king on it.",
+		pos:   "........./........./W......../....B..../........./........./.......K./........./......... W",
+		moves: []string{"a3-e3"}, marks: []ruleMark{{"e4", markBad}, {"e5", markHostile}}},
+	{title: "Against a camp", text: "A camp square captures too; a camp's middle edge square (e1) never captures a black pawn.",
+		pos:   "........./...B...../W......../........./....K..../........./........./........./......... W",
+		moves: []string{"a3-d3"}, marks: []ruleMark{{"d2", markBad}, {"d1", markHostile}}},
+	{title: "King on the throne", text: "Black needs pawns on all four sides of the king.",
+		pos:   "........./........./........./....B..../...BKB.../B......../........./........./......... B",
+		moves: []string{"a6-e6"}, marks: []ruleMark{{"e5", markBad}}},
+	{title: "King next to it", text: "Beside the throne, three black pawns: the throne is the fourth side.",
+		pos:   "........./........./B......../...BKB.../........./........./........./........./......... B",
+		moves: []string{"a3-e3"}, marks: []ruleMark{{"e4", markBad}, {"e5", markHostile}}},
+	{title: "King elsewhere", text: "Anywhere else two pawns on opposite sides take the king, or one pawn and a camp.",
+		pos:   "........./...K...../.......B./........./........./........./........./........./......... B",
+		moves: []string{"h3-d3"}, marks: []ruleMark{{"d2", markBad}, {"d1", markHostile}}},
+	{title: "Escape", text: "White wins when the king reaches any edge square (the green ones he can get to).",
+		pos:   "........./........./.K......./........./........./........./........./........./......... W",
+		moves: []string{"b3-b1"}, marks: []ruleMark{{"b1", markGood}}},
+	{title: "Repetition", text: "e3-d3 d1-d2 d3-e3 d2-c2 e3-d3 c2-d2: a position came back since the last capture, a draw.",
+		pos:   "...BBB.../....B..../....W..../B...W...B/BBWWKWWBB/B...W...B/....W..../....B..../...BBB... W",
+		moves: []string{"e3-d3"}, marks: []ruleMark{{"e3", markHostile}}},
+	{title: "No move left", text: "A side that cannot move loses. Black wins by taking the king; White by escaping.",
+		pos:   "........./........./........./........./....K..../........./........./........./..W...... B",
+		marks: []ruleMark{{"e5", markGood}}},
+}
+
+// helpTabs returns where the tabs of the help overlay are.
+func helpTabs(g *geometry) [helpPages]rect {
+	u := g.u
+	card := helpCard(g)
+	var out [helpPages]rect
+	for i := range out {
+		out[i] = rect{card.x + 24*u + float64(i)*130*u, card.y + 16*u, 120 * u, 34 * u}
+	}
+	return out
+}
+
+// helpTabAt returns the page of the tab under the point.
+func helpTabAt(g *geometry, x, y float64) (int, bool) {
+	for i, r := range helpTabs(g) {
+		if r.contains(x, y) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// helpCard is the help overlay's card: most of the screen.
+func helpCard(g *geometry) rect {
+	m := math.Max(12, 24*g.u)
+	return rect{m, m, g.w - 2*m, g.h - 2*m}
+}
+
+// drawHelpTabs draws the tabs, the current one lit.
+func (a *App) drawHelpTabs(dst *ebiten.Image, g *geometry) {
+	f := face(a.fonts.bold, 15*g.u)
+	for i, r := range helpTabs(g) {
+		bg := colButton
+		if i == a.ctl.HelpPage() {
+			bg = colButtonOn
+		}
+		fillRoundRect(dst, r, 8*g.u, bg)
+		drawText(dst, []string{"Rules", "Keys"}[i], f, r.cx(), r.cy(), colText, alignCenter)
+	}
+}
+
+// drawRules draws the rules page: the cards in a grid, each a small board
+// with its move as an arrow, marked squares and a few lines of text.
+func (a *App) drawRules(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	card := helpCard(g)
+	in := rect{card.x + 24*u, card.y + 64*u, card.w - 48*u, card.h - 64*u - 36*u}
+	cols := 4
+	if in.w < in.h*1.2 {
+		cols = 3
+	}
+	if in.w < 420*u {
+		cols = 2
+	}
+	rows := (len(ruleCards) + cols - 1) / cols
+	cw, ch := in.w/float64(cols), in.h/float64(rows)
+	tf, bf := face(a.fonts.bold, 13.5*u), face(a.fonts.regular, 12*u)
+	lh := 15 * u
+	for i, rc := range ruleCards {
+		cell := rect{in.x + float64(i%cols)*cw, in.y + float64(i/cols)*ch, cw, ch}
+		lines := wrapText(rc.text, bf, cw-14*u, 3)
+		side := math.Min(cw-14*u, ch-22*u-3*lh-10*u) // room for three lines of text
+		side = math.Max(side, 40)
+		bx := cell.x + (cw-side)/2
+		drawText(dst, rc.title, tf, cell.cx(), cell.y+8*u, colText, alignCenter)
+		a.drawMiniBoard(dst, rect{math.Round(bx), math.Round(cell.y + 18*u), math.Round(side), math.Round(side)}, rc)
+		for k, l := range lines {
+			drawText(dst, l, bf, cell.cx(), cell.y+24*u+side+float64(k)*lh+lh/2, colTextDim, alignCenter)
+		}
+	}
+	drawText(dst, "Tab: keys  ·  any other key or a click closes  ·  docs/RULES.md has it all in words",
+		face(a.fonts.regular, 12.5*u), card.cx(), card.y+card.h-18*u, colTextFaint, alignCenter)
+}
+
+// drawMiniBoard draws a card's position in r, with its marks and moves.
+func (a *App) drawMiniBoard(dst *ebiten.Image, r rect, rc ruleCard) {
+	p, err := game.ParsePosition(rc.pos)
+	if err != nil {
+		return // the cards are tested to parse (TestRuleCards)
+	}
+	cell := r.w / 9
+	sq := func(s game.Square) rect {
+		x0 := math.Round(r.x + float64(s.File())*cell)
+		y0 := math.Round(r.y + float64(8-s.Rank())*cell)
+		return rect{x0, y0, math.Round(r.x+float64(s.File()+1)*cell) - x0, math.Round(r.y+float64(9-s.Rank())*cell) - y0}
+	}
+	quickRect(dst, rect{r.x - 2, r.y - 2, r.w + 4, r.h + 4}, colFrameEdge)
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		c := colSquare
+		if (s.File()+s.Rank())%2 == 1 {
+			c = colSquareAlt
+		}
+		switch {
+		case s == game.Throne:
+			c = colThrone
+		case game.IsCampCentre(s):
+			c = colCampCentre
+		case game.IsCamp(s):
+			c = colCamp
+		case shownEscape(s):
+			c = colEscape
+		}
+		quickRect(dst, sq(s), c)
+	}
+	for _, m := range rc.marks {
+		s, err := game.ParseSquare(m.sq)
+		if err != nil {
+			continue
+		}
+		q := sq(s)
+		switch m.kind {
+		case markGood:
+			quickRect(dst, q, withAlpha(colHintArrow, 0.55))
+		case markBad:
+			quickRect(dst, q, withAlpha(colCapture, 0.55))
+		case markHostile:
+			w := math.Max(2, math.Round(cell*0.12))
+			for _, e := range []rect{{q.x, q.y, q.w, w}, {q.x, q.y + q.h - w, q.w, w}, {q.x, q.y, w, q.h}, {q.x + q.w - w, q.y, w, q.h}} {
+				quickRect(dst, e, colAccent)
+			}
+		}
+	}
+	k := cell / a.sprites.cell
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if pc := p.At(s); pc != game.Empty {
+			q := sq(s)
+			drawCentered(dst, a.sprites.pieces[pc], q.cx(), q.cy(), k, 1)
+		}
+	}
+	for _, ms := range rc.moves {
+		m, err := game.ParseMove(ms)
+		if err != nil {
+			continue
+		}
+		f, t := sq(m.From()), sq(m.To())
+		arrow(dst, f.cx(), f.cy(), t.cx(), t.cy(), cell*0.16, withAlpha(colMoveArrow, 0.85))
+	}
+}

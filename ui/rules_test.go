@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Every card of the rules page shows a real position, legal moves and squares
+// that exist; the capture cards' moves capture what they mark.
+func TestRuleCards(t *testing.T) {
+	for _, rc := range ruleCards {
+		p, err := game.ParsePosition(rc.pos)
+		require.NoError(t, err, rc.title)
+		for _, ms := range rc.moves {
+			m, err := game.ParseMove(ms)
+			require.NoError(t, err, rc.title)
+			assert.True(t, p.IsLegal(m), "%s: %s is not legal", rc.title, ms)
+		}
+		for _, mk := range rc.marks {
+			_, err := game.ParseSquare(mk.sq)
+			require.NoError(t, err, rc.title)
+		}
+	}
+	byTitle := func(title string) ruleCard {
+		for _, rc := range ruleCards {
+			if rc.title == title {
+				return rc
+			}
+		}
+		t.Fatalf("no card %q", title)
+		return ruleCard{}
+	}
+	for title, want := range map[string]game.Outcome{
+		"King on the throne": game.BlackWins, "King next to it": game.BlackWins,
+		"King elsewhere": game.BlackWins, "Escape": game.WhiteWins,
+	} {
+		rc := byTitle(title)
+		p, _ := game.ParsePosition(rc.pos)
+		m, _ := game.ParseMove(rc.moves[0])
+		p.Make(m)
+		assert.Equal(t, want, p.Status(), title)
+	}
+	for _, title := range []string{"Capture", "Against the throne", "Against a camp"} {
+		rc := byTitle(title)
+		p, _ := game.ParsePosition(rc.pos)
+		m, _ := game.ParseMove(rc.moves[0])
+		caps := game.CapturesOf(p, m)
+		require.Len(t, caps, 1, title)
+		assert.Equal(t, rc.marks[0].sq, caps[0].Victim.String(), title)
+		assert.Equal(t, rc.marks[1].sq, caps[0].Beyond.String(), title)
+	}
+	p, _ := game.ParsePosition(byTitle("No move left").pos)
+	g := game.NewGame(p)
+	assert.Equal(t, game.WhiteWins, g.Outcome(), "the side to move has no move and loses")
+}

@@ -1,0 +1,208 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// This file turns the game's state into sentences for people: the winner and
+// why, and the evaluation as a chance of winning from the person's side.
+
+// viewpoint is the side whose chances the window shows: the person's side when
+// one person plays an AI, otherwise White.
+func (c *Controller) viewpoint() game.Color {
+	s, _ := c.HumanSide()
+	return s
+}
+
+// winChance maps a score (White's view) to side's chance of winning, in
+// [0, 1]. It is the evaluation bar's share: the evaluators' scores squashed
+// with tanh on one scale (ai.MaxEval/4 at 88%), so every engine reads the
+// same way; a proven result is 0 or 1. It is an estimate read off the score,
+// not a frequency measured over games.
+func winChance(score int32, side game.Color) float64 {
+	p := whiteShare(score)
+	if side == game.Black {
+		p = 1 - p
+	}
+	return p
+}
+
+// percent writes a chance as a whole percentage, never 0% or 100% unless the
+// result is proven.
+func percent(p float64, proven bool) string {
+	v := math.Round(p * 100)
+	if !proven {
+		v = math.Min(99, math.Max(1, v))
+	}
+	return fmt.Sprintf("%.0f%%", v)
+}
+
+// provenWin returns the side that has a forced win and in how many of its own
+// moves, when the score proves one.
+func provenWin(score int32) (side game.Color, moves int64, ok bool) {
+	s := int64(score)
+	if s < ai.MaxEval && s > -ai.MaxEval {
+		return game.White, 0, false
+	}
+	side = game.White
+	if s < 0 {
+		side, s = game.Black, -s
+	}
+	moves = -1
+	if plies := ai.WinScore - s; s > ai.WinScore-1000 && plies >= 0 {
+		moves = (plies + 1) / 2
+	}
+	return side, moves, true
+}
+
+// evalSentence says what a score (White's view) means from side's point of
+// view: "Your chances: 62%", "White's chances: 40%", or for a proven result
+// "Black forces a win in 2 moves".
+func evalSentence(score int32, side game.Color, you bool) string {
+	if w, n, ok := provenWin(score); ok {
+		who := w.String()
+		if you {
+			who = "You"
+			if w != side {
+				who = "The AI"
+			}
+		}
+		switch {
+		case n == 1:
+			return who + " can win with the next move"
+		case n > 1:
+			return fmt.Sprintf("%s can force a win in %d moves", who, n)
+		}
+		return who + " can force a win"
+	}
+	p := percent(winChance(score, side), false)
+	if you {
+		return "Your chances: " + p
+	}
+	return side.String() + "'s chances: " + p
+}
+
+// evalLabel is the short label above the evaluation bar: side's chance, or
+// "win" / "loss" when the score proves it.
+func evalLabel(score int32, side game.Color) string {
+	if w, _, ok := provenWin(score); ok {
+		if w == side {
+			return "win"
+		}
+		return "loss"
+	}
+	return percent(winChance(score, side), false)
+}
+
+// endWords are the banner's headline and explanation of a finished game,
+// addressed to the person when one plays against an AI.
+func (c *Controller) endWords() (title, why string) {
+	g := c.game
+	o := g.Outcome()
+	side, you := c.HumanSide()
+	reason := g.ReasonText()
+	switch {
+	case o == game.Draw:
+		title = "Draw"
+	case !you && o == game.WhiteWins:
+		title = "White wins"
+	case !you:
+		title = "Black wins"
+	case (o == game.WhiteWins) == (side == game.White):
+		title = "You win"
+	default:
+		title = "You lose"
+	}
+	why = capitalize(reason) // "King escaped at b1", "Black has no legal move"
+	if c.timeLoss {
+		why = c.lostOnTime()
+	}
+	if g.Reason() == game.Repetition {
+		why = "A position came back: the first repetition draws"
+	}
+	return title, why
+}
+
+// captureShown is how long the pieces and squares of a capture stay marked.
+const captureShown = 3 * time.Second
+
+// captureText says what a move captured: "d4 captured between d3 and the camp
+// d2", several joined with "; ".
+func captureText(caps []game.Capture) string {
+	parts := make([]string, len(caps))
+	for i, cp := range caps {
+		parts[i] = cp.String()
+	}
+	return capitalize(strings.Join(parts, "; "))
+}
+
+// CaptureMarks returns the captures of the last move while they are marked on
+// the board.
+func (c *Controller) CaptureMarks() []game.Capture {
+	if len(c.caps) == 0 || c.cfg.Now().Sub(c.capsAt) >= captureShown {
+		return nil
+	}
+	return c.caps
+}
+
+// warning is the threat sentence of one position.
+type warning struct {
+	hash uint64
+	text string
+}
+
+// Warning says when the king can reach the edge or be captured with the next
+// move, by the side to move or, as a threat, by the other side; "" if neither.
+func (c *Controller) Warning() string {
+	if c.screen != ScreenGame || c.Over() {
+		return ""
+	}
+	p := c.game.Position()
+	if c.warn.hash == p.Hash() && c.warn.hash != 0 {
+		return c.warn.text
+	}
+	side := p.SideToMove()
+	var text string
+	if m := game.WinningMoves(p, game.White); len(m) > 0 {
+		if side == game.White {
+			text = fmt.Sprintf("The king can reach the edge now (%v)", m[0])
+		} else {
+			text = fmt.Sprintf("Warning: the king threatens to reach the edge (%v)", m[0])
+		}
+	}
+	if m := game.WinningMoves(p, game.Black); len(m) > 0 && text == "" {
+		if side == game.Black {
+			text = fmt.Sprintf("Black can capture the king now (%v)", m[0])
+		} else {
+			text = fmt.Sprintf("Warning: the king can be captured next move (%v)", m[0])
+		}
+	}
+	c.warn = warning{p.Hash(), text}
+	return text
+}
+
+// lostOnTime says which side ran out of time.
+func (c *Controller) lostOnTime() string {
+	loser := game.White
+	if c.game.Outcome() == game.WhiteWins {
+		loser = game.Black
+	}
+	return loser.String() + " lost on time"
+}
+
+// trusted reports whether the search's scores may be shown as the
+// evaluation: not those of a level that blurs its judgement on purpose (its
+// noise would tell the person nonsense about their chances).
+func (j *searchJob) trusted() bool { return !blurred(j.name) }
+
+// blurred reports whether spec is a level with evaluation noise.
+func blurred(spec string) bool {
+	l, ok := levelOf(spec)
+	return ok && l.Noise > 0
+}
