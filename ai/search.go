@@ -14,6 +14,13 @@ import (
 // maxPly bounds the search line (main search plus quiescence).
 const maxPly = 128
 
+// MaxTTSizeMB is the largest transposition table a Searcher allocates, 4 GiB;
+// commands reject larger sizes instead of dying out of memory.
+const MaxTTSizeMB = 4096
+
+// MaxThreads is the most search threads a Searcher runs.
+const MaxThreads = 256
+
 // maxDepth is the deepest iteration when Limits.Depth is not set.
 const maxDepth = 100
 
@@ -25,7 +32,8 @@ const winBound = WinScore - 1000
 
 // Options configure a Searcher.
 type Options struct {
-	// TTSizeMB is the transposition table size in megabytes (default 64).
+	// TTSizeMB is the transposition table size in megabytes (default 64, at
+	// most MaxTTSizeMB).
 	TTSizeMB int
 	// Threads is the number of Lazy SMP search goroutines (default
 	// runtime.NumCPU(); the GUI passes NumCPU-1 to keep a core for drawing).
@@ -66,6 +74,7 @@ type Searcher struct {
 	opts    Options
 	tt      *table
 	workers []*worker
+	running chan struct{} // closed when the threads of the last search have stopped
 }
 
 // NewSearcher returns a searcher using eval at the leaves.
@@ -73,9 +82,11 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 	if opts.TTSizeMB <= 0 {
 		opts.TTSizeMB = 64
 	}
+	opts.TTSizeMB = min(opts.TTSizeMB, MaxTTSizeMB)
 	if opts.Threads <= 0 {
 		opts.Threads = runtime.NumCPU()
 	}
+	opts.Threads = min(opts.Threads, MaxThreads)
 	if opts.Deterministic {
 		opts.Threads = 1
 	}
@@ -110,6 +121,7 @@ func (s *Searcher) Evaluator() Evaluator { return s.eval }
 // Clear forgets everything learnt in earlier searches (table, history, killers),
 // e.g. before a new game. It must not be called during a search.
 func (s *Searcher) Clear() {
+	s.wait()
 	s.tt.clear()
 	for _, w := range s.workers {
 		w.history = historyTable{}
@@ -168,6 +180,7 @@ func (w *worker) setEval(eval Evaluator) {
 // not nil) after each completed iteration from the calling goroutine. It always
 // returns a legal move when pos has one, even if ctx is already cancelled.
 func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint64, lim Limits, progress func(Info)) Result {
+	s.wait()
 	ctl, release := newControl(ctx, lim)
 	defer release()
 
@@ -241,35 +254,97 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	if lim.Depth > 0 {
 		depthLimit = min(lim.Depth, maxDepth)
 	}
-	var wg sync.WaitGroup
 	for _, w := range s.workers {
 		w.prepare(ctl, eval, &pos, history, rootMoves)
 	}
-	for _, w := range s.workers[1:] {
+	// Every thread, the main one included, runs in its own goroutine; this
+	// goroutine only collects the main thread's iterations. With a move time
+	// it returns at the return deadline even if the threads have not unwound
+	// yet (a starved process can take long to notice the stop flag): the move
+	// then is the best one completed so far, and the next call waits for the
+	// threads before it touches the table.
+	iters := make(chan iteration, maxDepth+2)
+	finished := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.iterate(&pos, depthLimit, nil)
+			if w.id != 0 {
+				w.iterate(&pos, depthLimit, nil)
+				return
+			}
+			w.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
+				iters <- iteration{depth: depth, score: score, pv: pv, nodes: ctl.nodes.Load() + w.nodes}
+			})
 		}()
 	}
-	w0.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
-		res.Move, res.Score, res.Depth, res.PV = pv[0], sign*score, depth, pv
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+	var deadline <-chan time.Time
+	if lim.MoveTime > 0 {
+		t := time.NewTimer(time.Until(ctl.start.Add(time.Duration(float64(lim.MoveTime) * returnFraction))))
+		defer t.Stop()
+		deadline = t.C
+	}
+	apply := func(it iteration) {
+		res.Move, res.Score, res.Depth, res.PV = it.pv[0], sign*it.score, it.depth, it.pv
 		if progress != nil {
 			el := ctl.elapsed()
-			nodes := ctl.nodes.Load() + w0.nodes
-			progress(Info{Depth: depth, Score: sign * score, Nodes: nodes, NPS: nps(nodes, el),
-				Elapsed: el, PV: slices.Clone(pv)})
+			progress(Info{Depth: it.depth, Score: sign * it.score, Nodes: it.nodes, NPS: nps(it.nodes, el),
+				Elapsed: el, PV: slices.Clone(it.pv)})
 		}
-	})
-	ctl.stop.Store(true)
-	wg.Wait()
-	for _, w := range s.workers {
-		ctl.poll(w.nodes)
-		w.nodes = 0
+	}
+	drain := func() {
+		for {
+			select {
+			case it := <-iters:
+				apply(it)
+			default:
+				return
+			}
+		}
+	}
+	for {
+		select {
+		case it := <-iters:
+			apply(it)
+			continue
+		case <-finished:
+			drain()
+			for _, w := range s.workers {
+				ctl.poll(w.nodes)
+				w.nodes = 0
+			}
+		case <-deadline:
+			ctl.stop.Store(true)
+			drain()
+			s.running = finished
+		}
+		break
 	}
 	res.Nodes = ctl.nodes.Load()
 	res.Elapsed = ctl.elapsed()
 	return res
+}
+
+// iteration is one completed iteration of the main thread.
+type iteration struct {
+	depth int
+	score int32
+	pv    []game.Move
+	nodes int64
+}
+
+// wait blocks until the threads of an earlier search that returned at its
+// deadline have unwound.
+func (s *Searcher) wait() {
+	if s.running != nil {
+		<-s.running
+		s.running = nil
+	}
 }
 
 // staticScore is eval's score of pos for the side to move.

@@ -18,6 +18,10 @@ import (
 //   - the caller's context being cancelled (context.AfterFunc);
 //   - the node budget (Limits.Nodes) being spent;
 //   - the main thread finishing its last iteration (helpers then stop too).
+// At 95% of the move time Search returns the best move completed so far even if
+// the threads have not unwound yet: on an oversubscribed machine a thread may
+// not run for a while after the flag is raised, but the waiting goroutine is
+// woken by its own timer.
 // Between iterations a soft limit (60% of the move time) decides whether another
 // depth is worth starting: the next iteration costs several times the last one, and
 // one that cannot get through its first move is wasted.
@@ -27,8 +31,9 @@ import (
 const pollInterval = 256
 
 const (
-	hardFraction = 0.90 // of MoveTime: stop searching
-	softFraction = 0.60 // of MoveTime: do not start another iteration
+	hardFraction   = 0.90 // of MoveTime: stop searching
+	returnFraction = 0.95 // of MoveTime: return the best move so far, unwound or not
+	softFraction   = 0.60 // of MoveTime: do not start another iteration
 )
 
 // control is the stop state shared by the threads of one search.

@@ -1,0 +1,54 @@
+package ai
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// stuckEval is the heuristic until it has scored a number of positions, then
+// blocks every thread that calls it until released: a stand-in for threads the
+// operating system does not schedule on an oversubscribed machine.
+type stuckEval struct {
+	h       *Heuristic
+	left    atomic.Int64
+	release chan struct{}
+	once    sync.Once
+}
+
+func (e *stuckEval) Name() string { return "stuck" }
+
+func (e *stuckEval) Evaluate(p *game.Position) int32 {
+	if e.left.Add(-1) < 0 {
+		<-e.release
+	}
+	return e.h.Evaluate(p)
+}
+
+func (e *stuckEval) unblock() { e.once.Do(func() { close(e.release) }) }
+
+// TestSearchReturnsAtDeadlineWhileThreadsAreStuck: the threads stop answering
+// after a few thousand evaluations, so they never see the stop flag; Search
+// must still return a legal move (the last completed iteration's) at its
+// return deadline, and the next search must wait for the threads and work.
+// Without the deadline return this test hangs (it asserts no wall time).
+func TestSearchReturnsAtDeadlineWhileThreadsAreStuck(t *testing.T) {
+	e := &stuckEval{h: NewHeuristic(), release: make(chan struct{})}
+	e.left.Store(3000)
+	defer e.unblock()
+	s := NewSearcher(e, Options{TTSizeMB: 1, Threads: 2})
+	pos := game.StartPosition()
+	r := s.Search(context.Background(), pos, nil, Limits{MoveTime: 200 * time.Millisecond}, nil)
+	require.True(t, pos.IsLegal(r.Move), "move %v is not legal", r.Move)
+
+	e.unblock()
+	r = s.Search(context.Background(), pos, nil, Limits{Depth: 2}, nil)
+	require.True(t, pos.IsLegal(r.Move), "move %v is not legal", r.Move)
+	require.Equal(t, 2, r.Depth)
+}
