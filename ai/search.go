@@ -21,8 +21,11 @@ const MaxTTSizeMB = 4096
 // MaxThreads is the most search threads a Searcher runs.
 const MaxThreads = 256
 
-// maxDepth is the deepest iteration when Limits.Depth is not set.
-const maxDepth = 100
+// MaxDepth is the deepest iteration a search runs; a larger Limits.Depth is
+// cut to it.
+const MaxDepth = 100
+
+const maxDepth = MaxDepth
 
 // inf is beyond every score.
 const inf int32 = WinScore + 1

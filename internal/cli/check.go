@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/player"
 )
 
 // Checks shared by the commands: flag parsing with one-line errors, and the
@@ -22,11 +23,22 @@ import (
 // maxThreads bounds every -threads and -parallel flag.
 const maxThreads = ai.MaxThreads
 
-// parseFlags parses args into fs without the flag package's own printing: -h
-// prints the usage on stdout and returns flag.ErrHelp (exit status 0); a bad
-// flag returns one line naming it and pointing at -h; a positional argument
-// is refused, since no command takes one.
+// parseFlags parses args into fs (see parseArgs) and refuses positional
+// arguments: a stray word is most often a flag missing its dash or its value.
 func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s takes no arguments, got %q; see tablut %s -h", fs.Name(), fs.Arg(0), fs.Name())
+	}
+	return nil
+}
+
+// parseArgs parses args into fs without the flag package's own printing: -h
+// prints the usage on stdout and returns flag.ErrHelp (exit status 0); a bad
+// flag returns one line naming it and pointing at -h.
+func parseArgs(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	fs.SetOutput(os.Stderr)
@@ -38,8 +50,6 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return err
 	case err != nil:
 		return fmt.Errorf("%s: %v; see tablut %s -h", fs.Name(), err, fs.Name())
-	case fs.NArg() > 0:
-		return fmt.Errorf("%s takes no arguments, got %q; see tablut %s -h", fs.Name(), fs.Arg(0), fs.Name())
 	}
 	return nil
 }
@@ -105,4 +115,14 @@ func printable(s string) string {
 	}
 	q := strconv.Quote(s)
 	return q[1 : len(q)-1]
+}
+
+// checkLimits checks the engine flags of player.AddFlags.
+func checkLimits(f *player.Flags) error {
+	return firstError(
+		nonNegativeDuration("movetime", f.MoveTime),
+		intIn("depth", f.Depth, 0, ai.MaxDepth),
+		intIn("nodes", f.Nodes, 0, math.MaxInt64),
+		intIn("threads", f.Threads, 1, maxThreads),
+	)
 }

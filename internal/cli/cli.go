@@ -26,12 +26,14 @@ func register(name, summary string, run func(args []string) error) {
 }
 
 // Main runs the tablut command line args (without the program name) and returns
-// the process exit code: 0 on success, 1 after printing a one-line error.
+// the process exit code: 0 on success (and after -h), 1 after printing a
+// one-line error.
 func Main(args []string) int {
 	if err := Run(args); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "tablut:", err)
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // the usage was asked for and printed
 		}
+		fmt.Fprintln(os.Stderr, "tablut:", printable(err.Error()))
 		return 1
 	}
 	return 0

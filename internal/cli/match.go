@@ -39,6 +39,17 @@ func addMatchFlags(fs *flag.FlagSet, games int) matchFlags {
 	}
 }
 
+// check refuses out-of-range values of the match flags.
+func (f matchFlags) check() error {
+	return firstError(
+		checkLimits(f.lim),
+		intIn("games", *f.games, 1, 1_000_000),
+		intIn("max-plies", *f.maxPlies, 1, 100_000),
+		intIn("opening-plies", *f.opening, 0, *f.maxPlies-1),
+		intIn("parallel", *f.parallel, 0, maxThreads),
+	)
+}
+
 func (f matchFlags) config(fs *flag.FlagSet) match.Config {
 	return match.Config{
 		Games: *f.games, OpeningPlies: *f.opening, MaxPlies: *f.maxPlies,
@@ -69,7 +80,10 @@ func runMatch(args []string) error {
 		fmt.Fprintln(fs.Output(), "and the Elo difference (logistic: D = -400 log10(1/score - 1)) with its interval.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := mf.check(); err != nil {
 		return err
 	}
 	if *a == "" {

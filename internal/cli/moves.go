@@ -37,12 +37,8 @@ and an empty line, and the rest is still processed; the exit status is then 1.
 func runMoves(args []string) error {
 	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), movesHelp) }
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() != 0 {
-		fs.Usage()
-		return fmt.Errorf("moves takes no arguments; it reads positions from stdin")
 	}
 	return listMoves(os.Stdin, os.Stdout)
 }

@@ -25,7 +25,10 @@ func runTournament(args []string) error {
 		fmt.Fprintln(fs.Output(), "Every pair plays -games games; ratings are Elo fitted to all scores (mean 0).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := mf.check(); err != nil {
 		return err
 	}
 	var specs []player.Spec

@@ -61,11 +61,8 @@ func runTrain(args []string) error {
 		fmt.Fprintln(fs.Output(), "       tablut train -resume DIR [-generations N] [-threads K]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("train takes no arguments, got %q; see tablut train -h", fs.Arg(0))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
