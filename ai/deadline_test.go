@@ -52,3 +52,26 @@ func TestSearchReturnsAtDeadlineWhileThreadsAreStuck(t *testing.T) {
 	require.True(t, pos.IsLegal(r.Move), "move %v is not legal", r.Move)
 	require.Equal(t, 2, r.Depth)
 }
+
+// The deadlines move early by the lateness seen before, never below half the
+// move time; lateness is a decaying maximum.
+func TestDeadlinesMoveEarlyByLateness(t *testing.T) {
+	for _, c := range []struct {
+		early, hard, ret time.Duration
+	}{
+		{0, 900 * time.Millisecond, 950 * time.Millisecond},
+		{300 * time.Millisecond, 600 * time.Millisecond, 650 * time.Millisecond},
+		{2 * time.Second, 500 * time.Millisecond, 500 * time.Millisecond},
+	} {
+		ctl, release := newControl(context.Background(), Limits{MoveTime: time.Second}, c.early)
+		release()
+		require.Equal(t, c.hard, ctl.hard.Sub(ctl.start), "hard deadline, early %v", c.early)
+		require.Equal(t, c.ret, ctl.ret.Sub(ctl.start), "return deadline, early %v", c.early)
+	}
+	s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 1, Threads: 1})
+	s.noteLateness(400 * time.Millisecond)
+	s.noteLateness(0)
+	require.Equal(t, 300*time.Millisecond, s.late)
+	s.noteLateness(time.Second)
+	require.Equal(t, time.Second, s.late)
+}

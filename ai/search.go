@@ -78,6 +78,7 @@ type Searcher struct {
 	tt      *table
 	workers []*worker
 	running chan struct{} // closed when the threads of the last search have stopped
+	late    time.Duration // decaying maximum of how late searches returned (see time.go)
 }
 
 // NewSearcher returns a searcher using eval at the leaves.
@@ -183,8 +184,7 @@ func (w *worker) setEval(eval Evaluator) {
 // not nil) after each completed iteration from the calling goroutine. It always
 // returns a legal move when pos has one, even if ctx is already cancelled.
 func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint64, lim Limits, progress func(Info)) Result {
-	s.wait()
-	ctl, release := newControl(ctx, lim)
+	ctl, release := newControl(ctx, lim, s.late)
 	defer release()
 
 	var buf [game.MaxMoves]game.Move
@@ -219,6 +219,17 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		}
 	}
 
+	if !s.waitUntil(ctl.ret) {
+		// The threads of the last search are still unwinding at this search's
+		// deadline: answer with the best move by a one-ply look.
+		s.noteLateness(ctl.lateness(time.Now(), true))
+		e := s.eval
+		if se, ok := e.(SidedEvaluator); ok {
+			e = se.ForSide(pos.SideToMove())
+		}
+		m, score := onePly(e, &pos, legal)
+		return Result{Move: m, Score: score, Depth: 1, Nodes: int64(len(legal)), Elapsed: ctl.elapsed(), PV: []game.Move{m}}
+	}
 	eval := s.evalFor(pos.SideToMove())
 	s.tt.age = (s.tt.age + 1) & 63
 	rootMoves := make([]rootMove, len(legal))
@@ -288,7 +299,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	}()
 	var deadline <-chan time.Time
 	if lim.MoveTime > 0 {
-		t := time.NewTimer(time.Until(ctl.start.Add(time.Duration(float64(lim.MoveTime) * returnFraction))))
+		t := time.NewTimer(time.Until(ctl.ret))
 		defer t.Stop()
 		deadline = t.C
 	}
@@ -321,10 +332,12 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 				ctl.poll(w.nodes)
 				w.nodes = 0
 			}
+			s.noteLateness(ctl.lateness(time.Now(), false))
 		case <-deadline:
 			ctl.stop.Store(true)
 			drain()
 			s.running = finished
+			s.noteLateness(ctl.lateness(time.Now(), true))
 		}
 		break
 	}
@@ -343,11 +356,48 @@ type iteration struct {
 
 // wait blocks until the threads of an earlier search that returned at its
 // deadline have unwound.
-func (s *Searcher) wait() {
-	if s.running != nil {
-		<-s.running
-		s.running = nil
+func (s *Searcher) wait() { s.waitUntil(time.Time{}) }
+
+// waitUntil is wait with a deadline (zero = none); it reports whether the
+// threads have stopped.
+func (s *Searcher) waitUntil(deadline time.Time) bool {
+	if s.running == nil {
+		return true
 	}
+	if deadline.IsZero() {
+		<-s.running
+	} else {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		select {
+		case <-s.running:
+		case <-t.C:
+			return false
+		}
+	}
+	s.running = nil
+	return true
+}
+
+// noteLateness folds how late a search returned into the decaying maximum
+// that moves the next searches' deadlines early: a late return counts in
+// full, and each punctual search forgets a quarter of it.
+func (s *Searcher) noteLateness(late time.Duration) {
+	s.late = max(late, s.late*3/4)
+}
+
+// onePly returns the legal move with the best static score after it, and that
+// score for the side to move; no search, no shared state but the evaluator.
+func onePly(eval Evaluator, pos *game.Position, legal []game.Move) (game.Move, int32) {
+	best, bestScore := legal[0], -inf
+	for _, m := range legal {
+		child := *pos
+		child.Make(m)
+		if sc := -staticScore(eval, &child); sc > bestScore {
+			best, bestScore = m, sc
+		}
+	}
+	return best, bestScore
 }
 
 // staticScore is eval's score of pos for the side to move.
