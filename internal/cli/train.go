@@ -56,6 +56,7 @@ func runTrain(args []string) error {
 	captureWeight := fs.Int("capture-weight", 0, "with -evolve-base: evolve the capture weight (pawns the side to move could take) from this start (0 = not used)")
 	initNet := fs.String("init", "", "breed generation 0 from this network (shipped name or .tnn file): a copy and its mutants")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	force := fs.Bool("force", false, "start the run in an -out folder that holds other files (they may be overwritten)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut train [flags]            start a run in -out")
 		fmt.Fprintln(fs.Output(), "       tablut train -resume DIR [-generations N] [-threads K]")
@@ -117,7 +118,7 @@ func runTrain(args []string) error {
 			}
 			cfg.Init = *initNet
 		}
-		if tr, err = evolve.StartFrom(cfg, *out, init); err != nil {
+		if tr, err = evolve.StartFrom(cfg, *out, init, *force); err != nil {
 			return err
 		}
 		fmt.Printf("Training in %s: %+v\n\n", *out, cfg)
