@@ -71,7 +71,7 @@ func TestDeadlinesMoveEarlyByLateness(t *testing.T) {
 	s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 1, Threads: 1})
 	s.noteLateness(400 * time.Millisecond)
 	s.noteLateness(0)
-	require.Equal(t, 300*time.Millisecond, s.late)
+	require.Equal(t, 350*time.Millisecond, s.late)
 	s.noteLateness(time.Second)
 	require.Equal(t, time.Second, s.late)
 }

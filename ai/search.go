@@ -381,9 +381,10 @@ func (s *Searcher) waitUntil(deadline time.Time) bool {
 
 // noteLateness folds how late a search returned into the decaying maximum
 // that moves the next searches' deadlines early: a late return counts in
-// full, and each punctual search forgets a quarter of it.
+// full, and each punctual search forgets an eighth of it (a load that starved
+// one search is likely to starve the next ones).
 func (s *Searcher) noteLateness(late time.Duration) {
-	s.late = max(late, s.late*3/4)
+	s.late = max(late, s.late*7/8)
 }
 
 // onePly returns the legal move with the best static score after it, and that
