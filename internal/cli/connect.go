@@ -80,7 +80,7 @@ func runConnect(args []string) error {
 	cl := &arena.Client{Addr: addr, Color: c, Name: *name, Player: p, Timeout: *timeout, Wait: *wait}
 	if !*quiet {
 		cl.Log = func(s string) { fmt.Println(s) }
-		fmt.Printf("%s plays %v as %s\n", spec.Describe(), c, arena.CleanName(*name))
+		fmt.Printf("%s plays %v as %s\n", printable(spec.Describe()), c, arena.CleanName(*name))
 	}
 	start := time.Now()
 	res, err := cl.Play(ctx)

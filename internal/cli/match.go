@@ -104,7 +104,7 @@ func runMatch(args []string) error {
 	defer stop()
 
 	fmt.Printf("%s vs %s: %d games, %d at once, %d opening plies, seed %d\n",
-		c.A.Describe(), c.B.Describe(), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed)
+		printable(c.A.Describe()), printable(c.B.Describe()), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed)
 	bar := newBar(c.Games, "games")
 	adjudicated := 0
 	c.OnGame = func(i int, r match.GameResult, aWhite bool, s match.Stats) {
@@ -116,12 +116,12 @@ func runMatch(args []string) error {
 	}
 	st, err := match.Run(ctx, c)
 	bar.Finish()
-	fmt.Print(st.Summary(c.A.String(), c.B.String()))
+	fmt.Print(st.Summary(printable(c.A.String()), printable(c.B.String())))
 	if adjudicated > 0 {
 		fmt.Printf("  %d games reached the %d-ply limit and were adjudicated draws\n", adjudicated, *mf.maxPlies)
 	}
 	if c.RecordsDir != "" {
-		fmt.Printf("  game records in %s\n", c.RecordsDir)
+		fmt.Printf("  game records in %s\n", printable(c.RecordsDir))
 	}
 	if err != nil {
 		if ctx.Err() != nil {

@@ -57,6 +57,9 @@ func runTournament(args []string) error {
 	t := match.Tournament{Players: specs, Base: base}
 	ct, err := t.Run(ctx)
 	bar.Finish()
+	for i, n := range ct.Names {
+		ct.Names[i] = printable(n)
+	}
 	fmt.Print(ct.String())
 	if err != nil {
 		if ctx.Err() != nil {
