@@ -128,3 +128,44 @@ func TestTrainRefusesForeignOut(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "keep me", string(b))
 }
+
+// Off a terminal the progress is a few plain lines, never carriage returns.
+func TestPlainProgress(t *testing.T) {
+	var b bytes.Buffer
+	p := newPlainProgress(&b, 500, "games")
+	for range 500 {
+		p.Add(1)
+	}
+	p.Finish()
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	assert.Len(t, lines, 10)
+	assert.Equal(t, "games: 50/500 (10%)", lines[0])
+	assert.Equal(t, "games: 500/500 (100%)", lines[9])
+	assert.NotContains(t, b.String(), "\r")
+
+	b.Reset()
+	p = newPlainProgress(&b, 500, "games")
+	p.Set(20)
+	p.Finish() // interrupted: the last line tells how far it got
+	assert.Equal(t, "games: 20/500 (4%)\n", b.String())
+}
+
+// A match run into a pipe writes no bar frames on stderr.
+func TestMatchProgressIntoAPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	stderr := os.Stderr
+	os.Stderr = w
+	var runErr error
+	out := captureStdout(t, func() {
+		runErr = Run([]string{"match", "-a", "random", "-b", "random", "-games", "4", "-max-plies", "20", "-parallel", "1"})
+	})
+	os.Stderr = stderr
+	w.Close()
+	var errOut bytes.Buffer
+	errOut.ReadFrom(r)
+	require.NoError(t, runErr)
+	assert.Contains(t, out, "random")
+	assert.NotContains(t, errOut.String(), "\r")
+	assert.LessOrEqual(t, strings.Count(errOut.String(), "\n"), 11)
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -57,15 +58,13 @@ func (f matchFlags) config(fs *flag.FlagSet) match.Config {
 	}
 }
 
-func newBar(n int, desc string) *progressbar.ProgressBar {
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(os.Stderr),
-		progressbar.OptionSetDescription(desc),
+func newBar(n int, desc string) *progress {
+	return newProgress(n, desc,
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionClearOnFinish(),
-		progressbar.OptionThrottle(200_000_000),
+		progressbar.OptionThrottle(200*time.Millisecond),
 	)
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -126,8 +125,7 @@ func runTrain(args []string) error {
 	cfg := tr.Config()
 	tr.Out = os.Stdout
 	if !*quiet {
-		bar := progressbar.NewOptions(cfg.TotalGames(tr.Generation()),
-			progressbar.OptionSetWriter(os.Stderr),
+		bar := newProgress(cfg.TotalGames(tr.Generation()), "games",
 			progressbar.OptionShowCount(),
 			progressbar.OptionSetItsString("games"),
 			progressbar.OptionShowIts(),
@@ -138,7 +136,7 @@ func runTrain(args []string) error {
 		)
 		// The tables go to stdout and the bar to stderr; on one terminal the
 		// bar is erased before a table is printed and drawn again after it.
-		tr.Out = barWriter{bar, os.Stdout}
+		tr.Out = bar.writer(os.Stdout)
 		gen := -1
 		tr.Progress = func(p evolve.Progress) {
 			if p.Generation != gen {
@@ -147,7 +145,12 @@ func runTrain(args []string) error {
 			}
 			bar.Set(p.Done)
 		}
-		defer fmt.Fprintln(os.Stderr)
+		defer func() {
+			bar.Finish()
+			if bar.bar != nil {
+				fmt.Fprintln(os.Stderr) // leave the finished bar on its line
+			}
+		}()
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -172,17 +175,4 @@ func runTrain(args []string) error {
 		fmt.Printf("Champion's heuristic weights: %+v (defaults %+v).\n", w, ai.DefaultWeights)
 	}
 	return nil
-}
-
-// barWriter writes to w with the progress bar erased first and redrawn after.
-type barWriter struct {
-	bar *progressbar.ProgressBar
-	w   io.Writer
-}
-
-func (b barWriter) Write(p []byte) (int, error) {
-	b.bar.Clear()
-	n, err := b.w.Write(p)
-	b.bar.RenderBlank()
-	return n, err
 }
