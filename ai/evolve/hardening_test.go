@@ -96,6 +96,9 @@ func TestOpenChecksBeforeTruncating(t *testing.T) {
 		"missing network": {func(m map[string]any) {
 			m["population"].([]any)[0].(map[string]any)["file"] = "pop/none.tnn"
 		}, "none.tnn"},
+		"huge table in the configuration": {func(m map[string]any) {
+			m["config"].(map[string]any)["TTSizeMB"] = 100_000_000
+		}, "transposition table"},
 		"log shorter than recorded": {func(m map[string]any) {
 			m["log_sizes"].(map[string]any)[tables] = 1 << 40
 		}, tables},

@@ -48,6 +48,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"train", "-init-sigma", "Inf", "-out", dir + "/c"}, "init sigma"},
 		{[]string{"train", "-mutation-sigma", "NaN", "-out", dir + "/d"}, "mutation sigma"},
 		{[]string{"train", "-out", ""}, "-out"},
+		{[]string{"train", "-capture-weight", "8589934592", "-out", dir + "/e"}, "-capture-weight"},
+		{[]string{"play", "-frames", "-1"}, "-frames"},
 		{[]string{"serve", "stray"}, `serve takes no arguments, got "stray"`},
 		{[]string{"serve", "-movetime", "-5s"}, "-movetime must be a positive duration"},
 		{[]string{"serve", "-port-white", "-3"}, "-port-white"},

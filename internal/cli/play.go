@@ -27,11 +27,11 @@ func runPlay(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *moveTime <= 0 {
-		return fmt.Errorf("-movetime must be positive, e.g. 2s")
-	}
-	if *frames < 1 {
-		return fmt.Errorf("-frames must be at least 1")
+	if err := firstError(
+		positiveDuration("movetime", *moveTime),
+		intIn("frames", *frames, 1, 1_000_000),
+	); err != nil {
+		return err
 	}
 
 	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames}

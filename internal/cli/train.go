@@ -64,6 +64,9 @@ func runTrain(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := intIn("capture-weight", *captureWeight, 0, ai.MaxEval); err != nil {
+		return err
+	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
