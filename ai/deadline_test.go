@@ -18,6 +18,7 @@ import (
 type stuckEval struct {
 	h       *Heuristic
 	left    atomic.Int64
+	free    atomic.Bool // new calls pass; those already blocked stay blocked
 	release chan struct{}
 	once    sync.Once
 }
@@ -25,7 +26,7 @@ type stuckEval struct {
 func (e *stuckEval) Name() string { return "stuck" }
 
 func (e *stuckEval) Evaluate(p *game.Position) int32 {
-	if e.left.Add(-1) < 0 {
+	if !e.free.Load() && e.left.Add(-1) < 0 {
 		<-e.release
 	}
 	return e.h.Evaluate(p)
@@ -36,16 +37,27 @@ func (e *stuckEval) unblock() { e.once.Do(func() { close(e.release) }) }
 // TestSearchReturnsAtDeadlineWhileThreadsAreStuck: the threads stop answering
 // after a few thousand evaluations, so they never see the stop flag; Search
 // must still return a legal move (the last completed iteration's) at its
-// return deadline, and the next search must wait for the threads and work.
+// return deadline; a timed search while they are stuck answers with a one-ply
+// move, and once they are free the next search waits for them and works.
 // Without the deadline return this test hangs (it asserts no wall time).
 func TestSearchReturnsAtDeadlineWhileThreadsAreStuck(t *testing.T) {
 	e := &stuckEval{h: NewHeuristic(), release: make(chan struct{})}
-	e.left.Store(3000)
+	e.left.Store(50)
 	defer e.unblock()
 	s := NewSearcher(e, Options{TTSizeMB: 1, Threads: 2})
 	pos := game.StartPosition()
 	r := s.Search(context.Background(), pos, nil, Limits{MoveTime: 200 * time.Millisecond}, nil)
 	require.True(t, pos.IsLegal(r.Move), "move %v is not legal", r.Move)
+	require.Negative(t, e.left.Load(), "the threads must be stuck in the evaluator")
+
+	// The threads are still stuck: the next timed search cannot use them and
+	// answers with a one-ply move at its deadline.
+	e.free.Store(true)
+	next := pos
+	next.Make(r.Move)
+	r = s.Search(context.Background(), next, nil, Limits{MoveTime: 100 * time.Millisecond}, nil)
+	require.True(t, next.IsLegal(r.Move), "move %v is not legal", r.Move)
+	require.Equal(t, 1, r.Depth)
 
 	e.unblock()
 	r = s.Search(context.Background(), pos, nil, Limits{Depth: 2}, nil)

@@ -228,7 +228,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 			e = se.ForSide(pos.SideToMove())
 		}
 		m, score := onePly(e, &pos, legal)
-		return Result{Move: m, Score: score, Depth: 1, Nodes: int64(len(legal)), Elapsed: ctl.elapsed(), PV: []game.Move{m}}
+		return Result{Move: m, Score: sign * score, Depth: 1, Nodes: int64(len(legal)), Elapsed: ctl.elapsed(), PV: []game.Move{m}}
 	}
 	eval := s.evalFor(pos.SideToMove())
 	s.tt.age = (s.tt.age + 1) & 63
