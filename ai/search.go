@@ -272,12 +272,14 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		w.prepare(ctl, eval, &pos, history, rootMoves)
 	}
 	// Every thread, the main one included, runs in its own goroutine; this
-	// goroutine only collects the main thread's iterations. With a move time
-	// it returns at the return deadline even if the threads have not unwound
-	// yet (a starved process can take long to notice the stop flag): the move
-	// then is the best one completed so far, and the next call waits for the
-	// threads before it touches the table.
+	// goroutine only collects the main thread's iterations. It returns when the
+	// main thread is done, without waiting for the helpers to unwind, and with
+	// a move time at the return deadline even if no thread has unwound yet (a
+	// starved process can take long to notice the stop flag): the move then is
+	// the best one completed so far. The next call waits for the threads
+	// before it touches the table.
 	iters := make(chan iteration, maxDepth+2)
+	mainDone := make(chan struct{})
 	finished := make(chan struct{})
 	var wg sync.WaitGroup
 	for _, w := range s.workers {
@@ -291,6 +293,9 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 			w.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
 				iters <- iteration{depth: depth, score: score, pv: pv, nodes: ctl.nodes.Load() + w.nodes}
 			})
+			ctl.poll(w.nodes)
+			w.nodes = 0
+			close(mainDone)
 		}()
 	}
 	go func() {
@@ -326,11 +331,16 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		case it := <-iters:
 			apply(it)
 			continue
-		case <-finished:
+		case <-mainDone:
 			drain()
-			for _, w := range s.workers {
-				ctl.poll(w.nodes)
-				w.nodes = 0
+			select {
+			case <-finished:
+				for _, w := range s.workers[1:] {
+					ctl.poll(w.nodes)
+					w.nodes = 0
+				}
+			default:
+				s.running = finished // helpers still unwinding
 			}
 			s.noteLateness(ctl.lateness(time.Now(), false))
 		case <-deadline:
