@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"sync"
 )
 
 // command is one subcommand of the tablut binary.
@@ -26,6 +27,9 @@ func register(name, summary string, run func(args []string) error) {
 	commands[name] = command{summary, run}
 }
 
+// spareP adds the spare P once per process, however often Main runs.
+var spareP sync.Once
+
 // Main runs the tablut command line args (without the program name) and returns
 // the process exit code: 0 on success (and after -h), 1 after printing a
 // one-line error.
@@ -35,9 +39,11 @@ func Main(args []string) int {
 	// window's next frame) still finds a free P at once instead of waiting for
 	// a search thread to be preempted. On an oversubscribed machine that wait
 	// made 2 s searches return late; measured with tablut bench deadline.
-	if os.Getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + 1)
-	}
+	spareP.Do(func() {
+		if os.Getenv("GOMAXPROCS") == "" {
+			runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + 1)
+		}
+	})
 	if err := Run(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0 // the usage was asked for and printed
