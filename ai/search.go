@@ -14,8 +14,18 @@ import (
 // maxPly bounds the search line (main search plus quiescence).
 const maxPly = 128
 
-// maxDepth is the deepest iteration when Limits.Depth is not set.
-const maxDepth = 100
+// MaxTTSizeMB is the largest transposition table a Searcher allocates, 4 GiB;
+// commands reject larger sizes instead of dying out of memory.
+const MaxTTSizeMB = 4096
+
+// MaxThreads is the most search threads a Searcher runs.
+const MaxThreads = 256
+
+// MaxDepth is the deepest iteration a search runs; a larger Limits.Depth is
+// cut to it.
+const MaxDepth = 100
+
+const maxDepth = MaxDepth
 
 // inf is beyond every score.
 const inf int32 = WinScore + 1
@@ -25,7 +35,8 @@ const winBound = WinScore - 1000
 
 // Options configure a Searcher.
 type Options struct {
-	// TTSizeMB is the transposition table size in megabytes (default 64).
+	// TTSizeMB is the transposition table size in megabytes (default 64, at
+	// most MaxTTSizeMB).
 	TTSizeMB int
 	// Threads is the number of Lazy SMP search goroutines (default
 	// runtime.NumCPU(); the GUI passes NumCPU-1 to keep a core for drawing).
@@ -66,6 +77,8 @@ type Searcher struct {
 	opts    Options
 	tt      *table
 	workers []*worker
+	running chan struct{} // closed when the threads of the last search have stopped
+	late    time.Duration // decaying maximum of how late searches returned (see time.go)
 }
 
 // NewSearcher returns a searcher using eval at the leaves.
@@ -73,9 +86,11 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 	if opts.TTSizeMB <= 0 {
 		opts.TTSizeMB = 64
 	}
+	opts.TTSizeMB = min(opts.TTSizeMB, MaxTTSizeMB)
 	if opts.Threads <= 0 {
 		opts.Threads = runtime.NumCPU()
 	}
+	opts.Threads = min(opts.Threads, MaxThreads)
 	if opts.Deterministic {
 		opts.Threads = 1
 	}
@@ -110,6 +125,7 @@ func (s *Searcher) Evaluator() Evaluator { return s.eval }
 // Clear forgets everything learnt in earlier searches (table, history, killers),
 // e.g. before a new game. It must not be called during a search.
 func (s *Searcher) Clear() {
+	s.wait()
 	s.tt.clear()
 	for _, w := range s.workers {
 		w.history = historyTable{}
@@ -168,7 +184,7 @@ func (w *worker) setEval(eval Evaluator) {
 // not nil) after each completed iteration from the calling goroutine. It always
 // returns a legal move when pos has one, even if ctx is already cancelled.
 func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint64, lim Limits, progress func(Info)) Result {
-	ctl, release := newControl(ctx, lim)
+	ctl, release := newControl(ctx, lim, s.late)
 	defer release()
 
 	var buf [game.MaxMoves]game.Move
@@ -203,6 +219,17 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		}
 	}
 
+	if !s.waitUntil(ctl.ret) {
+		// The threads of the last search are still unwinding at this search's
+		// deadline: answer with the best move by a one-ply look.
+		s.noteLateness(ctl.lateness(time.Now(), true))
+		e := s.eval
+		if se, ok := e.(SidedEvaluator); ok {
+			e = se.ForSide(pos.SideToMove())
+		}
+		m, score := onePly(e, &pos, legal)
+		return Result{Move: m, Score: sign * score, Depth: 1, Nodes: int64(len(legal)), Elapsed: ctl.elapsed(), PV: []game.Move{m}}
+	}
 	eval := s.evalFor(pos.SideToMove())
 	s.tt.age = (s.tt.age + 1) & 63
 	rootMoves := make([]rootMove, len(legal))
@@ -241,35 +268,147 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	if lim.Depth > 0 {
 		depthLimit = min(lim.Depth, maxDepth)
 	}
-	var wg sync.WaitGroup
 	for _, w := range s.workers {
 		w.prepare(ctl, eval, &pos, history, rootMoves)
 	}
-	for _, w := range s.workers[1:] {
+	// Every thread, the main one included, runs in its own goroutine; this
+	// goroutine only collects the main thread's iterations. It returns when the
+	// main thread is done, without waiting for the helpers to unwind, and with
+	// a move time at the return deadline even if no thread has unwound yet (a
+	// starved process can take long to notice the stop flag): the move then is
+	// the best one completed so far. The next call waits for the threads
+	// before it touches the table.
+	iters := make(chan iteration, maxDepth+2)
+	mainDone := make(chan struct{})
+	finished := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.iterate(&pos, depthLimit, nil)
+			if w.id != 0 {
+				w.iterate(&pos, depthLimit, nil)
+				return
+			}
+			w.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
+				iters <- iteration{depth: depth, score: score, pv: pv, nodes: ctl.nodes.Load() + w.nodes}
+			})
+			ctl.poll(w.nodes)
+			w.nodes = 0
+			close(mainDone)
 		}()
 	}
-	w0.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
-		res.Move, res.Score, res.Depth, res.PV = pv[0], sign*score, depth, pv
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+	var deadline <-chan time.Time
+	if lim.MoveTime > 0 {
+		t := time.NewTimer(time.Until(ctl.ret))
+		defer t.Stop()
+		deadline = t.C
+	}
+	apply := func(it iteration) {
+		res.Move, res.Score, res.Depth, res.PV = it.pv[0], sign*it.score, it.depth, it.pv
 		if progress != nil {
 			el := ctl.elapsed()
-			nodes := ctl.nodes.Load() + w0.nodes
-			progress(Info{Depth: depth, Score: sign * score, Nodes: nodes, NPS: nps(nodes, el),
-				Elapsed: el, PV: slices.Clone(pv)})
+			progress(Info{Depth: it.depth, Score: sign * it.score, Nodes: it.nodes, NPS: nps(it.nodes, el),
+				Elapsed: el, PV: slices.Clone(it.pv)})
 		}
-	})
-	ctl.stop.Store(true)
-	wg.Wait()
-	for _, w := range s.workers {
-		ctl.poll(w.nodes)
-		w.nodes = 0
+	}
+	drain := func() {
+		for {
+			select {
+			case it := <-iters:
+				apply(it)
+			default:
+				return
+			}
+		}
+	}
+	for {
+		select {
+		case it := <-iters:
+			apply(it)
+			continue
+		case <-mainDone:
+			drain()
+			select {
+			case <-finished:
+				for _, w := range s.workers[1:] {
+					ctl.poll(w.nodes)
+					w.nodes = 0
+				}
+			default:
+				s.running = finished // helpers still unwinding
+			}
+			s.noteLateness(ctl.lateness(time.Now(), false))
+		case <-deadline:
+			ctl.stop.Store(true)
+			drain()
+			s.running = finished
+			s.noteLateness(ctl.lateness(time.Now(), true))
+		}
+		break
 	}
 	res.Nodes = ctl.nodes.Load()
 	res.Elapsed = ctl.elapsed()
 	return res
+}
+
+// iteration is one completed iteration of the main thread.
+type iteration struct {
+	depth int
+	score int32
+	pv    []game.Move
+	nodes int64
+}
+
+// wait blocks until the threads of an earlier search that returned at its
+// deadline have unwound.
+func (s *Searcher) wait() { s.waitUntil(time.Time{}) }
+
+// waitUntil is wait with a deadline (zero = none); it reports whether the
+// threads have stopped.
+func (s *Searcher) waitUntil(deadline time.Time) bool {
+	if s.running == nil {
+		return true
+	}
+	if deadline.IsZero() {
+		<-s.running
+	} else {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		select {
+		case <-s.running:
+		case <-t.C:
+			return false
+		}
+	}
+	s.running = nil
+	return true
+}
+
+// noteLateness folds how late a search returned into the decaying maximum
+// that moves the next searches' deadlines early: a late return counts in
+// full, and each punctual search forgets an eighth of it (a load that starved
+// one search is likely to starve the next ones).
+func (s *Searcher) noteLateness(late time.Duration) {
+	s.late = max(late, s.late*7/8)
+}
+
+// onePly returns the legal move with the best static score after it, and that
+// score for the side to move; no search, no shared state but the evaluator.
+func onePly(eval Evaluator, pos *game.Position, legal []game.Move) (game.Move, int32) {
+	best, bestScore := legal[0], -inf
+	for _, m := range legal {
+		child := *pos
+		child.Make(m)
+		if sc := -staticScore(eval, &child); sc > bestScore {
+			best, bestScore = m, sc
+		}
+	}
+	return best, bestScore
 }
 
 // staticScore is eval's score of pos for the side to move.

@@ -18,6 +18,15 @@ import (
 //   - the caller's context being cancelled (context.AfterFunc);
 //   - the node budget (Limits.Nodes) being spent;
 //   - the main thread finishing its last iteration (helpers then stop too).
+// At 95% of the move time Search returns the best move completed so far even if
+// the threads have not unwound yet: on an oversubscribed machine a thread may
+// not run for a while after the flag is raised, but the waiting goroutine is
+// woken by its own timer.
+// How late the search returns compared with those deadlines (the operating
+// system not running the process in time) is remembered as a decaying maximum,
+// and later searches aim that much earlier: the move time is a promise to the
+// caller, and on a machine oversubscribed several times over a wake-up can come
+// hundreds of milliseconds late.
 // Between iterations a soft limit (60% of the move time) decides whether another
 // depth is worth starting: the next iteration costs several times the last one, and
 // one that cannot get through its first move is wasted.
@@ -27,8 +36,9 @@ import (
 const pollInterval = 256
 
 const (
-	hardFraction = 0.90 // of MoveTime: stop searching
-	softFraction = 0.60 // of MoveTime: do not start another iteration
+	hardFraction   = 0.90 // of MoveTime: stop searching
+	returnFraction = 0.95 // of MoveTime: return the best move so far, unwound or not
+	softFraction   = 0.60 // of MoveTime: do not start another iteration
 )
 
 // control is the stop state shared by the threads of one search.
@@ -39,18 +49,23 @@ type control struct {
 	start     time.Time
 	hard      time.Time // zero = no deadline
 	soft      time.Time
+	ret       time.Time // return the best move so far (zero = no deadline)
 	ctx       context.Context
 }
 
 // newControl starts the clock for one search and arms the stop triggers. The
-// returned function releases the timer and the context hook.
-func newControl(ctx context.Context, lim Limits) (*control, func()) {
+// hard and return deadlines are moved early by the scheduling delay seen in
+// earlier searches (at most down to half the move time). The returned function
+// releases the timer and the context hook.
+func newControl(ctx context.Context, lim Limits, early time.Duration) (*control, func()) {
 	c := &control{nodeLimit: lim.Nodes, start: time.Now(), ctx: ctx}
 	var timer *time.Timer
 	if lim.MoveTime > 0 {
-		hard := time.Duration(float64(lim.MoveTime) * hardFraction)
+		early = min(early, lim.MoveTime/2)
+		hard := max(time.Duration(float64(lim.MoveTime)*hardFraction)-early, lim.MoveTime/2)
+		c.ret = c.start.Add(max(time.Duration(float64(lim.MoveTime)*returnFraction)-early, lim.MoveTime/2))
 		c.hard = c.start.Add(hard)
-		c.soft = c.start.Add(time.Duration(float64(lim.MoveTime) * softFraction))
+		c.soft = c.start.Add(min(time.Duration(float64(lim.MoveTime)*softFraction), hard))
 		timer = time.AfterFunc(hard, func() { c.stop.Store(true) })
 	}
 	unhook := context.AfterFunc(ctx, func() { c.stop.Store(true) })
@@ -86,6 +101,18 @@ func (c *control) canStartIteration() bool {
 		return false
 	}
 	return c.soft.IsZero() || time.Now().Before(c.soft)
+}
+
+// lateness is how far past its deadlines the search is at now: past the
+// return deadline, or past the hard one when the threads unwound after it.
+func (c *control) lateness(now time.Time, viaDeadline bool) time.Duration {
+	switch {
+	case c.ret.IsZero():
+		return 0
+	case viaDeadline:
+		return max(0, now.Sub(c.ret))
+	}
+	return max(0, now.Sub(c.hard))
 }
 
 // elapsed is the wall time since the search started.

@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -24,6 +25,14 @@ const (
 
 // DefaultTimeout is the Tablut Challenge's move limit.
 const DefaultTimeout = 60 * time.Second
+
+// DefaultWait is how long a client waits for the first state, that is for the
+// game to start (the opponent to connect), when Client.Wait is zero.
+const DefaultWait = 10 * time.Minute
+
+// DefaultFrameTimeout is how long the rest of a frame may take once its first byte
+// has arrived: a server that starts a message and stalls is not waited for.
+const DefaultFrameTimeout = 10 * time.Second
 
 // Margin is the time the client keeps in hand under the server's move limit:
 // the server counts whole seconds and polls about once a second.
@@ -50,6 +59,8 @@ type Client struct {
 	Name    string                                                   // sent as the first message
 	Player  player.Player                                            // chooses our moves
 	Timeout time.Duration                                            // the server's move limit (0 = DefaultTimeout)
+	Wait    time.Duration                                            // limit on the wait for the first state (0 = DefaultWait)
+	Frame   time.Duration                                            // limit on the rest of a started frame (0 = DefaultFrameTimeout)
 	Log     func(string)                                             // optional progress lines
 	Dialer  func(ctx context.Context, addr string) (net.Conn, error) // optional; net.Dialer by default
 }
@@ -86,6 +97,10 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	wait := c.Wait
+	if wait <= 0 {
+		wait = DefaultWait
+	}
 	res := ClientResult{}
 	dial := c.Dialer
 	if dial == nil {
@@ -109,16 +124,15 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 	var g *game.Game
 	var sent game.Move // our last move, NoMove if the last state followed the opponent's move
 	for {
-		// The first state waits for the opponent to connect: no deadline. Later
+		// The first state waits for the opponent to connect, up to wait. Later
 		// ones come within the opponent's move limit.
+		silence := timeout + 10*time.Second
 		if g == nil {
-			conn.SetReadDeadline(time.Time{})
-		} else {
-			conn.SetReadDeadline(time.Now().Add(timeout + 10*time.Second))
+			silence = wait
 		}
-		b, err := ReadFrame(conn)
+		b, err := c.readFrameWithin(conn, silence)
 		if err != nil {
-			return res, c.readError(ctx, err, timeout)
+			return res, c.readError(ctx, err, silence, g == nil)
 		}
 		st, err := DecodeState(b)
 		if err != nil {
@@ -135,6 +149,12 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 			res.Game = g
 		} else if err := c.follow(g, st, sent); err != nil {
 			return res, err
+		}
+		if st.Outcome == game.Ongoing {
+			cur := g.Position()
+			if want, got := cur.SideToMove(), st.Pos.SideToMove(); want != got {
+				return res, fmt.Errorf("the server says %v to move, but in our game %v is to move (after %d plies); out of step with the server, game abandoned", got, want, g.Ply())
+			}
 		}
 		if st.Outcome != game.Ongoing {
 			res.Outcome = st.Outcome
@@ -211,16 +231,47 @@ func (c *Client) reason(g *game.Game, st State, sent game.Move) string {
 	return "the server declared " + st.Raw.Turn
 }
 
+func (c *Client) frameTimeout() time.Duration {
+	if c.Frame > 0 {
+		return c.Frame
+	}
+	return DefaultFrameTimeout
+}
+
+// errFrameStalled marks a frame that started but did not finish in time.
+var errFrameStalled = errors.New("frame stalled")
+
+// readFrameWithin reads one frame from conn: its first byte may take up to
+// silence, the rest of the frame at most c.Frame more.
+func (c *Client) readFrameWithin(conn net.Conn, silence time.Duration) ([]byte, error) {
+	conn.SetReadDeadline(time.Now().Add(silence))
+	var first [1]byte
+	if _, err := io.ReadFull(conn, first[:]); err != nil {
+		return nil, err
+	}
+	conn.SetReadDeadline(time.Now().Add(c.frameTimeout()))
+	b, err := ReadFrame(io.MultiReader(bytes.NewReader(first[:]), conn))
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return nil, fmt.Errorf("%w: %v", errFrameStalled, err)
+	}
+	return b, err
+}
+
 // readError turns a failed read into one clear sentence.
-func (c *Client) readError(ctx context.Context, err error, timeout time.Duration) error {
+func (c *Client) readError(ctx context.Context, err error, silence time.Duration, first bool) error {
 	var ne net.Error
 	switch {
 	case ctx.Err() != nil:
 		return fmt.Errorf("game abandoned: %v", context.Cause(ctx))
 	case errors.Is(err, io.EOF), errors.Is(err, net.ErrClosed), errors.Is(err, syscall.ECONNRESET), errors.Is(err, os.ErrClosed):
 		return errors.New("the server closed the connection before the game ended (a player may have lost on time)")
+	case errors.Is(err, errFrameStalled):
+		return fmt.Errorf("the server started a message and did not finish it within %v; game abandoned", c.frameTimeout())
+	case errors.As(err, &ne) && ne.Timeout() && first:
+		return fmt.Errorf("the game did not start within %v (no state from the server at %s; is an opponent connected?); raise -wait to wait longer", silence, c.Addr)
 	case errors.As(err, &ne) && ne.Timeout():
-		return fmt.Errorf("no message from the server for %v; game abandoned", timeout+10*time.Second)
+		return fmt.Errorf("no message from the server for %v; game abandoned", silence)
 	}
 	return fmt.Errorf("lost the connection to the server: %v", err)
 }

@@ -15,12 +15,18 @@
 //   - client.go: Client plays one game. It keeps its own game.Game, infers the
 //     opponent's move from each state (the one legal move leading to that
 //     board) and checks the state after its own move against its prediction;
-//     a mismatch stops with an error naming the squares that differ. The
+//     a mismatch stops with an error naming the squares that differ, and so
+//     does a state whose side to move differs from its own game's. The wait
+//     for the game to start is limited (Client.Wait), and a frame that has
+//     started must finish within Client.Frame. The
 //     engine thinks for min(movetime, timeout-1.5s), because the server counts
 //     whole seconds and polls once a second.
 //   - server.go: Server referees games: move limit per move, an illegal or
 //     malformed move loses at once (both get the unchanged board with the
 //     opponent's win), a timeout loses and closes both connections without a
 //     final state (as the Java server does), a disconnect loses, repetition
-//     draws; every game can be saved as a game record.
+//     draws; every game can be saved as a game record. Each port accepts all
+//     the time and reads names concurrently; only a client that sent a valid
+//     name and is still connected is seated, so stray or silent connections
+//     neither hold a seat nor shift the pairing of later games.
 package arena

@@ -250,19 +250,6 @@ func TestServerBadFrames(t *testing.T) {
 			t.Errorf("%s: black client %v %v", name, bo.res.Outcome, bo.err)
 		}
 	}
-	// A bad name forfeits before the first move.
-	s := newTestServer(t, testMoveTime)
-	sc := serve(s)
-	w, _ := s.Addrs()
-	dialRaw(t, w, "").conn.Write(append([]byte{0, 0, 0, 3}, "abc"...))
-	bc := runClient(t, s, game.Black, player.NewRandom(1), testMoveTime)
-	so, bo := <-sc, <-bc
-	if so.err != nil || so.res.Game.Outcome() != game.BlackWins || !strings.Contains(so.res.Reason, "name") {
-		t.Errorf("bad name: server %q %v", so.res.Reason, so.err)
-	}
-	if bo.err != nil || bo.res.Outcome != game.BlackWins {
-		t.Errorf("bad name: black client %v %v", bo.res.Outcome, bo.err)
-	}
 }
 
 // fakeServer accepts one client, reads its name, and runs script on the

@@ -24,10 +24,26 @@ type ServerConfig struct {
 }
 
 // Server referees games between a White client and a Black client.
+//
+// Each port has an accept loop of its own for the server's whole life: every
+// connection reads its name in a goroutine of its own, and only a client that
+// sent a valid name joins its colour's queue of named clients, from which
+// PlayGame seats the players. A connection that closes at once, stays silent or
+// sends garbage is never seated, so it cannot hold a seat or shift the pairing
+// of later games; a client that connects during a game waits in the queue for
+// the next one.
 type Server struct {
 	cfg    ServerConfig
 	lw, lb net.Listener
+	ready  [2]chan seat     // named clients waiting for a game, per colour
+	closed [2]chan struct{} // closed when a colour's accept loop has ended
+	done   chan struct{}    // closed by Close
+	once   sync.Once
 }
+
+// maxWaiting is how many named clients may wait for a seat per colour; more
+// are turned away.
+const maxWaiting = 16
 
 // ServerResult is one refereed game.
 type ServerResult struct {
@@ -59,15 +75,34 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 		lw.Close()
 		return nil, fmt.Errorf("cannot listen for Black: %v", err)
 	}
-	return &Server{cfg: cfg, lw: lw, lb: lb}, nil
+	s := &Server{cfg: cfg, lw: lw, lb: lb, done: make(chan struct{})}
+	for c, l := range []net.Listener{lw, lb} {
+		s.ready[c] = make(chan seat, maxWaiting)
+		s.closed[c] = make(chan struct{})
+		go s.acceptLoop(l, game.Color(c))
+	}
+	return s, nil
 }
 
 // Addrs returns the addresses White and Black connect to.
 func (s *Server) Addrs() (white, black string) { return s.lw.Addr().String(), s.lb.Addr().String() }
 
-// Close stops listening.
+// Close stops listening and hangs up on the clients waiting for a game.
 func (s *Server) Close() error {
+	s.once.Do(func() { close(s.done) })
 	e1, e2 := s.lw.Close(), s.lb.Close()
+	for c := range s.ready {
+		<-s.closed[c]
+		for {
+			select {
+			case st := <-s.ready[c]:
+				st.conn.Close()
+				continue
+			default:
+			}
+			break
+		}
+	}
 	return errors.Join(e1, e2)
 }
 
@@ -77,34 +112,107 @@ func (s *Server) logf(format string, args ...any) {
 	}
 }
 
-// seat is one connected client.
+// seat is one connected client that sent a valid name.
 type seat struct {
 	conn net.Conn
 	name string
-	err  error
 }
 
-// accept waits for one client on l and reads its name.
-func (s *Server) accept(ctx context.Context, l net.Listener, c game.Color) seat {
-	conn, err := l.Accept()
-	if err != nil {
-		if ctx.Err() != nil {
-			err = ctx.Err()
-		}
-		return seat{err: fmt.Errorf("no %v client: %v", c, err)}
-	}
-	conn.SetReadDeadline(time.Now().Add(max(s.cfg.MoveTime, 10*time.Second)))
-	b, err := ReadFrame(conn)
-	if err == nil {
-		var name string
-		if name, err = DecodeName(b); err == nil {
-			if name == "" {
-				name = c.String()
+// acceptLoop accepts the clients of colour c until the listener closes, and
+// queues those that send a valid name.
+func (s *Server) acceptLoop(l net.Listener, c game.Color) {
+	var wg sync.WaitGroup
+	defer func() {
+		wg.Wait()
+		close(s.closed[c])
+	}()
+	for {
+		conn, err := l.Accept()
+		if err != nil {
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				continue
 			}
-			return seat{conn: conn, name: name}
+			return
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Close hangs up on a client still sending its name.
+			hangup := make(chan struct{})
+			go func() {
+				select {
+				case <-s.done:
+					conn.Close()
+				case <-hangup:
+				}
+			}()
+			name, err := s.readName(conn, c)
+			close(hangup)
+			if err != nil {
+				s.logf("%v port: turned away %v: %v", c, conn.RemoteAddr(), err)
+				conn.Close()
+				return
+			}
+			select {
+			case s.ready[c] <- seat{conn: conn, name: name}:
+			default:
+				s.logf("%v port: turned away %s (%v): %d clients already wait", c, name, conn.RemoteAddr(), maxWaiting)
+				conn.Close()
+			}
+		}()
+	}
+}
+
+// readName reads a client's first message, its name, within the move time
+// (at least 10 s).
+func (s *Server) readName(conn net.Conn, c game.Color) (string, error) {
+	conn.SetReadDeadline(time.Now().Add(max(s.cfg.MoveTime, 10*time.Second)))
+	defer conn.SetReadDeadline(time.Time{})
+	b, err := ReadFrame(conn)
+	if err != nil {
+		return "", fmt.Errorf("no name: %v", err)
+	}
+	name, err := DecodeName(b)
+	if err != nil {
+		return "", err
+	}
+	if name == "" {
+		name = c.String()
+	}
+	return name, nil
+}
+
+// alive reports whether a waiting client is still connected and has sent
+// nothing since its name (a client speaks next when it has a move to make).
+func alive(conn net.Conn) bool {
+	conn.SetReadDeadline(time.Now().Add(20 * time.Millisecond))
+	defer conn.SetReadDeadline(time.Time{})
+	var b [1]byte
+	_, err := conn.Read(b[:])
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// take seats the next named, still connected client of colour c.
+func (s *Server) take(ctx context.Context, c game.Color) (seat, error) {
+	for {
+		select {
+		case st := <-s.ready[c]:
+			if alive(st.conn) {
+				return st, nil
+			}
+			s.logf("%s (%v) left or spoke out of turn before the game; not seated", st.name, c)
+			st.conn.Close()
+		case <-s.closed[c]:
+			if ctx.Err() != nil {
+				return seat{}, fmt.Errorf("no %v client: %w", c, ctx.Err())
+			}
+			return seat{}, fmt.Errorf("no %v client: the server stopped listening", c)
+		case <-ctx.Done():
+			return seat{}, fmt.Errorf("no %v client: %w", c, ctx.Err())
 		}
 	}
-	return seat{conn: conn, name: c.String(), err: fmt.Errorf("%v client sent no valid name: %v", c, err)}
 }
 
 // PlayGame waits for a White and a Black client and referees one game. It
@@ -112,17 +220,14 @@ func (s *Server) accept(ctx context.Context, l net.Listener, c game.Color) seat 
 // a client's misbehaviour is a loss for that client, described in Reason.
 func (s *Server) PlayGame(ctx context.Context) (ServerResult, error) {
 	var seats [2]seat
-	var wg sync.WaitGroup
 	stop := context.AfterFunc(ctx, func() { s.Close() })
 	defer stop()
-	for c, l := range []net.Listener{s.lw, s.lb} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			seats[c] = s.accept(ctx, l, game.Color(c))
-		}()
+	var err error
+	for c := range seats {
+		if seats[c], err = s.take(ctx, game.Color(c)); err != nil {
+			break
+		}
 	}
-	wg.Wait()
 	defer func() {
 		for _, st := range seats {
 			if st.conn != nil {
@@ -132,23 +237,10 @@ func (s *Server) PlayGame(ctx context.Context) (ServerResult, error) {
 	}()
 	g := game.NewGame(game.StartPosition())
 	res := ServerResult{Game: g, White: seats[0].name, Black: seats[1].name}
-	for c := range seats {
-		if seats[c].conn == nil {
-			return res, seats[c].err
-		}
+	if err != nil {
+		return res, err
 	}
 	s.logf("game: %s (White) vs %s (Black), %v per move", res.White, res.Black, s.cfg.MoveTime)
-	// A client with a bad name forfeits before the first move.
-	for c := range seats {
-		if seats[c].err != nil {
-			col := game.Color(c)
-			res.Reason = fmt.Sprintf("%v forfeits: protocol error: %v", col, seats[c].err)
-			g.Resign(col)
-			s.broadcast(&seats, g)
-			s.logf("%s", res.Reason)
-			return res, nil
-		}
-	}
 	s.broadcast(&seats, g)
 	for g.Outcome() == game.Ongoing {
 		if s.cfg.MaxPlies > 0 && g.Ply() >= s.cfg.MaxPlies {

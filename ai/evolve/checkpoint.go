@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -79,6 +80,53 @@ func loadState(dir string) (*state, error) {
 		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
 	}
 	return st, nil
+}
+
+// check reports a checkpoint whose counters disagree with each other or with
+// the logs on disk, before anything is changed: the generation must lie in
+// 0..Generations with one history record per generation played, the
+// population must be the configured size with finite sigmas, and every log
+// must be recorded and at least as long as recorded (a shorter log has lost
+// history; a longer one holds an interrupted generation, cut off later).
+func (st *state) check(dir string) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("the checkpoint %s is damaged (%s); start a new run", filepath.Join(dir, stateFile), fmt.Sprintf(format, args...))
+	}
+	switch {
+	case st.Generation < 0 || st.Generation > st.Config.Generations:
+		return bad("generation %d is outside 0..%d", st.Generation, st.Config.Generations)
+	case len(st.History) != st.Generation:
+		return bad("%d history records for %d generations", len(st.History), st.Generation)
+	case len(st.Population) != st.Config.Population:
+		return bad("%d networks listed for a population of %d", len(st.Population), st.Config.Population)
+	case st.LogSizes == nil:
+		return bad("log_sizes is missing")
+	}
+	for _, m := range st.Population {
+		if math.IsNaN(m.Sigma) || math.IsInf(m.Sigma, 0) || m.Sigma < 0 {
+			return bad("network %s has sigma %v", m.File, m.Sigma)
+		}
+	}
+	for _, name := range logFiles {
+		want, ok := st.LogSizes[name]
+		if !ok {
+			if st.Generation > 0 {
+				return bad("the size of %s is not recorded", name)
+			}
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(dir, name))
+		size := int64(0)
+		if err == nil {
+			size = fi.Size()
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot read log %s: %w", filepath.Join(dir, name), err)
+		}
+		if want < 0 || size < want {
+			return bad("log %s holds %d bytes, the checkpoint recorded %d", name, size, want)
+		}
+	}
+	return nil
 }
 
 // loadNet reads a network of the run directory.

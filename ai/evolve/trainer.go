@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,17 +97,30 @@ type Trainer struct {
 
 // Start creates a run directory (or uses an empty one) for a new run with cfg,
 // draws the initial population and writes the first checkpoint.
-func Start(cfg Config, dir string) (*Trainer, error) { return StartFrom(cfg, dir, nil) }
+func Start(cfg Config, dir string) (*Trainer, error) { return StartFrom(cfg, dir, nil, false) }
 
 // StartFrom is Start with generation 0 bred from init (individual 0 a copy,
-// the others its mutants) when init is not nil; cfg.Init should name it.
-func StartFrom(cfg Config, dir string, init *cnn.Network) (*Trainer, error) {
+// the others its mutants) when init is not nil; cfg.Init should name it. A
+// folder that holds files but no run is refused unless force is set (the run
+// then overwrites its champion.tnn, logs and pop/ folder).
+func StartFrom(cfg Config, dir string, init *cnn.Network, force bool) (*Trainer, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
+	}
+	if dir == "" {
+		return nil, errors.New("a run needs a folder of its own; name it with -out DIR")
 	}
 	if _, err := os.Stat(filepath.Join(dir, stateFile)); err == nil {
 		return nil, fmt.Errorf("%s already holds a training run; continue it with -resume %s or choose another -out", dir, dir)
 	}
+	entries, err := os.ReadDir(dir)
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("cannot use %s as the run folder: %w", dir, err)
+	case len(entries) > 0 && !force:
+		return nil, fmt.Errorf("%s is not empty and holds no training run; choose an empty or new -out folder, or add -force to write the run there (its files may be overwritten)", dir)
+	}
+	created := errors.Is(err, fs.ErrNotExist)
 	if err := os.MkdirAll(filepath.Join(dir, "pop"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create the run directory %s: %w", dir, err)
 	}
@@ -117,6 +131,9 @@ func StartFrom(cfg Config, dir string, init *cnn.Network) (*Trainer, error) {
 	t.st = &state{Version: stateVersion, Config: cfg, LogSizes: map[string]int64{}}
 	t.pop = initialPopulation(&t.st.Config, init)
 	if err := t.checkpoint(nil); err != nil {
+		if created {
+			os.RemoveAll(dir) // leave no half-made run behind
+		}
 		return nil, err
 	}
 	return t, nil
@@ -133,7 +150,7 @@ func Open(dir string) (*Trainer, error) {
 	if err := st.Config.Validate(); err != nil {
 		return nil, fmt.Errorf("the checkpoint in %s has a bad configuration: %w", dir, err)
 	}
-	if err := truncateLogs(dir, st.LogSizes); err != nil {
+	if err := st.check(dir); err != nil {
 		return nil, err
 	}
 	t := &Trainer{dir: dir, st: st, heur: ai.NewHeuristic()}
@@ -144,13 +161,15 @@ func Open(dir string) (*Trainer, error) {
 		}
 		t.pop = append(t.pop, &Individual{Net: n, Sigma: m.Sigma, Origin: m.Origin})
 	}
-	if len(t.pop) != st.Config.Population {
-		return nil, fmt.Errorf("the checkpoint in %s lists %d networks for a population of %d; it is damaged", dir, len(t.pop), st.Config.Population)
-	}
 	if st.Gen0Champion != "" {
 		if t.gen0, err = loadNet(dir, st.Gen0Champion); err != nil {
 			return nil, err
 		}
+	}
+	// Only now that everything has been read and checked are the lines of an
+	// interrupted generation cut off the logs.
+	if err := truncateLogs(dir, st.LogSizes); err != nil {
+		return nil, err
 	}
 	return t, nil
 }
@@ -164,6 +183,9 @@ func (t *Trainer) Generation() int { return t.st.Generation }
 // SetGenerations changes the number of generations of the run (to extend a
 // resumed run); it must not be less than the generations already played.
 func (t *Trainer) SetGenerations(n int) error {
+	if n > MaxGenerations {
+		return fmt.Errorf("generations must be at most %d, got %d", MaxGenerations, n)
+	}
 	if n < t.st.Generation || n < 1 {
 		return fmt.Errorf("the run has played %d generations already; ask for at least that many", t.st.Generation)
 	}
@@ -174,8 +196,8 @@ func (t *Trainer) SetGenerations(n int) error {
 // SetThreads changes the number of games played at once; the results do not
 // depend on it.
 func (t *Trainer) SetThreads(n int) error {
-	if n < 1 {
-		return fmt.Errorf("threads must be at least 1, got %d", n)
+	if n < 1 || n > ai.MaxThreads {
+		return fmt.Errorf("threads must be between 1 and %d, got %d", ai.MaxThreads, n)
 	}
 	t.st.Config.Threads = n
 	return nil

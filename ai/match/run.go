@@ -38,7 +38,8 @@ type Config struct {
 	// seeds derived from Seed and i, so a match can be replayed).
 	Seed uint64
 	// RecordsDir, when not empty, receives every game as a record named
-	// game-NNNN.txt (created if missing).
+	// game-NNNN.txt (created if missing; a folder that already holds such
+	// records is refused rather than overwritten).
 	RecordsDir string
 	// Event is written in each record's Event tag (default "match").
 	Event string
@@ -96,6 +97,11 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 		return st, err
 	}
 	if c.RecordsDir != "" {
+		// Records of an earlier match would be overwritten game by game.
+		if old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt")); len(old) > 0 {
+			return st, fmt.Errorf("the records folder %s already holds %d game records (%s, ...); choose a new -records folder or move them away",
+				c.RecordsDir, len(old), filepath.Base(old[0]))
+		}
 		if err := os.MkdirAll(c.RecordsDir, 0o755); err != nil {
 			return st, fmt.Errorf("cannot create the records folder %s: %v", c.RecordsDir, err)
 		}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"sort"
 	"strings"
@@ -22,6 +23,10 @@ func runBench(args []string) error {
 	sort.Strings(names)
 	if len(args) == 0 {
 		return fmt.Errorf("bench needs a name: one of %s", strings.Join(names, ", "))
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		fmt.Printf("usage: tablut bench NAME [flags], NAME one of %s; tablut bench NAME -h lists its flags\n", strings.Join(names, ", "))
+		return flag.ErrHelp
 	}
 	run, ok := benches[args[0]]
 	if !ok {

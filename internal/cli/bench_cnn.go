@@ -66,14 +66,15 @@ func benchCNN(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: tablut bench cnn [-weights NET] [-seed N] [-boards N] [-time D]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("bench cnn takes no arguments, got %q", fs.Arg(0))
-	}
-	if *boards < 1 {
-		return fmt.Errorf("bad -boards %d: want at least 1", *boards)
+	if err := firstError(
+		intIn("boards", *boards, 1, 10_000_000),
+		floatIn("sigma", *sigma, 0, 10),
+		positiveDuration("time", *dur),
+	); err != nil {
+		return err
 	}
 	net, err := cnnFromFlag(*wflag, *seed, *sigma)
 	if err != nil {

@@ -29,7 +29,15 @@ func runBenchSearch(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: tablut bench search [-movetime 2s] [-threads N] [-eval heuristic|random|cnn:NAME] [-stats]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := firstError(
+		positiveDuration("movetime", *moveTime),
+		intIn("threads", *threads, 1, maxThreads),
+		intIn("statsdepth", *mmDepth, 1, 8),
+		intIn("tt", *ttMB, 1, ai.MaxTTSizeMB),
+	); err != nil {
 		return err
 	}
 	var eval ai.Evaluator

@@ -10,7 +10,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
+	"sync"
 )
 
 // command is one subcommand of the tablut binary.
@@ -26,13 +28,28 @@ func register(name, summary string, run func(args []string) error) {
 	commands[name] = command{summary, run}
 }
 
+// spareP adds the spare P once per process, however often Main runs.
+var spareP sync.Once
+
 // Main runs the tablut command line args (without the program name) and returns
-// the process exit code: 0 on success, 1 after printing a one-line error.
+// the process exit code: 0 on success (and after -h), 1 after printing a
+// one-line error.
 func Main(args []string) int {
-	if err := Run(args); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "tablut:", err)
+	// One P more than the default: the search threads may occupy every core,
+	// and a goroutine woken by a timer (a search's return deadline, the
+	// window's next frame) still finds a free P at once instead of waiting for
+	// a search thread to be preempted. On an oversubscribed machine that wait
+	// made 2 s searches return late; measured with tablut bench deadline.
+	spareP.Do(func() {
+		if os.Getenv("GOMAXPROCS") == "" {
+			runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + 1)
 		}
+	})
+	if err := Run(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // the usage was asked for and printed
+		}
+		fmt.Fprintln(os.Stderr, "tablut:", printable(err.Error()))
 		return 1
 	}
 	return 0

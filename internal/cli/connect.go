@@ -26,15 +26,24 @@ func runConnect(args []string) error {
 	who := fs.String("player", "heuristic", "our player: "+strings.Join(player.Names(), ", ")+", or cnn:path/to/file.tnn")
 	name := fs.String("name", "Tabby", "name sent to the server (it keeps 10 letters and digits)")
 	host := fs.String("host", "127.0.0.1", "server host")
-	port := fs.Int("port", 0, "server port (0 = 5800 for white, 5801 for black)")
+	portFlag := fs.Int("port", 0, "server port (0 = 5800 for white, 5801 for black)")
 	timeout := fs.Duration("timeout", arena.DefaultTimeout, "the server's move limit; the engine thinks at most this minus 1.5s")
+	wait := fs.Duration("wait", arena.DefaultWait, "how long to wait for the game to start (the opponent to connect)")
 	quiet := fs.Bool("quiet", false, "print only the result")
 	lim := player.AddFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut connect -color white|black [-player cnn:champion] [-movetime 2s] [-name Tabby] [-host 127.0.0.1] [-timeout 60s]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := firstError(
+		port("port", *portFlag, true),
+		positiveDuration("timeout", *timeout),
+		positiveDuration("wait", *wait),
+		checkLimits(lim),
+	); err != nil {
 		return err
 	}
 	var c game.Color
@@ -63,15 +72,15 @@ func runConnect(args []string) error {
 		return err
 	}
 	addr := arena.Addr(*host, c)
-	if *port > 0 {
-		addr = net.JoinHostPort(*host, strconv.Itoa(*port))
+	if *portFlag > 0 {
+		addr = net.JoinHostPort(*host, strconv.Itoa(*portFlag))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cl := &arena.Client{Addr: addr, Color: c, Name: *name, Player: p, Timeout: *timeout}
+	cl := &arena.Client{Addr: addr, Color: c, Name: *name, Player: p, Timeout: *timeout, Wait: *wait}
 	if !*quiet {
 		cl.Log = func(s string) { fmt.Println(s) }
-		fmt.Printf("%s plays %v as %s\n", spec.Describe(), c, arena.CleanName(*name))
+		fmt.Printf("%s plays %v as %s\n", printable(spec.Describe()), c, arena.CleanName(*name))
 	}
 	start := time.Now()
 	res, err := cl.Play(ctx)

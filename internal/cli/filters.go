@@ -24,11 +24,11 @@ func runFilters(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: tablut filters [-weights NET | -seed N] [-o filters.png]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("filters takes no arguments, got %q (use -weights and -o)", fs.Arg(0))
+	if err := floatIn("sigma", *sigma, 0, 10); err != nil {
+		return err
 	}
 	net, err := cnnFromFlag(*wflag, *seed, *sigma)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -39,6 +40,17 @@ func addMatchFlags(fs *flag.FlagSet, games int) matchFlags {
 	}
 }
 
+// check refuses out-of-range values of the match flags.
+func (f matchFlags) check() error {
+	return firstError(
+		checkLimits(f.lim),
+		intIn("games", *f.games, 1, 1_000_000),
+		intIn("max-plies", *f.maxPlies, 1, 100_000),
+		intIn("opening-plies", *f.opening, 0, *f.maxPlies-1),
+		intIn("parallel", *f.parallel, 0, maxThreads),
+	)
+}
+
 func (f matchFlags) config(fs *flag.FlagSet) match.Config {
 	return match.Config{
 		Games: *f.games, OpeningPlies: *f.opening, MaxPlies: *f.maxPlies,
@@ -46,15 +58,13 @@ func (f matchFlags) config(fs *flag.FlagSet) match.Config {
 	}
 }
 
-func newBar(n int, desc string) *progressbar.ProgressBar {
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(os.Stderr),
-		progressbar.OptionSetDescription(desc),
+func newBar(n int, desc string) *progress {
+	return newProgress(n, desc,
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetWidth(30),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionClearOnFinish(),
-		progressbar.OptionThrottle(200_000_000),
+		progressbar.OptionThrottle(200*time.Millisecond),
 	)
 }
 
@@ -69,7 +79,10 @@ func runMatch(args []string) error {
 		fmt.Fprintln(fs.Output(), "and the Elo difference (logistic: D = -400 log10(1/score - 1)) with its interval.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := mf.check(); err != nil {
 		return err
 	}
 	if *a == "" {
@@ -90,7 +103,7 @@ func runMatch(args []string) error {
 	defer stop()
 
 	fmt.Printf("%s vs %s: %d games, %d at once, %d opening plies, seed %d\n",
-		c.A.Describe(), c.B.Describe(), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed)
+		printable(c.A.Describe()), printable(c.B.Describe()), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed)
 	bar := newBar(c.Games, "games")
 	adjudicated := 0
 	c.OnGame = func(i int, r match.GameResult, aWhite bool, s match.Stats) {
@@ -102,12 +115,12 @@ func runMatch(args []string) error {
 	}
 	st, err := match.Run(ctx, c)
 	bar.Finish()
-	fmt.Print(st.Summary(c.A.String(), c.B.String()))
+	fmt.Print(st.Summary(printable(c.A.String()), printable(c.B.String())))
 	if adjudicated > 0 {
 		fmt.Printf("  %d games reached the %d-ply limit and were adjudicated draws\n", adjudicated, *mf.maxPlies)
 	}
 	if c.RecordsDir != "" {
-		fmt.Printf("  game records in %s\n", c.RecordsDir)
+		fmt.Printf("  game records in %s\n", printable(c.RecordsDir))
 	}
 	if err != nil {
 		if ctx.Err() != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -37,26 +38,37 @@ and an empty line, and the rest is still processed; the exit status is then 1.
 func runMoves(args []string) error {
 	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), movesHelp) }
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() != 0 {
-		fs.Usage()
-		return fmt.Errorf("moves takes no arguments; it reads positions from stdin")
 	}
 	return listMoves(os.Stdin, os.Stdout)
 }
 
+// maxLine is the longest input line read whole; a position is under 100 bytes.
+const maxLine = 1 << 20
+
 // listMoves does the work of "tablut moves" from in to out.
 func listMoves(in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	r := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriter(out)
 	bad := 0
 	buf := make([]game.Move, 0, game.MaxMoves)
 	var reply [game.MaxMoves]game.Move
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for n := 1; ; n++ {
+		raw, long, err := readLine(r, maxLine)
+		if err == io.EOF && raw == nil {
+			break
+		}
+		if err != nil && err != io.EOF {
+			w.Flush()
+			return fmt.Errorf("reading positions: %v", err)
+		}
+		if long {
+			bad++
+			fmt.Fprintf(w, "error: line %d: longer than %d bytes, not a position\n\n", n, maxLine)
+			continue
+		}
+		line := strings.TrimSpace(string(raw))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -79,10 +91,6 @@ func listMoves(in io.Reader, out io.Writer) error {
 		}
 		w.WriteByte('\n')
 	}
-	if err := sc.Err(); err != nil {
-		w.Flush()
-		return fmt.Errorf("reading positions: %v", err)
-	}
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("writing moves: %v", err)
 	}
@@ -90,4 +98,30 @@ func listMoves(in io.Reader, out io.Writer) error {
 		return fmt.Errorf("%d malformed input line(s); see the error lines in the output", bad)
 	}
 	return nil
+}
+
+// readLine reads one line (without its end) from r. A line longer than limit
+// is read to its end but not kept: long reports it, so that one huge line
+// costs no memory and does not stop the lines after it. At the end of the
+// input it returns io.EOF, with a last unterminated line if there is one.
+func readLine(r *bufio.Reader, limit int) (line []byte, long bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long {
+			if len(line)+len(chunk) > limit+2 { // room for "\r\n"
+				long, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && (len(line) > 0 || long):
+			return bytes.TrimRight(line, "\r\n"), long, nil
+		case err != nil:
+			return nil, false, err
+		}
+		return bytes.TrimRight(line, "\r\n"), long, nil
+	}
 }

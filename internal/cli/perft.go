@@ -21,7 +21,7 @@ func runPerft(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: tablut perft [-position POS] [-divide] DEPTH")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

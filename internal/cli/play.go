@@ -24,17 +24,14 @@ func runPlay(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-screenshot FILE -frames N]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q; run 'tablut play -h' for the flags", fs.Arg(0))
-	}
-	if *moveTime <= 0 {
-		return fmt.Errorf("-movetime must be positive, e.g. 2s")
-	}
-	if *frames < 1 {
-		return fmt.Errorf("-frames must be at least 1")
+	if err := firstError(
+		positiveDuration("movetime", *moveTime),
+		intIn("frames", *frames, 1, 1_000_000),
+	); err != nil {
+		return err
 	}
 
 	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames}

@@ -29,8 +29,19 @@ func runServe(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: tablut serve [-listen 127.0.0.1] [-movetime 60s] [-games 1] [-records DIR]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if err := firstError(
+		port("port-white", *pw, false),
+		port("port-black", *pb, false),
+		positiveDuration("movetime", *moveTime),
+		intIn("games", *games, 0, 1_000_000),
+	); err != nil {
+		return err
+	}
+	if *pw == *pb {
+		return fmt.Errorf("-port-white and -port-black must differ, both are %d", *pw)
 	}
 	logger := log.New(os.Stderr, "", log.LstdFlags)
 	s, err := arena.NewServer(arena.ServerConfig{Listen: *listen, PortWhite: *pw, PortBlack: *pb, MoveTime: *moveTime,

@@ -25,7 +25,10 @@ func runTournament(args []string) error {
 		fmt.Fprintln(fs.Output(), "Every pair plays -games games; ratings are Elo fitted to all scores (mean 0).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := mf.check(); err != nil {
 		return err
 	}
 	var specs []player.Spec
@@ -54,6 +57,9 @@ func runTournament(args []string) error {
 	t := match.Tournament{Players: specs, Base: base}
 	ct, err := t.Run(ctx)
 	bar.Finish()
+	for i, n := range ct.Names {
+		ct.Names[i] = printable(n)
+	}
 	fmt.Print(ct.String())
 	if err != nil {
 		if ctx.Err() != nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -56,16 +55,17 @@ func runTrain(args []string) error {
 	captureWeight := fs.Int("capture-weight", 0, "with -evolve-base: evolve the capture weight (pawns the side to move could take) from this start (0 = not used)")
 	initNet := fs.String("init", "", "breed generation 0 from this network (shipped name or .tnn file): a copy and its mutants")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	force := fs.Bool("force", false, "start the run in an -out folder that holds other files (they may be overwritten)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut train [flags]            start a run in -out")
 		fmt.Fprintln(fs.Output(), "       tablut train -resume DIR [-generations N] [-threads K]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("train takes no arguments, got %q; see tablut train -h", fs.Arg(0))
+	if err := intIn("capture-weight", *captureWeight, 0, ai.MaxEval); err != nil {
+		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -120,7 +120,7 @@ func runTrain(args []string) error {
 			}
 			cfg.Init = *initNet
 		}
-		if tr, err = evolve.StartFrom(cfg, *out, init); err != nil {
+		if tr, err = evolve.StartFrom(cfg, *out, init, *force); err != nil {
 			return err
 		}
 		fmt.Printf("Training in %s: %+v\n\n", *out, cfg)
@@ -128,8 +128,7 @@ func runTrain(args []string) error {
 	cfg := tr.Config()
 	tr.Out = os.Stdout
 	if !*quiet {
-		bar := progressbar.NewOptions(cfg.TotalGames(tr.Generation()),
-			progressbar.OptionSetWriter(os.Stderr),
+		bar := newProgress(cfg.TotalGames(tr.Generation()), "games",
 			progressbar.OptionShowCount(),
 			progressbar.OptionSetItsString("games"),
 			progressbar.OptionShowIts(),
@@ -140,7 +139,7 @@ func runTrain(args []string) error {
 		)
 		// The tables go to stdout and the bar to stderr; on one terminal the
 		// bar is erased before a table is printed and drawn again after it.
-		tr.Out = barWriter{bar, os.Stdout}
+		tr.Out = bar.writer(os.Stdout)
 		gen := -1
 		tr.Progress = func(p evolve.Progress) {
 			if p.Generation != gen {
@@ -149,7 +148,12 @@ func runTrain(args []string) error {
 			}
 			bar.Set(p.Done)
 		}
-		defer fmt.Fprintln(os.Stderr)
+		defer func() {
+			bar.Finish()
+			if bar.bar != nil {
+				fmt.Fprintln(os.Stderr) // leave the finished bar on its line
+			}
+		}()
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -174,17 +178,4 @@ func runTrain(args []string) error {
 		fmt.Printf("Champion's heuristic weights: %+v (defaults %+v).\n", w, ai.DefaultWeights)
 	}
 	return nil
-}
-
-// barWriter writes to w with the progress bar erased first and redrawn after.
-type barWriter struct {
-	bar *progressbar.ProgressBar
-	w   io.Writer
-}
-
-func (b barWriter) Write(p []byte) (int, error) {
-	b.bar.Clear()
-	n, err := b.w.Write(p)
-	b.bar.RenderBlank()
-	return n, err
 }
