@@ -116,8 +116,8 @@ func newGeometry(w, h int, flipped, watch bool) geometry {
 	u := g.u
 	pad := 18 * u
 	evalW, gap := 20*u, evalGap*u
-	var panelMin float64 // panel height without the move list
-	panelMin = 16*u + 86*u + 92*u + 14*u + float64(rows)*(34*u+8*u) + 10*u + 28*u + 16*u
+	// panelMin is the panel's height without the move list.
+	panelMin := 16*u + 86*u + 92*u + 14*u + float64(rows)*(34*u+8*u) + 10*u + 28*u + 16*u
 
 	var side float64
 	if g.portrait {

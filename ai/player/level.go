@@ -28,7 +28,7 @@ type Level struct {
 	Noise int32
 }
 
-// Level kind: "level:NAME".
+// LevelKind is the kind of a level player: "level:NAME".
 const LevelKind = "level"
 
 // Levels lists the levels from the weakest to the strongest.
