@@ -52,9 +52,7 @@ func (p *pass) forward(w *[4][]float32, in *[81]float32) float32 {
 						for kx := 0; kx < 3; kx++ {
 							s := src[((y+ky)*side+x+kx)*cin:][:cin]
 							k := wl[((o*3+ky)*3+kx)*cin:][:cin]
-							for c, v := range s {
-								sum += k[c] * v
-							}
+							sum += dot(k, s)
 						}
 					}
 					d[o] = float32(math.Tanh(float64(sum)))
@@ -97,16 +95,9 @@ func (p *pass) backward(w *[4][]float32, dOut float32, g *[4][]float32) {
 							off := ((y+ky)*side + x + kx) * cin
 							s := src[off:][:cin]
 							wi := ((o*3+ky)*3 + kx) * cin
-							gk := gl[wi:][:cin]
-							for c, v := range s {
-								gk[c] += dz * v
-							}
+							axpy(dz, s, gl[wi:])
 							if l > 0 {
-								k := wl[wi:][:cin]
-								ds := dsrc[off:][:cin]
-								for c, v := range k {
-									ds[c] += dz * v
-								}
+								axpy(dz, wl[wi:][:cin], dsrc[off:])
 							}
 						}
 					}
@@ -123,4 +114,37 @@ func newGrads() *[4][]float32 {
 		g[l] = make([]float32, cnn.LayerSize(l))
 	}
 	return &g
+}
+
+// dot returns the dot product of a and b (len(b) >= len(a)), four
+// independent partial sums so the additions pipeline.
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// axpy adds k*x to y (len(y) >= len(x)).
+func axpy(k float32, x, y []float32) {
+	y = y[:len(x)]
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		y[i] += k * x[i]
+		y[i+1] += k * x[i+1]
+		y[i+2] += k * x[i+2]
+		y[i+3] += k * x[i+3]
+	}
+	for ; i < len(x); i++ {
+		y[i] += k * x[i]
+	}
 }
