@@ -16,6 +16,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/evolve"
 	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
@@ -59,6 +60,13 @@ type Config struct {
 	EvalGames          int   `json:"eval_games"`
 	EvalNodes          int64 `json:"eval_nodes"`
 	EvalHeuristicNodes int64 `json:"eval_heuristic_nodes"`
+
+	// Evolution (issue's "learn, then evolve"): when EvolveGenerations > 0,
+	// the seed's genetic algorithm (package evolve, as tablut train) runs in
+	// DIR/evolve with its default settings, EvolveNodes per move, and
+	// generation 0 bred from the learned network.
+	EvolveGenerations int   `json:"evolve_generations,omitempty"`
+	EvolveNodes       int64 `json:"evolve_nodes,omitempty"`
 }
 
 // DefaultConfig returns the settings of the shipped run.
@@ -88,6 +96,8 @@ func (c *Config) Validate() error {
 		return errors.New("-chunk must be positive")
 	case c.EvalEvery > 0 && (c.EvalGames <= 0 || c.EvalNodes <= 0 || c.EvalHeuristicNodes <= 0):
 		return errors.New("with -eval-every, -eval-games, -eval-nodes and -eval-heuristic-nodes must be positive")
+	case c.EvolveGenerations < 0 || c.EvolveGenerations > 0 && c.EvolveNodes <= 0:
+		return errors.New("-evolve-generations must not be negative, and needs a positive -evolve-nodes")
 	case c.ExploreProb < 0 || c.ExploreProb > 1:
 		return errors.New("-explore-prob must be in [0, 1]")
 	}
@@ -339,6 +349,41 @@ func (r *Run) Run(ctx context.Context) error {
 			return err
 		}
 	}
+	return r.evolve(ctx)
+}
+
+// EvolveDir is the sub-directory of the genetic algorithm's run.
+const EvolveDir = "evolve"
+
+// evolve runs (or resumes) the genetic algorithm bred from the learned
+// network; its checkpoints are the trainer's own (see package evolve).
+func (r *Run) evolve(ctx context.Context) error {
+	c := &r.st.Config
+	if c.EvolveGenerations <= 0 {
+		return nil
+	}
+	dir := filepath.Join(r.dir, EvolveDir)
+	tr, err := evolve.Open(dir)
+	if err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, "state.json")); serr == nil {
+			return err
+		}
+		ec := evolve.DefaultConfig()
+		ec.Generations, ec.Depth, ec.Nodes = c.EvolveGenerations, 0, c.EvolveNodes
+		ec.Seed, ec.Threads, ec.Init = c.Seed, max(1, r.Threads), filepath.Join(r.dir, LearnedFile)
+		if tr, err = evolve.StartFrom(ec, dir, r.lr.Net.Clone()); err != nil {
+			return err
+		}
+	} else if err := tr.SetThreads(max(1, r.Threads)); err != nil {
+		return err
+	}
+	tr.Progress = func(p evolve.Progress) {
+		r.report(Progress{What: fmt.Sprintf("genetic algorithm, generation %d/%d", p.Generation+1, p.Generations), Done: p.Done, Total: p.Total})
+	}
+	if err := tr.Run(ctx); err != nil {
+		return err
+	}
+	r.logf("genetic algorithm: %d generations in %s; champion %s", tr.Generation(), dir, filepath.Join(dir, "champion.tnn"))
 	return nil
 }
 

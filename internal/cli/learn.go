@@ -46,6 +46,8 @@ func runLearn(args []string) error {
 	evalGames := fs.Int("eval-games", def.EvalGames, "learning-curve games against the heuristic")
 	evalNodes := fs.Int64("eval-nodes", def.EvalNodes, "learning curve: the network's node budget per move")
 	evalHNodes := fs.Int64("eval-heuristic-nodes", def.EvalHeuristicNodes, "learning curve: the heuristic's node budget per move")
+	evolveGens := fs.Int("evolve-generations", 0, "then evolve: generations of the seed's genetic algorithm bred from the learned network (in DIR/evolve; 0 = none)")
+	evolveNodes := fs.Int64("evolve-nodes", 1000, "evolve: node budget per move of the genetic algorithm's games")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines for games and gradients; results do not depend on it")
 	out := fs.String("out", "out/learn", "run directory for checkpoints, data, logs and plots")
 	resume := fs.String("resume", "", "continue the run in this directory (its configuration is kept)")
@@ -96,6 +98,7 @@ func runLearn(args []string) error {
 			Epochs: *epochs, Batch: *batch, LR: *lr,
 			Rounds: *rounds, RootGames: *rootGames, RootNodes: *rootNodes, RootEpochs: *rootEpochs,
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
+			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes,
 		}
 		if run, err = learn.Start(cfg, *out); err != nil {
 			return err

@@ -18,7 +18,8 @@ func learnArgs(dir string) []string {
 	return []string{"learn", "-out", dir, "-seed", "7", "-games", "6", "-chunk", "1", "-nodes", "200",
 		"-val-games", "2", "-max-plies", "30", "-epochs", "3", "-batch", "32", "-rounds", "1",
 		"-root-games", "2", "-root-nodes", "100", "-root-epochs", "1", "-eval-every", "2",
-		"-eval-games", "2", "-eval-nodes", "100", "-eval-heuristic-nodes", "100", "-threads", "2", "-quiet"}
+		"-eval-games", "2", "-eval-nodes", "100", "-eval-heuristic-nodes", "100",
+		"-evolve-generations", "1", "-evolve-nodes", "30", "-threads", "2", "-quiet"}
 }
 
 // learnState is the part of a run's state.json the tests compare.
@@ -85,13 +86,14 @@ func TestLearnSurvivesKill9(t *testing.T) {
 	runQuiet(t, "learn", "-resume", dir, "-quiet")
 	got, _ := readLearnState(t, dir)
 	assert.Equal(t, want, got)
-	for _, f := range []string{"learned.tnn", "data.bin", "val.bin"} {
+	for _, f := range []string{"learned.tnn", "data.bin", "val.bin", "evolve/champion.tnn", "evolve/games.jsonl"} {
 		a, err := os.ReadFile(filepath.Join(full, f))
 		require.NoError(t, err)
 		b, err := os.ReadFile(filepath.Join(dir, f))
 		require.NoError(t, err)
 		assert.True(t, bytes.Equal(a, b), "%s after kill -9 and -resume differs from the uninterrupted run's", f)
 	}
+	assert.Equal(t, generations(t, filepath.Join(full, "evolve")), generations(t, filepath.Join(dir, "evolve")))
 	for _, f := range []string{"loss.png", "learning.png"} {
 		_, err := os.Stat(filepath.Join(dir, f))
 		assert.NoError(t, err)
