@@ -43,6 +43,8 @@ type Config struct {
 	Epochs int     `json:"epochs"` // epochs after distillation
 	Batch  int     `json:"batch"`
 	LR     float64 `json:"lr"`
+	// LRDecay multiplies the learning rate after every epoch (0 = 1: constant).
+	LRDecay float64 `json:"lr_decay,omitempty"`
 
 	// Rootstrap: Rounds rounds of RootGames games by the network at RootNodes
 	// per move, each followed by RootEpochs epochs.
@@ -75,7 +77,7 @@ func DefaultConfig() Config {
 		Seed: 1, Scale: 1000, Sigma: 0.05,
 		Games: 600, Nodes: 4000, OpeningPlies: 6, ExplorePlies: 20, ExploreProb: 0.15, MaxPlies: 200,
 		ValGames: 20, Chunk: 20,
-		Epochs: 10, Batch: 256, LR: 1e-3,
+		Epochs: 10, Batch: 256, LR: 1e-3, LRDecay: 0.8,
 		Rounds: 2, RootGames: 100, RootNodes: 1000, RootEpochs: 3,
 		EvalEvery: 2, EvalGames: 20, EvalNodes: 1000, EvalHeuristicNodes: 1000,
 	}
@@ -92,6 +94,8 @@ func (c *Config) Validate() error {
 		return errors.New("-nodes and -root-nodes must be positive")
 	case c.Batch <= 0 || c.LR <= 0:
 		return errors.New("-batch and -lr must be positive")
+	case c.LRDecay < 0 || c.LRDecay > 1:
+		return errors.New("-lr-decay must be in [0, 1] (0 = no decay)")
 	case c.Chunk <= 0:
 		return errors.New("-chunk must be positive")
 	case c.EvalEvery > 0 && (c.EvalGames <= 0 || c.EvalNodes <= 0 || c.EvalHeuristicNodes <= 0):
@@ -487,6 +491,10 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 	}
 	if len(data) == 0 {
 		return errors.New("no training data: set -games or -rounds")
+	}
+	r.lr.Adam.LR = c.LR
+	if c.LRDecay > 0 {
+		r.lr.Adam.LR = c.LR * math.Pow(c.LRDecay, float64(s.Round))
 	}
 	rng := rand.New(rand.NewPCG(c.Seed^0xe90c, uint64(s.Round)))
 	perm := rng.Perm(len(data))

@@ -38,6 +38,7 @@ func runLearn(args []string) error {
 	epochs := fs.Int("epochs", def.Epochs, "epochs of Adam after distillation; with -resume, epochs added at the end")
 	batch := fs.Int("batch", def.Batch, "mini-batch size")
 	lr := fs.Float64("lr", def.LR, "Adam's learning rate")
+	lrDecay := fs.Float64("lr-decay", def.LRDecay, "learning rate multiplied by this after every epoch (0 = constant)")
 	rounds := fs.Int("rounds", def.Rounds, "rootstrap rounds: self-play by the network's own search, then -root-epochs epochs")
 	rootGames := fs.Int("root-games", def.RootGames, "rootstrap: games per round")
 	rootNodes := fs.Int64("root-nodes", def.RootNodes, "rootstrap: node budget of the network's searches")
@@ -95,7 +96,7 @@ func runLearn(args []string) error {
 			Seed: *seed, Scale: *scale, Sigma: *sigma,
 			Games: *games, Nodes: *nodes, OpeningPlies: *opening, ExplorePlies: *explorePlies,
 			ExploreProb: *exploreProb, MaxPlies: *maxPlies, ValGames: *valGames, Chunk: *chunk,
-			Epochs: *epochs, Batch: *batch, LR: *lr,
+			Epochs: *epochs, Batch: *batch, LR: *lr, LRDecay: *lrDecay,
 			Rounds: *rounds, RootGames: *rootGames, RootNodes: *rootNodes, RootEpochs: *rootEpochs,
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
 			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes,
