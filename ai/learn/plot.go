@@ -46,6 +46,7 @@ func (r *Run) Plot() error {
 			p.Legend.Add(s.name, l, sc)
 		}
 		p.Add(plotter.NewGrid())
+		p.Legend.Top = true
 		if err := evolve.SavePlot(p, filepath.Join(r.dir, "loss.png")); err != nil {
 			return err
 		}
