@@ -27,6 +27,16 @@ func Target(score int32, scale float64) float32 {
 	return float32(math.Tanh(s / scale))
 }
 
+// NetTarget maps a search score of a searcher that evaluates with a pure
+// network (10000 times its output, White's point of view; wins beyond
+// ai.MaxEval) back to the network's output scale: score/10000, clamped to
+// +-tanh(3) like Target's wins. Rootstrap labels use it: squashing a network's
+// score again with Target would push every label towards +-1.
+func NetTarget(score int32) float32 {
+	lim := math.Tanh(3)
+	return float32(math.Max(-lim, math.Min(lim, float64(score)/10000)))
+}
+
 // GenConfig describes how training positions are made: self-play games of an
 // engine whose every root search labels the position it searched.
 type GenConfig struct {
@@ -43,6 +53,9 @@ type GenConfig struct {
 	MaxPlies int
 	// Scale is the target scale (see Target).
 	Scale float64
+	// NetUnits says the engine evaluates with a pure network, whose scores
+	// are labelled with NetTarget instead of Target.
+	NetUnits bool
 	// Seed seeds game i's opening, exploration and tie-breaks with (Seed, i).
 	Seed uint64
 }
@@ -76,6 +89,9 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 		var smp Sample
 		cnn.Encode(&pos, &smp.In)
 		smp.Target = Target(res.Score, cfg.Scale)
+		if cfg.NetUnits {
+			smp.Target = NetTarget(res.Score)
+		}
 		out = append(out, smp)
 		m := res.Move
 		if ply < cfg.ExplorePlies && r.Float64() < cfg.ExploreProb {

@@ -441,6 +441,7 @@ func (r *Run) games(ctx context.Context, s step) error {
 		net := r.lr.Net.Clone()
 		net.EnableCache(18)
 		eval, cfg, base = net, c.gen(c.Seed, c.RootNodes), roundBase*(s.Round+1)
+		cfg.NetUnits = true
 		what = fmt.Sprintf("rootstrap round %d games (network)", s.Round+1)
 	}
 	r.report(Progress{What: what, Done: s.From, Total: s.To})
