@@ -45,7 +45,7 @@ func TestForwardMatchesReference(t *testing.T) {
 	net := cnn.NewRandom(rand.New(rand.NewPCG(3, 4)), 0.15)
 	lr, err := NewLearner(net, DefaultAdam, 1)
 	require.NoError(t, err)
-	for _, p := range positions(t, 20, 7) {
+	for _, p := range positions(t, 8, 7) {
 		var in [81]float32
 		cnn.Encode(&p, &in)
 		assert.InDelta(t, net.ForwardReference(&in), lr.Predict(&in), 1e-5)
@@ -72,7 +72,7 @@ func TestGradientFiniteDifferences(t *testing.T) {
 			eps = 2e-3
 		}
 		checked := 0
-		for try := 0; try < 2000 && checked < 12; try++ {
+		for try := 0; try < 2000 && checked < 8; try++ {
 			i := r.IntN(cnn.LayerSize(l))
 			if math.Abs(float64(g[l][i])) < 1e-3 {
 				continue
@@ -92,7 +92,7 @@ func TestGradientFiniteDifferences(t *testing.T) {
 }
 
 func TestStepDoesNotDependOnThreads(t *testing.T) {
-	batch := samples(t, 40, 13)
+	batch := samples(t, 20, 13)
 	run := func(threads int) *cnn.Network {
 		net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
 		lr, err := NewLearner(net, DefaultAdam, threads)
@@ -112,12 +112,15 @@ func TestStepDoesNotDependOnThreads(t *testing.T) {
 // far better than by the initial network, and the fast cnn forward pass of
 // the trained network agrees with the learner's.
 func TestAdamFits(t *testing.T) {
-	batch := samples(t, 64, 17)
+	n, steps := 64, 40
+	if raceEnabled {
+		n, steps = 16, 25
+	}
+	batch := samples(t, n, 17)
 	net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
 	lr, err := NewLearner(net, DefaultAdam, 2)
 	require.NoError(t, err)
 	before := lr.Loss(batch)
-	steps := 40
 	for i := 0; i < steps; i++ {
 		lr.Step(batch)
 	}

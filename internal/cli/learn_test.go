@@ -15,9 +15,9 @@ import (
 
 // learnArgs is a tiny learning run: every phase, a few games, short games.
 func learnArgs(dir string) []string {
-	return []string{"learn", "-out", dir, "-seed", "7", "-games", "6", "-chunk", "1", "-nodes", "200",
-		"-val-games", "2", "-max-plies", "30", "-epochs", "3", "-batch", "32", "-rounds", "1",
-		"-root-games", "2", "-root-nodes", "100", "-root-epochs", "1", "-eval-every", "2",
+	return []string{"learn", "-out", dir, "-seed", "7", "-games", "4", "-chunk", "1", "-nodes", "200",
+		"-val-games", "1", "-max-plies", "16", "-epochs", "2", "-batch", "32", "-rounds", "1",
+		"-root-games", "1", "-root-nodes", "100", "-root-epochs", "1", "-eval-every", "2",
 		"-eval-games", "2", "-eval-nodes", "100", "-eval-heuristic-nodes", "100",
 		"-evolve-generations", "1", "-evolve-nodes", "30", "-threads", "2", "-quiet"}
 }
@@ -55,7 +55,7 @@ func TestLearnSurvivesKill9(t *testing.T) {
 	runQuiet(t, learnArgs(full)...)
 	want, ok := readLearnState(t, full)
 	require.True(t, ok)
-	require.Len(t, want.History, 4)
+	require.Len(t, want.History, 3)
 
 	dir := t.TempDir()
 	cmd := exec.Command(os.Args[0], learnArgs(dir)...)
