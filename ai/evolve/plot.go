@@ -88,7 +88,7 @@ func (t *Trainer) plotScores() error {
 	}
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true
-	return savePlot(p, filepath.Join(t.dir, "scores.png"))
+	return SavePlot(p, filepath.Join(t.dir, "scores.png"))
 }
 
 // ciPoints are learning-curve points with asymmetric error bars.
@@ -145,11 +145,12 @@ func (t *Trainer) plotLearning() error {
 	half.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
 	p.Add(half, plotter.NewGrid())
 	p.Legend.Top = true
-	return savePlot(p, filepath.Join(t.dir, "learning.png"))
+	return SavePlot(p, filepath.Join(t.dir, "learning.png"))
 }
 
-// savePlot renders p as a PNG and writes it atomically.
-func savePlot(p *plot.Plot, path string) error {
+// SavePlot renders p as an 8x5 inch PNG and writes it to path atomically
+// (package learn draws its curves with it too).
+func SavePlot(p *plot.Plot, path string) error {
 	w, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
 	if err != nil {
 		return err

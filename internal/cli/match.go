@@ -73,6 +73,7 @@ func runMatch(args []string) error {
 	a := fs.String("a", "", "player A: "+strings.Join(player.Names(), ", ")+", or cnn:path/to/file.tnn")
 	b := fs.String("b", "heuristic", "player B (as -a)")
 	mf := addMatchFlags(fs, 100)
+	nodesB := fs.Int64("nodes-b", 0, "node budget per move of player B only, replacing -nodes for B (0 = as -nodes): node-budget proxies of equal time between engines of different speeds")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut match -a PLAYER -b PLAYER [-games 100] [-movetime 2s | -depth N | -nodes N] [flags]")
 		fmt.Fprintln(fs.Output(), "Prints W/D/L per colour, A's score with its 95% interval (normal approximation),")
@@ -99,6 +100,12 @@ func runMatch(args []string) error {
 	}
 	c := mf.config(fs)
 	c.A, c.B = mf.lim.Apply(fs, sa), mf.lim.Apply(fs, sb)
+	if *nodesB < 0 {
+		return fmt.Errorf("-nodes-b must not be negative, got %d", *nodesB)
+	}
+	if *nodesB > 0 {
+		c.B.Nodes = *nodesB
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 

@@ -50,6 +50,16 @@ func (p *progress) Describe(desc string) {
 	}
 }
 
+// restart begins a new stage of total steps described by desc.
+func (p *progress) restart(total int, desc string) {
+	p.total, p.done, p.tenth = total, 0, 0
+	if p.bar != nil {
+		p.bar.Reset()
+		p.bar.ChangeMax(total)
+	}
+	p.Describe(desc)
+}
+
 // Add records n more steps done.
 func (p *progress) Add(n int) { p.Set(p.done + n) }
 

@@ -1,0 +1,185 @@
+package learn
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/match"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Target maps a search score (White's point of view, evaluator units; wins
+// beyond ai.MaxEval) to a training target tanh(score/scale), the score first
+// clamped to +-3*scale so that wins become +-tanh(3) = +-0.995. With scale
+// around the size of a decisive advantage (1000 = a few pawns or an open line
+// in the heuristic's units), ordinary positions land in (-0.8, 0.8) and the
+// trained network's outputs spread instead of saturating, which alpha-beta
+// needs to tell moves apart.
+func Target(score int32, scale float64) float32 {
+	s := math.Max(-3*scale, math.Min(3*scale, float64(score)))
+	return float32(math.Tanh(s / scale))
+}
+
+// NetTarget maps a search score of a searcher that evaluates with a pure
+// network (10000 times its output, White's point of view; wins beyond
+// ai.MaxEval) back to the network's output scale: score/10000, clamped to
+// +-tanh(3) like Target's wins. Rootstrap labels use it: squashing a network's
+// score again with Target would push every label towards +-1.
+func NetTarget(score int32) float32 {
+	lim := math.Tanh(3)
+	return float32(math.Max(-lim, math.Min(lim, float64(score)/10000)))
+}
+
+// GenConfig describes how training positions are made: self-play games of an
+// engine whose every root search labels the position it searched.
+type GenConfig struct {
+	// Nodes is the node budget of each search (the label's quality).
+	Nodes int64
+	// OpeningPlies random plies start each game (match.RandomOpening).
+	OpeningPlies int
+	// ExplorePlies: during this many plies after the opening, a move is
+	// replaced with probability ExploreProb by one drawn uniformly among the
+	// legal moves, so that games differ; the label is still the search's value.
+	ExplorePlies int
+	ExploreProb  float64
+	// MaxPlies ends a game (default match.DefaultMaxPlies).
+	MaxPlies int
+	// Scale is the target scale (see Target).
+	Scale float64
+	// NetUnits says the engine evaluates with a pure network, whose scores
+	// are labelled with NetTarget instead of Target.
+	NetUnits bool
+	// Seed seeds game i's opening, exploration and tie-breaks with (Seed, i).
+	Seed uint64
+}
+
+// PlayGame plays self-play game i with eval at both sides and returns the
+// labelled positions, in order. It is deterministic for (cfg, i): the searcher
+// runs one thread with a fresh table.
+func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
+	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)^0x51ed270b27a3c1f5))
+	g := game.NewGame(game.StartPosition())
+	for _, m := range match.RandomOpening(r, cfg.OpeningPlies) {
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	maxPlies := cfg.MaxPlies
+	if maxPlies <= 0 {
+		maxPlies = match.DefaultMaxPlies
+	}
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
+	var out []Sample
+	for ply := 0; g.Outcome() == game.Ongoing && g.Ply() < maxPlies; ply++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		pos := g.Position()
+		res := s.Search(ctx, pos, g.RepetitionHistory(), ai.Limits{Nodes: cfg.Nodes}, nil)
+		if res.Move == game.NoMove {
+			break
+		}
+		var smp Sample
+		cnn.Encode(&pos, &smp.In)
+		smp.Target = Target(res.Score, cfg.Scale)
+		if cfg.NetUnits {
+			smp.Target = NetTarget(res.Score)
+		}
+		out = append(out, smp)
+		m := res.Move
+		if ply < cfg.ExplorePlies && r.Float64() < cfg.ExploreProb {
+			legal := g.LegalMoves()
+			m = legal[r.IntN(len(legal))]
+		}
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// PlayGames plays games from, from+1, ..., to-1 on threads goroutines and
+// returns their samples concatenated in game order (so the result does not
+// depend on threads). Each goroutine calls eval concurrently, as ai.Evaluator
+// allows.
+func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, threads int) ([]Sample, error) {
+	res := make([][]Sample, to-from)
+	errs := make([]error, to-from)
+	next := make(chan int, to-from)
+	for i := from; i < to; i++ {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for t := 0; t < max(1, threads); t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				res[i-from], errs[i-from] = PlayGame(ctx, eval, cfg, i)
+			}
+		}()
+	}
+	wg.Wait()
+	var all []Sample
+	for k := range res {
+		if errs[k] != nil {
+			return nil, fmt.Errorf("self-play game %d: %w", from+k, errs[k])
+		}
+		all = append(all, res[k]...)
+	}
+	return all, nil
+}
+
+// sampleSize is the size of one sample on disk: 81 signed bytes (the encoded
+// board, whose values -1, 0, 1 and 10 fit a byte) and a little-endian float32.
+const sampleSize = 81 + 4
+
+// WriteSamples appends samples to w in the data file format (sampleSize bytes
+// each, no header: files are cut back to a checkpointed length on resume).
+func WriteSamples(w io.Writer, samples []Sample) error {
+	buf := make([]byte, 0, len(samples)*sampleSize)
+	for i := range samples {
+		for _, v := range samples[i].In {
+			buf = append(buf, byte(int8(v)))
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(samples[i].Target))
+	}
+	_, err := w.Write(buf)
+	return err
+}
+
+// ReadSamples reads a whole data file written by WriteSamples.
+func ReadSamples(r io.Reader) ([]Sample, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(b)%sampleSize != 0 {
+		return nil, fmt.Errorf("data file has %d bytes, not a whole number of %d-byte samples (cut or damaged)", len(b), sampleSize)
+	}
+	out := make([]Sample, len(b)/sampleSize)
+	for i := range out {
+		rec := b[i*sampleSize:][:sampleSize]
+		for s := 0; s < 81; s++ {
+			v := int8(rec[s])
+			if v != 0 && v != 1 && v != -1 && v != 10 {
+				return nil, fmt.Errorf("data file sample %d square %d holds %d, not a piece code (damaged file)", i, s, v)
+			}
+			out[i].In[s] = float32(v)
+		}
+		t := math.Float32frombits(binary.LittleEndian.Uint32(rec[81:]))
+		if !(t > -1 && t < 1) {
+			return nil, fmt.Errorf("data file sample %d has target %v outside (-1, 1) (damaged file)", i, t)
+		}
+		out[i].Target = t
+	}
+	return out, nil
+}

@@ -1,0 +1,48 @@
+// Package learn trains the pure TabZAI network (package ai/cnn) by gradient
+// descent on values found by search, as a start for the seed's genetic
+// algorithm (package ai/evolve).
+//
+// Target scaling: a search score v (White's view, evaluator units) becomes
+// the target tanh(v/Scale), with Scale 1000 by default, about the worth of an
+// open escape line plus a few pawns in the heuristic's units; wins are
+// clamped to tanh(3). The pure player keeps scoring a network as 10000 times
+// its output (cnn.Network.Evaluate), so a learned network searches with about
+// 10000*tanh(v/1000): a monotone squashing of the teacher's scale that keeps
+// 0 as a draw, and alpha-beta, which only compares scores, needs nothing
+// more. Networks whose outputs sit near +-1 (the evolved ones) tell few
+// positions apart; targets in (-0.8, 0.8) for ordinary positions make the
+// learned one spread its outputs.
+//
+// Techniques and where they live:
+//
+//   - grad.go: a float32 forward pass that keeps every activation (channel-last,
+//     so the inner loops run over contiguous input channels in both the
+//     activations and the [out][ky][kx][in] weights) and the backward pass
+//     through tanh (derivative 1 - a*a) and the four unpadded convolutions.
+//     Checked against finite differences and against cnn's ForwardReference.
+//   - learner.go: mean squared error on the tanh output, mini-batches cut into
+//     a fixed number of shards summed in order (so the result does not depend
+//     on the number of goroutines), Adam.
+//   - data.go: the learning signal. Self-play games whose every root search
+//     labels the position searched with tanh(score/scale): with the
+//     hand-made heuristic as the engine this distils its search into the
+//     network; with the network itself as the engine it is rootstrap (the
+//     static value of each root moves towards its searched value). Diversity
+//     comes from seeded random openings and random moves early in each game.
+//     The samples' file format.
+//   - run.go: the whole pipeline as one resumable run (tablut learn): held-out
+//     validation games, distillation games, epochs, rootstrap rounds, the
+//     learning-curve matches against the heuristic at node budgets, then
+//     optionally the seed's genetic algorithm bred from the learned network
+//     (package evolve). Every step ends in a checkpoint: the network and
+//     Adam's moments under new names, then state.json naming them (the commit
+//     point); the data file is cut back to the checkpoint's length on resume,
+//     so a run killed at any moment and resumed ends bit for bit like an
+//     uninterrupted one. Epochs draw their order and symmetries from the
+//     seed and the epoch number; games are single-threaded and seeded by
+//     their index; gradients are summed in fixed shards: the thread count
+//     changes nothing. plot.go draws loss.png and learning.png.
+//   - symmetry.go: the eight symmetries of the square, which map the throne,
+//     the camps and the escape squares onto themselves (tested), so each
+//     position stands for eight; training draws one at random per visit.
+package learn

@@ -1,0 +1,254 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// positions returns n positions from seeded random games.
+func positions(t testing.TB, n int, seed uint64) []game.Position {
+	r := rand.New(rand.NewPCG(seed, 1))
+	var out []game.Position
+	for len(out) < n {
+		g := game.NewGame(game.StartPosition())
+		for g.Outcome() == game.Ongoing && len(out) < n && g.Ply() < 60 {
+			out = append(out, g.Position())
+			ms := g.LegalMoves()
+			require.NoError(t, g.Play(ms[r.IntN(len(ms))]))
+		}
+	}
+	return out
+}
+
+func samples(t testing.TB, n int, seed uint64) []Sample {
+	ps := positions(t, n, seed)
+	h := ai.NewHeuristic()
+	out := make([]Sample, n)
+	for i := range ps {
+		cnn.Encode(&ps[i], &out[i].In)
+		out[i].Target = Target(h.Evaluate(&ps[i]), 1000)
+	}
+	return out
+}
+
+func TestForwardMatchesReference(t *testing.T) {
+	net := cnn.NewRandom(rand.New(rand.NewPCG(3, 4)), 0.15)
+	lr, err := NewLearner(net, DefaultAdam, 1)
+	require.NoError(t, err)
+	for _, p := range positions(t, 8, 7) {
+		var in [81]float32
+		cnn.Encode(&p, &in)
+		assert.InDelta(t, net.ForwardReference(&in), lr.Predict(&in), 1e-5)
+	}
+}
+
+// TestGradientFiniteDifferences checks the backward pass against central
+// differences of the loss, weight by weight, on a sample of weights of every
+// layer (those with a gradient large enough for float32 differences to
+// resolve).
+func TestGradientFiniteDifferences(t *testing.T) {
+	net := cnn.NewRandom(rand.New(rand.NewPCG(5, 6)), 0.2)
+	lr, err := NewLearner(net, DefaultAdam, 2)
+	require.NoError(t, err)
+	batch := samples(t, 6, 11)
+	g := newGrads()
+	lr.Gradient(batch, g)
+	r := rand.New(rand.NewPCG(9, 9))
+	for l := 0; l < 4; l++ {
+		// Layer 1 sees the king's 10: a smaller step keeps its differences in
+		// the linear range.
+		eps := float32(1e-2)
+		if l == 0 {
+			eps = 2e-3
+		}
+		checked := 0
+		for try := 0; try < 2000 && checked < 8; try++ {
+			i := r.IntN(cnn.LayerSize(l))
+			if math.Abs(float64(g[l][i])) < 1e-3 {
+				continue
+			}
+			w0 := net.W[l][i]
+			net.W[l][i] = w0 + eps
+			up := lr.Loss(batch)
+			net.W[l][i] = w0 - eps
+			down := lr.Loss(batch)
+			net.W[l][i] = w0
+			num := (up - down) / (2 * float64(eps))
+			assert.InDelta(t, num, float64(g[l][i]), 0.02*math.Abs(num)+1e-5, "layer %d weight %d", l+1, i)
+			checked++
+		}
+		assert.Greater(t, checked, 5, "layer %d: too few weights with a usable gradient", l+1)
+	}
+}
+
+func TestStepDoesNotDependOnThreads(t *testing.T) {
+	batch := samples(t, 20, 13)
+	run := func(threads int) *cnn.Network {
+		net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
+		lr, err := NewLearner(net, DefaultAdam, threads)
+		require.NoError(t, err)
+		for i := 0; i < 3; i++ {
+			lr.Step(batch)
+		}
+		return net
+	}
+	a, b := run(1), run(3)
+	for l := range a.W {
+		require.Equal(t, a.W[l], b.W[l], "layer %d", l+1)
+	}
+}
+
+// TestAdamFits checks that training lowers the loss: a small set is fitted
+// far better than by the initial network, and the fast cnn forward pass of
+// the trained network agrees with the learner's.
+func TestAdamFits(t *testing.T) {
+	n, steps := 64, 40
+	if raceEnabled {
+		n, steps = 16, 25
+	}
+	batch := samples(t, n, 17)
+	net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
+	lr, err := NewLearner(net, DefaultAdam, 2)
+	require.NoError(t, err)
+	before := lr.Loss(batch)
+	for i := 0; i < steps; i++ {
+		lr.Step(batch)
+	}
+	after := lr.Loss(batch)
+	t.Logf("loss %.4f -> %.4f", before, after)
+	assert.Less(t, after, before/4)
+	for i := range batch[:5] {
+		assert.InDelta(t, lr.Predict(&batch[i].In), net.Forward(&batch[i].In), 1e-4)
+	}
+}
+
+func TestSymmetriesKeepSpecialSquares(t *testing.T) {
+	for k := 0; k < NumSymmetries; k++ {
+		seen := map[game.Square]bool{}
+		for s := game.Square(0); s < game.NumSquares; s++ {
+			d := SymmetrySquare(k, s)
+			require.True(t, d.Valid())
+			require.False(t, seen[d], "symmetry %d is not a bijection", k)
+			seen[d] = true
+			assert.Equal(t, s == game.Throne, d == game.Throne, "symmetry %d, throne", k)
+			assert.Equal(t, game.IsCamp(s), game.IsCamp(d), "symmetry %d, camp %v", k, s)
+			assert.Equal(t, game.IsCampCentre(s), game.IsCampCentre(d), "symmetry %d, camp centre %v", k, s)
+			assert.Equal(t, game.IsEscape(s), game.IsEscape(d), "symmetry %d, escape %v", k, s)
+		}
+	}
+	// The eight maps are distinct: a square off every axis has 8 images.
+	imgs := map[game.Square]bool{}
+	for k := 0; k < NumSymmetries; k++ {
+		imgs[SymmetrySquare(k, game.Sq(1, 2))] = true
+	}
+	assert.Len(t, imgs, 8)
+}
+
+// TestSymmetricPositionsSameGame checks that the image of a position under a
+// symmetry plays the same game: perft counts agree, so the rules (camps,
+// throne, escapes) treat both alike and their values are equal.
+func TestSymmetricPositionsSameGame(t *testing.T) {
+	for _, p := range positions(t, 6, 23)[1:] {
+		want := game.Perft(&p, 2)
+		for k := 1; k < NumSymmetries; k++ {
+			var img [game.NumSquares]byte
+			for s := game.Square(0); s < game.NumSquares; s++ {
+				img[SymmetrySquare(k, s)] = ".WBK"[p.At(s)]
+			}
+			var fen bytes.Buffer
+			for r := 8; r >= 0; r-- {
+				for f := 0; f < 9; f++ {
+					fen.WriteByte(img[game.Sq(f, r)])
+				}
+				if r > 0 {
+					fen.WriteByte('/')
+				}
+			}
+			fen.WriteString(" " + string("WB"[p.SideToMove()]))
+			q, err := game.ParsePosition(fen.String())
+			require.NoError(t, err)
+			assert.Equal(t, want, game.Perft(&q, 2), "symmetry %d of %s", k, p.String())
+		}
+	}
+}
+
+func TestSamplesRoundTrip(t *testing.T) {
+	in := samples(t, 30, 29)
+	var b bytes.Buffer
+	require.NoError(t, WriteSamples(&b, in))
+	out, err := ReadSamples(bytes.NewReader(b.Bytes()))
+	require.NoError(t, err)
+	require.Equal(t, in, out)
+	_, err = ReadSamples(bytes.NewReader(b.Bytes()[:b.Len()-3]))
+	require.ErrorContains(t, err, "not a whole number")
+	bad := append([]byte(nil), b.Bytes()...)
+	bad[5] = 7
+	_, err = ReadSamples(bytes.NewReader(bad))
+	require.ErrorContains(t, err, "not a piece code")
+}
+
+func TestPlayGamesDeterministic(t *testing.T) {
+	cfg := GenConfig{Nodes: 300, OpeningPlies: 4, ExplorePlies: 10, ExploreProb: 0.3, MaxPlies: 60, Scale: 1000, Seed: 5}
+	h := ai.NewHeuristic()
+	a, err := PlayGames(context.Background(), h, cfg, 0, 3, 1)
+	require.NoError(t, err)
+	b, err := PlayGames(context.Background(), h, cfg, 0, 3, 3)
+	require.NoError(t, err)
+	require.NotEmpty(t, a)
+	require.Equal(t, a, b)
+	for _, s := range a {
+		require.True(t, s.Target > -1 && s.Target < 1)
+	}
+}
+
+// TestRootstrapLabelsInNetworkUnits: a network's own search scores are 10000
+// times its outputs; their labels must stay on that scale. The learned
+// network's outputs are mostly within +-0.3; squashing its scores again with
+// Target (tanh(10 * output)) would put the labels' mean size near 0.7.
+func TestRootstrapLabelsInNetworkUnits(t *testing.T) {
+	net, err := cnn.LoadFile("../../weights/learned.tnn")
+	require.NoError(t, err)
+	cfg := GenConfig{Nodes: 200, OpeningPlies: 4, MaxPlies: 30, Scale: 1000, Seed: 3, NetUnits: true}
+	smp, err := PlayGames(context.Background(), net, cfg, 0, 2, 2)
+	require.NoError(t, err)
+	require.NotEmpty(t, smp)
+	var sum float64
+	n := 0
+	for _, s := range smp {
+		if a := math.Abs(float64(s.Target)); a < 0.99 { // not a win or a loss
+			sum += a
+			n++
+		}
+	}
+	require.Positive(t, n)
+	assert.Less(t, sum/float64(n), 0.3, "mean size of the labels")
+	assert.InDelta(t, 0.25, NetTarget(2500), 1e-6)
+	assert.InDelta(t, -math.Tanh(3), NetTarget(-ai.WinScore), 1e-6)
+}
+
+func TestTarget(t *testing.T) {
+	assert.Equal(t, float32(0), Target(0, 1000))
+	assert.InDelta(t, math.Tanh(0.5), Target(500, 1000), 1e-6)
+	assert.InDelta(t, -math.Tanh(3), Target(-ai.WinScore, 1000), 1e-6)
+}
+
+func BenchmarkStep(b *testing.B) {
+	batch := samples(b, 256, 31)
+	net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
+	lr, _ := NewLearner(net, DefaultAdam, 1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		lr.Step(batch)
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(batch)), "us/sample")
+}

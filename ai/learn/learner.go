@@ -1,0 +1,161 @@
+package learn
+
+import (
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/tablut-ai/tablut/ai/cnn"
+)
+
+// Sample is one training position: the encoded board (cnn.Encode) and the
+// target value for White in (-1, 1).
+type Sample struct {
+	In     [81]float32
+	Target float32
+}
+
+// AdamConfig holds the optimiser's settings (Kingma and Ba 2015).
+type AdamConfig struct {
+	LR, Beta1, Beta2, Eps float64
+}
+
+// DefaultAdam is Adam with its usual settings and a learning rate of 1e-3.
+var DefaultAdam = AdamConfig{LR: 1e-3, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}
+
+// shards is the fixed number of parts a batch is cut into; each part's
+// gradient is summed on its own and the parts are added in order, so a step's
+// result does not depend on how many goroutines compute it.
+const shards = 8
+
+// Learner trains a pure TabZAI network by mini-batch gradient descent with
+// Adam on the squared error of its tanh output. Its network is Net; the Adam
+// moments M and V and the step count T are exported so a checkpoint can save
+// and restore them exactly.
+type Learner struct {
+	Net  *cnn.Network
+	Adam AdamConfig
+	// M and V are Adam's first and second moment estimates, shaped like Net.W.
+	M, V [4][]float32
+	// T is the number of steps taken.
+	T int
+	// Threads is the number of goroutines a step uses (at least 1).
+	Threads int
+
+	pool  sync.Pool // *pass
+	grads [shards]*[4][]float32
+}
+
+// NewLearner returns a learner that trains net in place (net must be a pure
+// network: residual networks are not trained here).
+func NewLearner(net *cnn.Network, adam AdamConfig, threads int) (*Learner, error) {
+	if net.Base != "" {
+		return nil, fmt.Errorf("network %q corrects %q; only pure networks can be learned", net.Label, net.Base)
+	}
+	for l := range net.W {
+		if len(net.W[l]) != cnn.LayerSize(l) {
+			return nil, fmt.Errorf("network %q: layer %d has %d weights, want %d", net.Label, l+1, len(net.W[l]), cnn.LayerSize(l))
+		}
+	}
+	lr := &Learner{Net: net, Adam: adam, Threads: max(1, threads)}
+	for l := range lr.M {
+		lr.M[l] = make([]float32, cnn.LayerSize(l))
+		lr.V[l] = make([]float32, cnn.LayerSize(l))
+	}
+	for i := range lr.grads {
+		lr.grads[i] = newGrads()
+	}
+	lr.pool.New = func() any { return newPass() }
+	return lr, nil
+}
+
+// Predict returns the network's output for in, computed by the learner's own
+// float32 forward pass (equal to cnn.Network.ForwardReference within rounding).
+func (lr *Learner) Predict(in *[81]float32) float32 {
+	p := lr.pool.Get().(*pass)
+	defer lr.pool.Put(p)
+	return p.forward(&lr.Net.W, in)
+}
+
+// Gradient returns the mean squared error over batch and adds its gradient
+// with respect to the weights to g. The work is split into fixed shards that
+// Threads goroutines take in turn; the sum is in shard order, so the result is
+// the same for every thread count.
+func (lr *Learner) Gradient(batch []Sample, g *[4][]float32) float64 {
+	var losses [shards]float64
+	for _, sg := range lr.grads {
+		for l := range sg {
+			clear(sg[l])
+		}
+	}
+	next := make(chan int, shards)
+	for s := 0; s < shards; s++ {
+		next <- s
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for t := 0; t < min(lr.Threads, shards); t++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := lr.pool.Get().(*pass)
+			defer lr.pool.Put(p)
+			for s := range next {
+				lo, hi := s*len(batch)/shards, (s+1)*len(batch)/shards
+				for i := lo; i < hi; i++ {
+					out := p.forward(&lr.Net.W, &batch[i].In)
+					e := out - batch[i].Target
+					losses[s] += float64(e * e)
+					// d/d out of mean((out-t)^2) = 2(out-t)/n.
+					p.backward(&lr.Net.W, 2*e/float32(len(batch)), lr.grads[s])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var loss float64
+	for s := 0; s < shards; s++ {
+		loss += losses[s]
+		for l := range g {
+			for i, v := range lr.grads[s][l] {
+				g[l][i] += v
+			}
+		}
+	}
+	return loss / float64(max(1, len(batch)))
+}
+
+// Step takes one Adam step on batch and returns the batch's mean squared
+// error before the step. The network's packed weights are rebuilt (Prepare).
+func (lr *Learner) Step(batch []Sample) float64 {
+	g := newGrads()
+	loss := lr.Gradient(batch, g)
+	lr.T++
+	a := lr.Adam
+	c1 := 1 - math.Pow(a.Beta1, float64(lr.T))
+	c2 := 1 - math.Pow(a.Beta2, float64(lr.T))
+	b1, b2 := float32(a.Beta1), float32(a.Beta2)
+	for l := range g {
+		w, m, v := lr.Net.W[l], lr.M[l], lr.V[l]
+		for i, gi := range g[l] {
+			m[i] = b1*m[i] + (1-b1)*gi
+			v[i] = b2*v[i] + (1-b2)*gi*gi
+			mh := float64(m[i]) / c1
+			vh := float64(v[i]) / c2
+			w[i] -= float32(a.LR * mh / (math.Sqrt(vh) + a.Eps))
+		}
+	}
+	lr.Net.Prepare()
+	return loss
+}
+
+// Loss returns the mean squared error of the network on samples, without
+// changing anything.
+func (lr *Learner) Loss(samples []Sample) float64 {
+	var sum float64
+	for i := range samples {
+		e := float64(lr.Predict(&samples[i].In) - samples[i].Target)
+		sum += e * e
+	}
+	return sum / float64(max(1, len(samples)))
+}

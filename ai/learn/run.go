@@ -1,0 +1,646 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/evolve"
+	"github.com/tablut-ai/tablut/ai/match"
+	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
+)
+
+// Config is a learning run: distillation from the heuristic's searches, then
+// rounds of rootstrap self-play by the network's own search, each followed by
+// epochs of Adam on all the data so far.
+type Config struct {
+	Seed  uint64  `json:"seed"`
+	Scale float64 `json:"scale"` // target scale, see Target
+	Sigma float64 `json:"init_sigma"`
+
+	// Distillation: Games self-play games of the heuristic at Nodes per move.
+	Games        int     `json:"games"`
+	Nodes        int64   `json:"nodes"`
+	OpeningPlies int     `json:"opening_plies"`
+	ExplorePlies int     `json:"explore_plies"`
+	ExploreProb  float64 `json:"explore_prob"`
+	MaxPlies     int     `json:"max_plies"`
+	ValGames     int     `json:"val_games"` // held-out games for the validation loss
+	Chunk        int     `json:"chunk"`     // games per checkpoint
+
+	Epochs int     `json:"epochs"` // epochs after distillation
+	Batch  int     `json:"batch"`
+	LR     float64 `json:"lr"`
+	// LRDecay multiplies the learning rate after every epoch (0 = 1: constant).
+	LRDecay float64 `json:"lr_decay,omitempty"`
+
+	// Rootstrap: Rounds rounds of RootGames games by the network at RootNodes
+	// per move, each followed by RootEpochs epochs.
+	Rounds     int   `json:"rounds"`
+	RootGames  int   `json:"root_games"`
+	RootNodes  int64 `json:"root_nodes"`
+	RootEpochs int   `json:"root_epochs"`
+	// ExtraEpochs are epochs on all the data after the last round (added by
+	// Extend).
+	ExtraEpochs int `json:"extra_epochs,omitempty"`
+
+	// Learning curve: every EvalEvery epochs, EvalGames games of the network
+	// at EvalNodes per move against the heuristic at EvalHeuristicNodes.
+	EvalEvery          int   `json:"eval_every"`
+	EvalGames          int   `json:"eval_games"`
+	EvalNodes          int64 `json:"eval_nodes"`
+	EvalHeuristicNodes int64 `json:"eval_heuristic_nodes"`
+
+	// Evolution (issue's "learn, then evolve"): when EvolveGenerations > 0,
+	// the seed's genetic algorithm (package evolve, as tablut train) runs in
+	// DIR/evolve with its default settings, EvolveNodes per move, and
+	// generation 0 bred from the learned network.
+	EvolveGenerations int   `json:"evolve_generations,omitempty"`
+	EvolveNodes       int64 `json:"evolve_nodes,omitempty"`
+}
+
+// DefaultConfig returns the settings of the shipped run.
+func DefaultConfig() Config {
+	return Config{
+		Seed: 1, Scale: 1000, Sigma: 0.05,
+		Games: 600, Nodes: 4000, OpeningPlies: 6, ExplorePlies: 20, ExploreProb: 0.15, MaxPlies: 200,
+		ValGames: 20, Chunk: 20,
+		Epochs: 10, Batch: 256, LR: 1e-3, LRDecay: 0.8,
+		Rounds: 2, RootGames: 100, RootNodes: 1000, RootEpochs: 3,
+		EvalEvery: 2, EvalGames: 20, EvalNodes: 1000, EvalHeuristicNodes: 1000,
+	}
+}
+
+// Validate reports the first bad setting, naming its flag.
+func (c *Config) Validate() error {
+	switch {
+	case c.Scale <= 0:
+		return errors.New("-scale must be positive")
+	case c.Games < 0 || c.Rounds < 0 || c.Epochs < 0 || c.RootEpochs < 0 || c.RootGames < 0 || c.ExtraEpochs < 0:
+		return errors.New("-games, -epochs, -rounds, -root-games and -root-epochs must not be negative")
+	case c.Games > 0 && c.Nodes <= 0 || c.Rounds > 0 && c.RootNodes <= 0:
+		return errors.New("-nodes and -root-nodes must be positive")
+	case c.Batch <= 0 || c.LR <= 0:
+		return errors.New("-batch and -lr must be positive")
+	case c.LRDecay < 0 || c.LRDecay > 1:
+		return errors.New("-lr-decay must be in [0, 1] (0 = no decay)")
+	case c.Chunk <= 0:
+		return errors.New("-chunk must be positive")
+	case c.EvalEvery > 0 && (c.EvalGames <= 0 || c.EvalNodes <= 0 || c.EvalHeuristicNodes <= 0):
+		return errors.New("with -eval-every, -eval-games, -eval-nodes and -eval-heuristic-nodes must be positive")
+	case c.EvolveGenerations < 0 || c.EvolveGenerations > 0 && c.EvolveNodes <= 0:
+		return errors.New("-evolve-generations must not be negative, and needs a positive -evolve-nodes")
+	case c.ExploreProb < 0 || c.ExploreProb > 1:
+		return errors.New("-explore-prob must be in [0, 1]")
+	}
+	return nil
+}
+
+func (c *Config) gen(seed uint64, nodes int64) GenConfig {
+	return GenConfig{Nodes: nodes, OpeningPlies: c.OpeningPlies, ExplorePlies: c.ExplorePlies,
+		ExploreProb: c.ExploreProb, MaxPlies: c.MaxPlies, Scale: c.Scale, Seed: seed}
+}
+
+// step is one checkpointed unit of work of a run.
+type step struct {
+	Kind  string // "val", "distil", "root", "epoch"
+	From  int    // first game (distil, root)
+	To    int    // end of games
+	Round int    // rootstrap round (root), or the epoch number (epoch)
+}
+
+// plan lists the steps of a run in order.
+func (c *Config) plan() []step {
+	var st []step
+	if c.ValGames > 0 {
+		st = append(st, step{Kind: "val", To: c.ValGames})
+	}
+	for g := 0; g < c.Games; g += c.Chunk {
+		st = append(st, step{Kind: "distil", From: g, To: min(g+c.Chunk, c.Games)})
+	}
+	e := 0
+	for i := 0; i < c.Epochs; i++ {
+		st = append(st, step{Kind: "epoch", Round: e})
+		e++
+	}
+	for r := 0; r < c.Rounds; r++ {
+		for g := 0; g < c.RootGames; g += c.Chunk {
+			st = append(st, step{Kind: "root", From: g, To: min(g+c.Chunk, c.RootGames), Round: r})
+		}
+		for i := 0; i < c.RootEpochs; i++ {
+			st = append(st, step{Kind: "epoch", Round: e})
+			e++
+		}
+	}
+	for i := 0; i < c.ExtraEpochs; i++ {
+		st = append(st, step{Kind: "epoch", Round: e})
+		e++
+	}
+	return st
+}
+
+// EpochRecord is one epoch of the run.
+type EpochRecord struct {
+	Epoch     int     `json:"epoch"`
+	Samples   int     `json:"samples"`
+	TrainLoss float64 `json:"train_loss"`
+	ValLoss   float64 `json:"val_loss"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// EvalPoint is one point of the learning curve.
+type EvalPoint struct {
+	Epoch int     `json:"epoch"` // epochs completed
+	Games int     `json:"games"`
+	Score float64 `json:"score"`
+	Lo    float64 `json:"ci_low"`
+	Hi    float64 `json:"ci_high"`
+}
+
+const (
+	stateFile    = "state.json"
+	stateVersion = 1
+	dataFile     = "data.bin"
+	valFile      = "val.bin"
+	// LearnedFile is the run's latest network, a pure network file.
+	LearnedFile = "learned.tnn"
+)
+
+// state is the commit point of a run directory: written atomically after
+// every step, and after the files it names.
+type state struct {
+	Version  int           `json:"version"`
+	Config   Config        `json:"config"`
+	Next     int           `json:"next_step"`
+	DataSize int64         `json:"data_bytes"`
+	Net      string        `json:"net"`  // network file of the checkpoint
+	Adam     string        `json:"adam"` // Adam moments of the checkpoint
+	T        int           `json:"adam_steps"`
+	History  []EpochRecord `json:"history"`
+	Evals    []EvalPoint   `json:"evals"`
+	Elapsed  float64       `json:"elapsed_seconds"`
+}
+
+// Progress reports a run's advance: step Step of Steps (0-based), doing What,
+// Done of Total units (games or batches).
+type Progress struct {
+	Step, Steps int
+	What        string
+	Done, Total int
+}
+
+// Run is a learning run in a directory. Create it with Start or Open.
+type Run struct {
+	// Threads is the number of goroutines for games and gradients. Results do
+	// not depend on it.
+	Threads int
+	// Progress, if set, is called as work advances, from one goroutine.
+	Progress func(Progress)
+	// Log, if set, receives one line per finished step.
+	Log func(string)
+
+	dir   string
+	st    *state
+	lr    *Learner
+	start time.Time
+}
+
+// Start begins a run in dir (created if missing). A folder that already holds
+// a run is refused (resume it with Open), and so is one that holds other files
+// unless force is set.
+func Start(cfg Config, dir string, force bool) (*Run, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if dir == "" {
+		return nil, errors.New("a learning run needs a folder of its own; name it with -out DIR")
+	}
+	if _, err := os.Stat(filepath.Join(dir, stateFile)); err == nil {
+		return nil, fmt.Errorf("%s already holds a learning run; continue it with -resume %s or choose another -out", dir, dir)
+	}
+	entries, err := os.ReadDir(dir)
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("cannot use %s as the run folder: %w", dir, err)
+	case len(entries) > 0 && !force:
+		return nil, fmt.Errorf("%s is not empty and holds no learning run; choose an empty or new -out folder, or add -force to write the run there (its files may be overwritten)", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create the run directory: %w", err)
+	}
+	for _, f := range []string{dataFile, valFile} {
+		os.Remove(filepath.Join(dir, f))
+	}
+	net := cnn.NewRandom(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma)
+	net.Label = "learned"
+	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
+	if r.lr, err = NewLearner(net, AdamConfig{LR: cfg.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
+		return nil, err
+	}
+	if err := r.checkpoint(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Open continues the run in dir from its last checkpoint; the data file is
+// cut back to the checkpoint's length, so work after it is redone exactly.
+func Open(dir string) (*Run, error) {
+	b, err := os.ReadFile(filepath.Join(dir, stateFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s holds no learning run (%s is missing); start one with -out instead", dir, stateFile)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the checkpoint in %s: %w", dir, err)
+	}
+	st := new(state)
+	if err := json.Unmarshal(b, st); err != nil {
+		return nil, fmt.Errorf("the checkpoint %s is damaged (%v); start a new run", filepath.Join(dir, stateFile), err)
+	}
+	if st.Version != stateVersion {
+		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
+	}
+	if err := st.Config.Validate(); err != nil {
+		return nil, fmt.Errorf("the checkpoint in %s has a bad configuration: %v", dir, err)
+	}
+	net, err := cnn.LoadFile(filepath.Join(dir, st.Net))
+	if err != nil {
+		return nil, fmt.Errorf("cannot load the checkpoint's network: %w", err)
+	}
+	net.Label = "learned"
+	r := &Run{dir: dir, st: st}
+	if r.lr, err = NewLearner(net, AdamConfig{LR: st.Config.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
+		return nil, err
+	}
+	r.lr.T = st.T
+	if err := r.loadAdam(); err != nil {
+		return nil, err
+	}
+	data := filepath.Join(dir, dataFile)
+	fi, err := os.Stat(data)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && st.DataSize == 0:
+	case err != nil:
+		return nil, fmt.Errorf("cannot open the run's data: %w", err)
+	case fi.Size() < st.DataSize:
+		return nil, fmt.Errorf("the run's data %s is shorter than its checkpoint says (%d < %d bytes); start a new run", data, fi.Size(), st.DataSize)
+	case fi.Size() > st.DataSize:
+		if err := os.Truncate(data, st.DataSize); err != nil {
+			return nil, fmt.Errorf("cannot cut the run's data back to its checkpoint: %w", err)
+		}
+	}
+	return r, nil
+}
+
+// Dir returns the run directory.
+func (r *Run) Dir() string { return r.dir }
+
+// Config returns the run's configuration.
+func (r *Run) Config() Config { return r.st.Config }
+
+// Done reports whether every step has run.
+func (r *Run) Done() bool { return r.st.Next >= len(r.st.Config.plan()) }
+
+// Net returns the network as of the last checkpoint.
+func (r *Run) Net() *cnn.Network { return r.lr.Net }
+
+// History returns the epochs so far; Evals the learning-curve points.
+func (r *Run) History() []EpochRecord { return r.st.History }
+
+// Evals returns the learning-curve points so far.
+func (r *Run) Evals() []EvalPoint { return r.st.Evals }
+
+// Elapsed returns the wall time of the completed steps, over all sessions.
+func (r *Run) Elapsed() time.Duration { return time.Duration(r.st.Elapsed * float64(time.Second)) }
+
+// Extend appends epochs on all the data at the end of the run (for -resume
+// with more epochs).
+func (r *Run) Extend(epochs int) error {
+	if epochs <= 0 {
+		return nil
+	}
+	r.st.Config.ExtraEpochs += epochs
+	return r.saveState()
+}
+
+// Run performs the remaining steps, checkpointing after each. It returns
+// ctx's error when ctx ends first; the run can then be opened again.
+func (r *Run) Run(ctx context.Context) error {
+	plan := r.st.Config.plan()
+	r.lr.Threads = max(1, r.Threads)
+	for r.st.Next < len(plan) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r.start = time.Now()
+		s := plan[r.st.Next]
+		var err error
+		switch s.Kind {
+		case "val":
+			err = r.val(ctx, s)
+		case "distil", "root":
+			err = r.games(ctx, s)
+		case "epoch":
+			err = r.epoch(ctx, s)
+		}
+		if err != nil {
+			return err
+		}
+		r.st.Elapsed += time.Since(r.start).Seconds()
+		r.st.Next++
+		if err := r.checkpoint(); err != nil {
+			return err
+		}
+	}
+	return r.evolve(ctx)
+}
+
+// EvolveDir is the sub-directory of the genetic algorithm's run.
+const EvolveDir = "evolve"
+
+// evolve runs (or resumes) the genetic algorithm bred from the learned
+// network; its checkpoints are the trainer's own (see package evolve).
+func (r *Run) evolve(ctx context.Context) error {
+	c := &r.st.Config
+	if c.EvolveGenerations <= 0 {
+		return nil
+	}
+	dir := filepath.Join(r.dir, EvolveDir)
+	tr, err := evolve.Open(dir)
+	if err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, "state.json")); serr == nil {
+			return err
+		}
+		ec := evolve.DefaultConfig()
+		ec.Generations, ec.Depth, ec.Nodes = c.EvolveGenerations, 0, c.EvolveNodes
+		ec.Seed, ec.Threads, ec.Init = c.Seed, max(1, r.Threads), filepath.Join(r.dir, LearnedFile)
+		if tr, err = evolve.StartFrom(ec, dir, r.lr.Net.Clone(), false); err != nil {
+			return err
+		}
+	} else if err := tr.SetThreads(max(1, r.Threads)); err != nil {
+		return err
+	}
+	tr.Progress = func(p evolve.Progress) {
+		r.report(Progress{What: fmt.Sprintf("genetic algorithm, generation %d/%d", p.Generation+1, p.Generations), Done: p.Done, Total: p.Total})
+	}
+	if err := tr.Run(ctx); err != nil {
+		return err
+	}
+	r.logf("genetic algorithm: %d generations in %s; champion %s", tr.Generation(), dir, filepath.Join(dir, "champion.tnn"))
+	return nil
+}
+
+// Game index ranges: validation, distillation and each rootstrap round draw
+// their games from disjoint index ranges of the run's seed.
+const (
+	valBase   = 1 << 30
+	roundBase = 1 << 20
+)
+
+func (r *Run) report(p Progress) {
+	if r.Progress != nil {
+		p.Step, p.Steps = r.st.Next, len(r.st.Config.plan())
+		r.Progress(p)
+	}
+}
+
+func (r *Run) logf(format string, args ...any) {
+	if r.Log != nil {
+		r.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+func (r *Run) val(ctx context.Context, s step) error {
+	c := &r.st.Config
+	r.report(Progress{What: "validation games", Total: s.To})
+	smp, err := PlayGames(ctx, ai.NewHeuristic(), c.gen(c.Seed, c.Nodes), valBase, valBase+s.To, r.Threads)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := WriteSamples(&b, smp); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(r.dir, valFile), b.Bytes()); err != nil {
+		return fmt.Errorf("cannot write the validation data: %w", err)
+	}
+	r.logf("validation: %d games, %d positions", s.To, len(smp))
+	return nil
+}
+
+func (r *Run) games(ctx context.Context, s step) error {
+	c := &r.st.Config
+	var (
+		eval ai.Evaluator = ai.NewHeuristic()
+		cfg               = c.gen(c.Seed, c.Nodes)
+		base              = 0
+		what              = "distillation games (heuristic)"
+	)
+	if s.Kind == "root" {
+		net := r.lr.Net.Clone()
+		net.EnableCache(18)
+		eval, cfg, base = net, c.gen(c.Seed, c.RootNodes), roundBase*(s.Round+1)
+		cfg.NetUnits = true
+		what = fmt.Sprintf("rootstrap round %d games (network)", s.Round+1)
+	}
+	r.report(Progress{What: what, Done: s.From, Total: s.To})
+	smp, err := PlayGames(ctx, eval, cfg, base+s.From, base+s.To, r.Threads)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(filepath.Join(r.dir, dataFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot open the run's data: %w", err)
+	}
+	if err := WriteSamples(f, smp); err != nil {
+		f.Close()
+		return fmt.Errorf("cannot write the run's data: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	r.st.DataSize += int64(len(smp) * sampleSize)
+	r.logf("%s %d-%d: %d positions (%d in all)", what, s.From, s.To, len(smp), r.st.DataSize/sampleSize)
+	return nil
+}
+
+func (r *Run) readData(name string) ([]Sample, error) {
+	f, err := os.Open(filepath.Join(r.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the run's data: %w", err)
+	}
+	defer f.Close()
+	smp, err := ReadSamples(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(r.dir, name), err)
+	}
+	return smp, nil
+}
+
+// epoch trains once over all the data in an order and with symmetries drawn
+// from (Seed, epoch), so a resumed run repeats it exactly.
+func (r *Run) epoch(ctx context.Context, s step) error {
+	c := &r.st.Config
+	data, err := r.readData(dataFile)
+	if err != nil {
+		return err
+	}
+	if len(data) == 0 {
+		return errors.New("no training data: set -games or -rounds")
+	}
+	r.lr.Adam.LR = c.LR
+	if c.LRDecay > 0 {
+		r.lr.Adam.LR = c.LR * math.Pow(c.LRDecay, float64(s.Round))
+	}
+	rng := rand.New(rand.NewPCG(c.Seed^0xe90c, uint64(s.Round)))
+	perm := rng.Perm(len(data))
+	batch := make([]Sample, 0, c.Batch)
+	nb := (len(data) + c.Batch - 1) / c.Batch
+	var lossSum float64
+	what := fmt.Sprintf("epoch %d", s.Round+1)
+	for b := 0; b < nb; b++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		batch = batch[:0]
+		for _, i := range perm[b*c.Batch : min((b+1)*c.Batch, len(data))] {
+			batch = append(batch, Sample{In: Transform(rng.IntN(NumSymmetries), &data[i].In), Target: data[i].Target})
+		}
+		lossSum += r.lr.Step(batch) * float64(len(batch))
+		if b%8 == 0 || b == nb-1 {
+			r.report(Progress{What: what, Done: b + 1, Total: nb})
+		}
+	}
+	rec := EpochRecord{Epoch: s.Round + 1, Samples: len(data), TrainLoss: lossSum / float64(len(data)), ValLoss: math.NaN()}
+	if val, err := r.readData(valFile); err == nil && len(val) > 0 {
+		rec.ValLoss = r.lr.Loss(val)
+	}
+	rec.Seconds = time.Since(r.start).Seconds()
+	if math.IsNaN(rec.ValLoss) {
+		rec.ValLoss = -1
+	}
+	r.st.History = append(r.st.History, rec)
+	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, rec.Seconds)
+	if c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
+		return r.evaluate(ctx, s.Round+1)
+	}
+	return nil
+}
+
+// evaluate plays the learning-curve match of the network against the
+// heuristic, node budgets on both sides, seeded openings, both colours.
+func (r *Run) evaluate(ctx context.Context, epoch int) error {
+	c := &r.st.Config
+	net := r.lr.Net.Clone()
+	net.EnableCache(18)
+	mc := match.Config{
+		A:     player.Spec{Kind: player.CNN, Net: "learned", Nodes: c.EvalNodes},
+		B:     player.Spec{Kind: player.Heuristic, Nodes: c.EvalHeuristicNodes},
+		Games: c.EvalGames, OpeningPlies: 4, Parallel: max(1, r.Threads), Seed: c.Seed,
+	}
+	done := 0
+	mc.OnGame = func(int, match.GameResult, bool, match.Stats) {
+		done++
+		r.report(Progress{What: fmt.Sprintf("epoch %d: match against the heuristic", epoch), Done: done, Total: c.EvalGames})
+	}
+	st, err := match.RunWith(ctx, mc, net, nil)
+	if err != nil {
+		return err
+	}
+	lo, hi := st.CI()
+	p := EvalPoint{Epoch: epoch, Games: st.Games(), Score: st.Score(), Lo: lo, Hi: hi}
+	r.st.Evals = append(r.st.Evals, p)
+	r.logf("epoch %d: against the heuristic %.3f [%.3f, %.3f] over %d games (%s)", epoch, p.Score, lo, hi, p.Games, st.Total())
+	return nil
+}
+
+// checkpoint writes the network and Adam's moments under new names, then
+// state.json naming them (the commit point), then removes the old files and
+// refreshes learned.tnn and the plots.
+func (r *Run) checkpoint() error {
+	oldNet, oldAdam := r.st.Net, r.st.Adam
+	r.st.Net = fmt.Sprintf("net-%04d.tnn", r.st.Next)
+	r.st.Adam = fmt.Sprintf("adam-%04d.bin", r.st.Next)
+	r.st.T = r.lr.T
+	if err := r.lr.Net.SaveFile(filepath.Join(r.dir, r.st.Net)); err != nil {
+		return fmt.Errorf("cannot write the checkpoint's network: %w", err)
+	}
+	if err := r.saveAdam(); err != nil {
+		return err
+	}
+	if err := r.saveState(); err != nil {
+		return err
+	}
+	for _, f := range []string{oldNet, oldAdam} {
+		if f != "" && f != r.st.Net && f != r.st.Adam {
+			os.Remove(filepath.Join(r.dir, f))
+		}
+	}
+	if err := r.lr.Net.SaveFile(filepath.Join(r.dir, LearnedFile)); err != nil {
+		return fmt.Errorf("cannot write %s: %w", LearnedFile, err)
+	}
+	return r.Plot()
+}
+
+func (r *Run) saveState() error {
+	b, err := json.MarshalIndent(r.st, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(r.dir, stateFile), b); err != nil {
+		return fmt.Errorf("cannot write the checkpoint in %s: %w", r.dir, err)
+	}
+	return nil
+}
+
+// saveAdam writes M then V, layer by layer, as little-endian float32.
+func (r *Run) saveAdam() error {
+	var b []byte
+	for _, mv := range [][4][]float32{r.lr.M, r.lr.V} {
+		for _, l := range mv {
+			for _, v := range l {
+				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+			}
+		}
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(r.dir, r.st.Adam), b); err != nil {
+		return fmt.Errorf("cannot write the optimiser's state: %w", err)
+	}
+	return nil
+}
+
+func (r *Run) loadAdam() error {
+	path := filepath.Join(r.dir, r.st.Adam)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot read the optimiser's state: %w", err)
+	}
+	if len(b) != 2*4*cnn.NumParams {
+		return fmt.Errorf("the optimiser's state %s has %d bytes, want %d (damaged); start a new run", path, len(b), 2*4*cnn.NumParams)
+	}
+	for _, mv := range []*[4][]float32{&r.lr.M, &r.lr.V} {
+		for l := range mv {
+			for i := range mv[l] {
+				mv[l][i] = math.Float32frombits(binary.LittleEndian.Uint32(b))
+				b = b[4:]
+			}
+		}
+	}
+	return nil
+}

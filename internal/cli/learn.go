@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/tablut-ai/tablut/ai/learn"
+)
+
+func init() {
+	register("learn", "learn a pure CNN evaluator from search values (distillation, then rootstrap; checkpointed, resumable)", runLearn)
+}
+
+func runLearn(args []string) error {
+	def := learn.DefaultConfig()
+	fs := flag.NewFlagSet("learn", flag.ContinueOnError)
+	seed := fs.Uint64("seed", def.Seed, "seed of the run; everything random derives from it")
+	scale := fs.Float64("scale", def.Scale, "target = tanh(search score / scale); evaluator units (a white pawn is 150 in the heuristic)")
+	sigma := fs.Float64("init-sigma", def.Sigma, "standard deviation of the Gaussian initial weights")
+	games := fs.Int("games", def.Games, "distillation: self-play games of the heuristic whose searches label the positions")
+	nodes := fs.Int64("nodes", def.Nodes, "distillation: node budget of each labelling search")
+	opening := fs.Int("opening-plies", def.OpeningPlies, "random opening plies of each self-play game")
+	explorePlies := fs.Int("explore-plies", def.ExplorePlies, "plies after the opening during which moves may be random")
+	exploreProb := fs.Float64("explore-prob", def.ExploreProb, "probability of a random move during -explore-plies")
+	maxPlies := fs.Int("max-plies", def.MaxPlies, "a self-play game stops after this many plies")
+	valGames := fs.Int("val-games", def.ValGames, "held-out heuristic games for the validation loss")
+	chunk := fs.Int("chunk", def.Chunk, "games between checkpoints")
+	epochs := fs.Int("epochs", def.Epochs, "epochs of Adam after distillation; with -resume, epochs added at the end")
+	batch := fs.Int("batch", def.Batch, "mini-batch size")
+	lr := fs.Float64("lr", def.LR, "Adam's learning rate")
+	lrDecay := fs.Float64("lr-decay", def.LRDecay, "learning rate multiplied by this after every epoch (0 = constant)")
+	rounds := fs.Int("rounds", def.Rounds, "rootstrap rounds: self-play by the network's own search, then -root-epochs epochs")
+	rootGames := fs.Int("root-games", def.RootGames, "rootstrap: games per round")
+	rootNodes := fs.Int64("root-nodes", def.RootNodes, "rootstrap: node budget of the network's searches")
+	rootEpochs := fs.Int("root-epochs", def.RootEpochs, "rootstrap: epochs after each round's games")
+	evalEvery := fs.Int("eval-every", def.EvalEvery, "learning-curve match every this many epochs (0 = none)")
+	evalGames := fs.Int("eval-games", def.EvalGames, "learning-curve games against the heuristic")
+	evalNodes := fs.Int64("eval-nodes", def.EvalNodes, "learning curve: the network's node budget per move")
+	evalHNodes := fs.Int64("eval-heuristic-nodes", def.EvalHeuristicNodes, "learning curve: the heuristic's node budget per move")
+	evolveGens := fs.Int("evolve-generations", 0, "then evolve: generations of the seed's genetic algorithm bred from the learned network (in DIR/evolve; 0 = none)")
+	evolveNodes := fs.Int64("evolve-nodes", 1000, "evolve: node budget per move of the genetic algorithm's games")
+	threads := fs.Int("threads", runtime.NumCPU(), "goroutines for games and gradients; results do not depend on it")
+	out := fs.String("out", "out/learn", "run directory for checkpoints, data, logs and plots")
+	resume := fs.String("resume", "", "continue the run in this directory (its configuration is kept)")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	force := fs.Bool("force", false, "start the run in an -out folder that already holds other files")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: tablut learn [flags]                  start a run in -out")
+		fmt.Fprintln(fs.Output(), "       tablut learn -resume DIR [-epochs N] [-threads K]")
+		fmt.Fprintln(fs.Output(), "The result, DIR/learned.tnn, is a pure network: play it as cnn:DIR/learned.tnn,")
+		fmt.Fprintln(fs.Output(), "or breed the genetic algorithm's first generation from it with tablut train -init.")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *threads < 1 {
+		return errors.New("-threads must be at least 1")
+	}
+
+	var run *learn.Run
+	var err error
+	if *resume != "" {
+		for name := range set {
+			switch name {
+			case "resume", "epochs", "threads", "quiet":
+			default:
+				return fmt.Errorf("flag -%s cannot be changed when resuming; a resumed run keeps the configuration in %s", name, *resume)
+			}
+		}
+		if run, err = learn.Open(*resume); err != nil {
+			return err
+		}
+		if set["epochs"] {
+			if err := run.Extend(*epochs); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("Resuming %s.\n", *resume)
+	} else {
+		cfg := learn.Config{
+			Seed: *seed, Scale: *scale, Sigma: *sigma,
+			Games: *games, Nodes: *nodes, OpeningPlies: *opening, ExplorePlies: *explorePlies,
+			ExploreProb: *exploreProb, MaxPlies: *maxPlies, ValGames: *valGames, Chunk: *chunk,
+			Epochs: *epochs, Batch: *batch, LR: *lr, LRDecay: *lrDecay,
+			Rounds: *rounds, RootGames: *rootGames, RootNodes: *rootNodes, RootEpochs: *rootEpochs,
+			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
+			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes,
+		}
+		if run, err = learn.Start(cfg, *out, *force); err != nil {
+			return err
+		}
+		fmt.Printf("Learning in %s: %+v\n", *out, cfg)
+	}
+	run.Threads = *threads
+	say := func(s string) { fmt.Println(s) }
+	if !*quiet {
+		bar := newProgress(1, "learning",
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionThrottle(time.Second),
+			progressbar.OptionSetWidth(30),
+		)
+		step, what := -1, ""
+		run.Progress = func(p learn.Progress) {
+			if p.Step != step || p.What != what {
+				step, what = p.Step, p.What
+				bar.restart(max(1, p.Total), fmt.Sprintf("step %d/%d %s", p.Step+1, p.Steps, p.What))
+			}
+			bar.Set(p.Done)
+		}
+		w := bar.writer(os.Stdout)
+		say = func(s string) { fmt.Fprintln(w, s) }
+		defer func() {
+			bar.Finish()
+			if bar.bar != nil {
+				fmt.Fprintln(os.Stderr) // leave the finished bar on its line
+			}
+		}()
+	}
+	run.Log = say
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	if err := run.Run(ctx); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("learning interrupted; continue it with: tablut learn -resume %s", run.Dir())
+		}
+		return err
+	}
+	fmt.Printf("Done: this session %s, whole run %s. Network %s, plots loss.png and learning.png in %s.\n",
+		time.Since(start).Round(time.Second), run.Elapsed().Round(time.Second), filepath.Join(run.Dir(), learn.LearnedFile), run.Dir())
+	return nil
+}

@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// learnArgs is a tiny learning run: every phase, a few games, short games.
+func learnArgs(dir string) []string {
+	return []string{"learn", "-out", dir, "-seed", "7", "-games", "4", "-chunk", "1", "-nodes", "200",
+		"-val-games", "1", "-max-plies", "16", "-epochs", "2", "-batch", "32", "-rounds", "1",
+		"-root-games", "1", "-root-nodes", "100", "-root-epochs", "1", "-eval-every", "2",
+		"-eval-games", "2", "-eval-nodes", "100", "-eval-heuristic-nodes", "100",
+		"-evolve-generations", "1", "-evolve-nodes", "30", "-threads", "2", "-quiet"}
+}
+
+// learnState is the part of a run's state.json the tests compare.
+type learnState struct {
+	Next    int `json:"next_step"`
+	History []struct {
+		Epoch     int     `json:"epoch"`
+		Samples   int     `json:"samples"`
+		TrainLoss float64 `json:"train_loss"`
+		ValLoss   float64 `json:"val_loss"`
+	} `json:"history"`
+	Evals json.RawMessage `json:"evals"`
+}
+
+func readLearnState(t *testing.T, dir string) (learnState, bool) {
+	var st learnState
+	b, err := os.ReadFile(filepath.Join(dir, "state.json"))
+	if err != nil {
+		return st, false
+	}
+	require.NoError(t, json.Unmarshal(b, &st))
+	return st, true
+}
+
+// TestLearnSurvivesKill9 runs "tablut learn" as a real process, kills it with
+// SIGKILL after a few checkpoints and checks that "tablut learn -resume" ends
+// with the same network, data and history as an uninterrupted run.
+func TestLearnSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two small learning runs")
+	}
+	full := t.TempDir()
+	runQuiet(t, learnArgs(full)...)
+	want, ok := readLearnState(t, full)
+	require.True(t, ok)
+	require.Len(t, want.History, 3)
+
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], learnArgs(dir)...)
+	cmd.Env = append(os.Environ(), asBinary+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	killedAt := -1
+	for killedAt < 0 {
+		select {
+		case err := <-exited:
+			t.Fatalf("the learning process ended (%v) before it could be killed; stderr: %s", err, stderr.String())
+		case <-time.After(2 * time.Millisecond):
+		}
+		if st, ok := readLearnState(t, dir); ok && st.Next >= 3 {
+			require.NoError(t, cmd.Process.Kill())
+			killedAt = st.Next
+		}
+	}
+	<-exited
+	if st, _ := readLearnState(t, dir); st.Next >= want.Next {
+		t.Skipf("the run finished (step %d) before the kill landed", st.Next)
+	}
+	t.Logf("killed after the checkpoint of step %d", killedAt)
+
+	runQuiet(t, "learn", "-resume", dir, "-quiet")
+	got, _ := readLearnState(t, dir)
+	assert.Equal(t, want, got)
+	for _, f := range []string{"learned.tnn", "data.bin", "val.bin", "evolve/champion.tnn", "evolve/games.jsonl"} {
+		a, err := os.ReadFile(filepath.Join(full, f))
+		require.NoError(t, err)
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(a, b), "%s after kill -9 and -resume differs from the uninterrupted run's", f)
+	}
+	assert.Equal(t, generations(t, filepath.Join(full, "evolve")), generations(t, filepath.Join(dir, "evolve")))
+	for _, f := range []string{"loss.png", "learning.png"} {
+		_, err := os.Stat(filepath.Join(dir, f))
+		assert.NoError(t, err)
+	}
+}
+
+// TestLearnFlags: bad flags and bad resumes get one clear error each.
+func TestLearnFlags(t *testing.T) {
+	dir := t.TempDir()
+	// A folder with someone's files and no run: refused without -force, and
+	// left as it was.
+	busy := t.TempDir()
+	keep := filepath.Join(busy, "notes.txt")
+	require.NoError(t, os.WriteFile(keep, []byte("mine"), 0o644))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"learn", "-out", dir, "-batch", "0"}, "-batch"},
+		{[]string{"learn", "-out", dir, "-explore-prob", "2"}, "-explore-prob"},
+		{[]string{"learn", "-resume", dir}, "holds no learning run"},
+		{[]string{"learn", "extra"}, "takes no arguments"},
+		{[]string{"learn", "-out", ""}, "folder of its own"},
+		{[]string{"learn", "-out", busy}, "not empty and holds no learning run"},
+	} {
+		err := Run(c.args)
+		require.Error(t, err, "%v", c.args)
+		assert.Contains(t, err.Error(), c.want)
+	}
+	b, err := os.ReadFile(keep)
+	require.NoError(t, err)
+	assert.Equal(t, "mine", string(b), "a refused -out folder is left as it was")
+	entries, err := os.ReadDir(busy)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "a refused -out folder gets no new files")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "state.json"), []byte("{"), 0o644))
+	err = Run([]string{"learn", "-resume", dir})
+	require.ErrorContains(t, err, "damaged")
+	err = Run([]string{"learn", "-resume", dir, "-lr", "0.1"})
+	require.ErrorContains(t, err, "cannot be changed when resuming")
+}
