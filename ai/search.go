@@ -159,6 +159,10 @@ type worker struct {
 	floor   int      // index in line of the first position after the last capture
 	floors  [maxPly + 1]int
 	root    []rootMove
+	// child holds the position after the move being searched at each ply
+	// (child[ply+1] below ply): a local copy whose address is passed down
+	// the recursion would escape to the heap, an allocation per node.
+	child [maxPly + 1]game.Position
 }
 
 func newWorker(id int, eval Evaluator, tt *table) *worker {
@@ -676,7 +680,8 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
-		child := *pos
+		child := &w.child[ply+1]
+		*child = *pos
 		captured := child.Make(m)
 		var score int32
 		switch {
@@ -687,7 +692,7 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 		default:
 			w.push(child.Hash(), captured > 0, ply)
 			if i == 0 || w.off&featPVS != 0 {
-				score = -w.negamax(&child, depth-1, ply+1, -beta, -alpha, pvNode)
+				score = -w.negamax(child, depth-1, ply+1, -beta, -alpha, pvNode)
 			} else {
 				// Late move reductions: a quiet move ordered late is searched less
 				// deep first, and again at full depth only if it beats alpha. Not
@@ -695,18 +700,18 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 				// for the king.
 				r := 0
 				if depth >= 3 && i >= 3 && scores[i] < orderKingMove && !threatened &&
-					w.off&featLMR == 0 && (us == game.Black || openLines(&child) == 0) {
+					w.off&featLMR == 0 && (us == game.Black || openLines(child) == 0) {
 					r = 1
 					if !pvNode && depth >= 6 && i >= 12 {
 						r = 2
 					}
 				}
-				score = -w.negamax(&child, depth-1-r, ply+1, -alpha-1, -alpha, false)
+				score = -w.negamax(child, depth-1-r, ply+1, -alpha-1, -alpha, false)
 				if r > 0 && score > alpha && !w.ctl.stopped() {
-					score = -w.negamax(&child, depth-1, ply+1, -alpha-1, -alpha, false)
+					score = -w.negamax(child, depth-1, ply+1, -alpha-1, -alpha, false)
 				}
 				if score > alpha && score < beta && !w.ctl.stopped() {
-					score = -w.negamax(&child, depth-1, ply+1, -beta, -alpha, true)
+					score = -w.negamax(child, depth-1, ply+1, -beta, -alpha, true)
 				}
 			}
 			w.pop(ply)
@@ -745,7 +750,8 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 // a king capture). Reaching a position of the game or of the line again without a
 // capture is a draw.
 func (w *worker) quiesceChild(pos *game.Position, m game.Move, ply int, alpha, beta int32) (int32, bool) {
-	child := *pos
+	child := &w.child[ply+1]
+	*child = *pos
 	captured := child.Make(m)
 	switch {
 	case child.Status() != game.Ongoing:
@@ -754,7 +760,7 @@ func (w *worker) quiesceChild(pos *game.Position, m game.Move, ply int, alpha, b
 		return 0, false
 	}
 	w.push(child.Hash(), captured > 0, ply)
-	score := -w.quiesce(&child, ply+1, -beta, -alpha)
+	score := -w.quiesce(child, ply+1, -beta, -alpha)
 	w.pop(ply)
 	return score, false
 }
