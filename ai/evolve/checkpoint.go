@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
 // stateFile is the commit point of a run directory.
@@ -65,16 +66,9 @@ func saveState(dir string, st *state) error {
 
 // loadState reads state.json of a run directory.
 func loadState(dir string) (*state, error) {
-	b, err := os.ReadFile(filepath.Join(dir, stateFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s holds no training checkpoint (%s is missing); start a run with -out instead", dir, stateFile)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the checkpoint in %s: %w", dir, err)
-	}
 	st := new(state)
-	if err := json.Unmarshal(b, st); err != nil {
-		return nil, fmt.Errorf("the checkpoint %s is damaged (%v); start a new run", filepath.Join(dir, stateFile), err)
+	if err := rundir.ReadState(dir, stateFile, "training", st); err != nil {
+		return nil, err
 	}
 	if st.Version != stateVersion {
 		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
 // GenRecord summarises one generation (one line of generations.jsonl).
@@ -107,20 +107,10 @@ func StartFrom(cfg Config, dir string, init *cnn.Network, force bool) (*Trainer,
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if dir == "" {
-		return nil, errors.New("a run needs a folder of its own; name it with -out DIR")
+	created, err := rundir.CheckNew(dir, stateFile, "training", force)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(dir, stateFile)); err == nil {
-		return nil, fmt.Errorf("%s already holds a training run; continue it with -resume %s or choose another -out", dir, dir)
-	}
-	entries, err := os.ReadDir(dir)
-	switch {
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("cannot use %s as the run folder: %w", dir, err)
-	case len(entries) > 0 && !force:
-		return nil, fmt.Errorf("%s is not empty and holds no training run; choose an empty or new -out folder, or add -force to write the run there (its files may be overwritten)", dir)
-	}
-	created := errors.Is(err, fs.ErrNotExist)
 	if err := os.MkdirAll(filepath.Join(dir, "pop"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create the run directory %s: %w", dir, err)
 	}

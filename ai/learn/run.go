@@ -20,6 +20,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
 // Config is a learning run: distillation from the heuristic's searches, then
@@ -224,18 +225,8 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if dir == "" {
-		return nil, errors.New("a learning run needs a folder of its own; name it with -out DIR")
-	}
-	if _, err := os.Stat(filepath.Join(dir, stateFile)); err == nil {
-		return nil, fmt.Errorf("%s already holds a learning run; continue it with -resume %s or choose another -out", dir, dir)
-	}
-	entries, err := os.ReadDir(dir)
-	switch {
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("cannot use %s as the run folder: %w", dir, err)
-	case len(entries) > 0 && !force:
-		return nil, fmt.Errorf("%s is not empty and holds no learning run; choose an empty or new -out folder, or add -force to write the run there (its files may be overwritten)", dir)
+	if _, err := rundir.CheckNew(dir, stateFile, "learning", force); err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create the run directory: %w", err)
@@ -246,6 +237,7 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	net := cnn.NewRandom(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma)
 	net.Label = "learned"
 	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
+	var err error
 	if r.lr, err = NewLearner(net, AdamConfig{LR: cfg.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
 		return nil, err
 	}
@@ -258,16 +250,9 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 // Open continues the run in dir from its last checkpoint; the data file is
 // cut back to the checkpoint's length, so work after it is redone exactly.
 func Open(dir string) (*Run, error) {
-	b, err := os.ReadFile(filepath.Join(dir, stateFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s holds no learning run (%s is missing); start one with -out instead", dir, stateFile)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the checkpoint in %s: %w", dir, err)
-	}
 	st := new(state)
-	if err := json.Unmarshal(b, st); err != nil {
-		return nil, fmt.Errorf("the checkpoint %s is damaged (%v); start a new run", filepath.Join(dir, stateFile), err)
+	if err := rundir.ReadState(dir, stateFile, "learning", st); err != nil {
+		return nil, err
 	}
 	if st.Version != stateVersion {
 		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)

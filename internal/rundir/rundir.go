@@ -1,0 +1,51 @@
+// Package rundir holds what the long-running, resumable commands (tablut train,
+// tablut learn) do alike with their run folders: refuse to start a run where it
+// could destroy someone's files, and read a run's JSON checkpoint with errors
+// that say what to do.
+package rundir
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// CheckNew reports whether a new run of the given kind ("training",
+// "learning") may start in dir, whose checkpoint is the file state: dir must be
+// named, must not hold a run already, and must be new or empty unless force
+// is set. It reports whether dir is missing (to be created by the caller).
+func CheckNew(dir, state, kind string, force bool) (missing bool, err error) {
+	if dir == "" {
+		return false, fmt.Errorf("a %s run needs a folder of its own; name it with -out DIR", kind)
+	}
+	if _, err := os.Stat(filepath.Join(dir, state)); err == nil {
+		return false, fmt.Errorf("%s already holds a %s run; continue it with -resume %s or choose another -out", dir, kind, dir)
+	}
+	entries, err := os.ReadDir(dir)
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return false, fmt.Errorf("cannot use %s as the run folder: %w", dir, err)
+	case len(entries) > 0 && !force:
+		return false, fmt.Errorf("%s is not empty and holds no %s run; choose an empty or new -out folder, or add -force to write the run there (its files may be overwritten)", dir, kind)
+	}
+	return errors.Is(err, fs.ErrNotExist), nil
+}
+
+// ReadState reads the JSON checkpoint state of the run in dir into v.
+func ReadState(dir, state, kind string, v any) error {
+	path := filepath.Join(dir, state)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s holds no %s run (%s is missing); start one with -out instead", dir, kind, state)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot read the checkpoint in %s: %w", dir, err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("the checkpoint %s is damaged (%v); start a new run", path, err)
+	}
+	return nil
+}
