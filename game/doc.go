@@ -1,6 +1,7 @@
 // Package game implements the rules of Ashton Tablut exactly as the University of
-// Bologna Tablut Challenge server enforces them (see RULES.md in the project's shared
-// documents): squares, moves, positions, legal move generation, captures, king capture,
+// Bologna Tablut Challenge server enforces them (docs/RULES.md tells them in the
+// project's words; comments that cite RULES.md mean the team's shared rules text, whose
+// worked cases the tests replay): squares, moves, positions, legal move generation, captures, king capture,
 // escape, repetition, Zobrist keys, notation, game records and perft.
 //
 // Techniques and where they live:
