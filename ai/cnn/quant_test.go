@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
 )
 
@@ -132,27 +131,6 @@ func TestPatchTable(t *testing.T) {
 	}
 }
 
-// gameBoards returns n boards from seeded random games (uniform random legal
-// moves from the start, a new game when one ends or after 120 plies), the
-// kind of boards tablut bench cnn measures.
-func gameBoards(n int, r *rand.Rand) []game.Position {
-	out := make([]game.Position, 0, n)
-	var buf [game.MaxMoves]game.Move
-	p := game.StartPosition()
-	ply := 0
-	for len(out) < n {
-		moves := p.GenerateMoves(buf[:0])
-		if len(moves) == 0 || ply >= 120 {
-			p, ply = game.StartPosition(), 0
-			continue
-		}
-		p.Make(moves[r.IntN(len(moves))])
-		ply++
-		out = append(out, p)
-	}
-	return out
-}
-
 // testNetworks returns the shipped networks and two Gaussian ones.
 func testNetworks(t *testing.T) []*Network {
 	var nets []*Network
@@ -175,7 +153,7 @@ func TestQuantizedAccuracy(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		boards = 60
 	}
-	pos := gameBoards(boards, rand.New(rand.NewPCG(41, 42)))
+	pos := RandomGamePositions(boards, rand.New(rand.NewPCG(41, 42)))
 	for _, n := range testNetworks(t) {
 		q := Quantize(n)
 		var worst float64
@@ -198,7 +176,7 @@ func TestQuantizedEvaluate(t *testing.T) {
 	n.Label = "q"
 	q := Quantize(n)
 	assert.Equal(t, "cnn:q", q.Name())
-	pos := gameBoards(50, rand.New(rand.NewPCG(53, 54)))
+	pos := RandomGamePositions(50, rand.New(rand.NewPCG(53, 54)))
 	for _, k := range IntKernels() {
 		qk, err := q.WithKernel(k)
 		require.NoError(t, err)

@@ -14,7 +14,6 @@ import (
 
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/player"
-	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
 )
 
@@ -194,25 +193,12 @@ func cnnPathNames() []string {
 	return names
 }
 
-// randomGameBoards encodes the positions of random games from the start
-// position (uniform random legal moves, a new game when one ends or after 120
-// plies).
+// randomGameBoards encodes the positions of n random games' plies
+// (cnn.RandomGamePositions).
 func randomGameBoards(n int, r *rand.Rand) [][81]float32 {
-	out := make([][81]float32, 0, n)
-	var buf [game.MaxMoves]game.Move
-	p := game.StartPosition()
-	ply := 0
-	for len(out) < n {
-		moves := p.GenerateMoves(buf[:0])
-		if len(moves) == 0 || ply >= 120 {
-			p, ply = game.StartPosition(), 0
-			continue
-		}
-		p.Make(moves[r.IntN(len(moves))])
-		ply++
-		var in [81]float32
-		cnn.Encode(&p, &in)
-		out = append(out, in)
+	out := make([][81]float32, n)
+	for i, p := range cnn.RandomGamePositions(n, r) {
+		cnn.Encode(&p, &out[i])
 	}
 	return out
 }
