@@ -41,21 +41,7 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 	hw := 0.6 * u
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		r := g.squareRect(s)
-		c := colSquare
-		if (s.File()+s.Rank())%2 == 1 {
-			c = colSquareAlt
-		}
-		switch {
-		case s == game.Throne:
-			c = colThrone
-		case game.IsCampCentre(s):
-			c = colCampCentre
-		case game.IsCamp(s):
-			c = colCamp
-		case shownEscape(s):
-			c = colEscape
-		}
-		quickRect(dst, r, c)
+		quickRect(dst, r, squareColour(s))
 		switch {
 		case shownEscape(s):
 			escapeMark(&chevrons, g, r, s)
@@ -370,6 +356,25 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 
 // shownEscape reports whether s is one of the 16 escape squares the king can
 // reach (game.IsEscape also counts the unreachable corners).
+// squareColour is the colour of square s on every board the window draws (the
+// game's and the rules page's small ones): checkered, with the throne, the
+// camps and their centres, and the escape squares in colours of their own.
+func squareColour(s game.Square) color.Color {
+	switch {
+	case s == game.Throne:
+		return colThrone
+	case game.IsCampCentre(s):
+		return colCampCentre
+	case game.IsCamp(s):
+		return colCamp
+	case shownEscape(s):
+		return colEscape
+	case (s.File()+s.Rank())%2 == 1:
+		return colSquareAlt
+	}
+	return colSquare
+}
+
 func shownEscape(s game.Square) bool {
 	corner := (s.File() == 0 || s.File() == 8) && (s.Rank() == 0 || s.Rank() == 8)
 	return game.IsEscape(s) && !corner

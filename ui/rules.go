@@ -161,21 +161,7 @@ func (a *App) drawMiniBoard(dst *ebiten.Image, r rect, rc ruleCard) {
 	}
 	quickRect(dst, rect{r.x - 2, r.y - 2, r.w + 4, r.h + 4}, colFrameEdge)
 	for s := game.Square(0); s < game.NumSquares; s++ {
-		c := colSquare
-		if (s.File()+s.Rank())%2 == 1 {
-			c = colSquareAlt
-		}
-		switch {
-		case s == game.Throne:
-			c = colThrone
-		case game.IsCampCentre(s):
-			c = colCampCentre
-		case game.IsCamp(s):
-			c = colCamp
-		case shownEscape(s):
-			c = colEscape
-		}
-		quickRect(dst, sq(s), c)
+		quickRect(dst, sq(s), squareColour(s))
 	}
 	for _, m := range rc.marks {
 		s, err := game.ParseSquare(m.sq)
