@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tablut-ai/tablut/ai/evolve"
 )
 
@@ -85,6 +87,33 @@ func generations(t *testing.T, dir string) []evolve.GenRecord {
 	return out
 }
 
+// killWhen runs the tablut command args as a real process (this test binary
+// re-executed) and kills it with SIGKILL, no chance to clean up, as soon as
+// ready, polled every poll, reports true; it returns the progress ready
+// reported then. what names the run in the failure when the process ends first.
+func killWhen(t *testing.T, what string, args []string, poll time.Duration, ready func() (int, bool)) int {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), asBinary+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	for {
+		select {
+		case err := <-exited:
+			t.Fatalf("the %s process ended (%v) before it could be killed; stderr: %s", what, err, stderr.String())
+		case <-time.After(poll):
+		}
+		if at, ok := ready(); ok {
+			require.NoError(t, cmd.Process.Kill())
+			<-exited
+			return at
+		}
+	}
+}
+
 // TestTrainSurvivesKill9 runs "tablut train" as a real process, kills it with
 // SIGKILL (no chance to clean up) somewhere after its first checkpoint, and
 // checks that "tablut train -resume" ends with the same networks and logs as
@@ -98,33 +127,13 @@ func TestTrainSurvivesKill9(t *testing.T) {
 	runQuiet(t, append(trainArgs(gens, "11"), "-out", full)...)
 
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], append(trainArgs(gens, "11"), "-out", dir)...)
-	cmd.Env = append(os.Environ(), asBinary+"=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
 	// Kill once the first generation is checkpointed, in the middle of a
 	// later one (wherever the process happens to be: playing, appending the
 	// logs or writing the next checkpoint).
-	killedAt := -1
-	for killedAt < 0 {
-		select {
-		case err := <-exited:
-			t.Fatalf("the training process ended (%v) before it could be killed; stderr: %s", err, stderr.String())
-		case <-time.After(5 * time.Millisecond):
-		}
-		if g := checkpointGeneration(dir); g >= 1 {
-			if err := cmd.Process.Kill(); err != nil {
-				t.Fatal(err)
-			}
-			killedAt = g
-		}
-	}
-	<-exited
+	killedAt := killWhen(t, "training", append(trainArgs(gens, "11"), "-out", dir), 5*time.Millisecond, func() (int, bool) {
+		g := checkpointGeneration(dir)
+		return g, g >= 1
+	})
 	if g := checkpointGeneration(dir); g >= 6 {
 		t.Skipf("the run finished (generation %d) before the kill landed", g)
 	}

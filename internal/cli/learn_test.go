@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -58,26 +57,12 @@ func TestLearnSurvivesKill9(t *testing.T) {
 	require.Len(t, want.History, 3)
 
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], learnArgs(dir)...)
-	cmd.Env = append(os.Environ(), asBinary+"=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	require.NoError(t, cmd.Start())
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	killedAt := -1
-	for killedAt < 0 {
-		select {
-		case err := <-exited:
-			t.Fatalf("the learning process ended (%v) before it could be killed; stderr: %s", err, stderr.String())
-		case <-time.After(2 * time.Millisecond):
-		}
+	killedAt := killWhen(t, "learning", learnArgs(dir), 2*time.Millisecond, func() (int, bool) {
 		if st, ok := readLearnState(t, dir); ok && st.Next >= 3 {
-			require.NoError(t, cmd.Process.Kill())
-			killedAt = st.Next
+			return st.Next, true
 		}
-	}
-	<-exited
+		return 0, false
+	})
 	if st, _ := readLearnState(t, dir); st.Next >= want.Next {
 		t.Skipf("the run finished (step %d) before the kill landed", st.Next)
 	}
