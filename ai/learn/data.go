@@ -88,6 +88,7 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 		}
 		var smp Sample
 		cnn.Encode(&pos, &smp.In)
+		smp.Black = pos.SideToMove() == game.Black
 		smp.Target = Target(res.Score, cfg.Scale)
 		if cfg.NetUnits {
 			smp.Target = NetTarget(res.Score)
@@ -139,8 +140,11 @@ func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 }
 
 // sampleSize is the size of one sample on disk: 81 signed bytes (the encoded
-// board, whose values -1, 0, 1 and 10 fit a byte) and a little-endian float32.
-const sampleSize = 81 + 4
+// board, whose values -1, 0, 1 and 10 fit a byte), one byte for the side to
+// move (0 White, 1 Black) and a little-endian float32, the target. (Runs of
+// checkpoint version 1 stored 85-byte samples without the side to move; they
+// are refused by Open.)
+const sampleSize = 81 + 1 + 4
 
 // WriteSamples appends samples to w in the data file format (sampleSize bytes
 // each, no header: files are cut back to a checkpointed length on resume).
@@ -150,6 +154,11 @@ func WriteSamples(w io.Writer, samples []Sample) error {
 		for _, v := range samples[i].In {
 			buf = append(buf, byte(int8(v)))
 		}
+		side := byte(0)
+		if samples[i].Black {
+			side = 1
+		}
+		buf = append(buf, side)
 		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(samples[i].Target))
 	}
 	_, err := w.Write(buf)
@@ -175,7 +184,14 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 			}
 			out[i].In[s] = float32(v)
 		}
-		t := math.Float32frombits(binary.LittleEndian.Uint32(rec[81:]))
+		switch rec[81] {
+		case 0:
+		case 1:
+			out[i].Black = true
+		default:
+			return nil, fmt.Errorf("data file sample %d has side-to-move byte %d, not 0 or 1 (damaged file)", i, rec[81])
+		}
+		t := math.Float32frombits(binary.LittleEndian.Uint32(rec[82:]))
 		if !(t > -1 && t < 1) {
 			return nil, fmt.Errorf("data file sample %d has target %v outside (-1, 1) (damaged file)", i, t)
 		}

@@ -195,6 +195,27 @@ func TestSamplesRoundTrip(t *testing.T) {
 	bad[5] = 7
 	_, err = ReadSamples(bytes.NewReader(bad))
 	require.ErrorContains(t, err, "not a piece code")
+	bad = append([]byte(nil), b.Bytes()...)
+	bad[81] = 2
+	_, err = ReadSamples(bytes.NewReader(bad))
+	require.ErrorContains(t, err, "side-to-move byte")
+}
+
+// TestSamplesKeepSideToMove: self-play samples record whose move it was, in
+// the order the game alternates (both sides appear), and the file keeps it.
+func TestSamplesKeepSideToMove(t *testing.T) {
+	cfg := GenConfig{Nodes: 200, OpeningPlies: 0, MaxPlies: 6, Scale: 1000, Seed: 3}
+	smp, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
+	require.NoError(t, err)
+	require.Len(t, smp, 6)
+	for i, s := range smp {
+		assert.Equal(t, i%2 == 1, s.Black, "ply %d: White moves first, then the sides alternate", i)
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteSamples(&b, smp))
+	out, err := ReadSamples(bytes.NewReader(b.Bytes()))
+	require.NoError(t, err)
+	require.Equal(t, smp, out)
 }
 
 func TestPlayGamesDeterministic(t *testing.T) {

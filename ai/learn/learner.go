@@ -8,10 +8,13 @@ import (
 	"github.com/tablut-ai/tablut/ai/cnn"
 )
 
-// Sample is one training position: the encoded board (cnn.Encode) and the
-// target value for White in (-1, 1).
+// Sample is one training position: the encoded board (cnn.Encode), the side
+// to move and the target value for White in (-1, 1). Networks with the seed's
+// single input plane do not see the side to move; networks with piece planes
+// (cnn.InputPieces) do.
 type Sample struct {
 	In     [81]float32
+	Black  bool // Black to move
 	Target float32
 }
 

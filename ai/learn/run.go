@@ -40,6 +40,11 @@ type Config struct {
 	MaxPlies     int     `json:"max_plies"`
 	ValGames     int     `json:"val_games"` // held-out games for the validation loss
 	Chunk        int     `json:"chunk"`     // games per checkpoint
+	// DataFrom, if set, names another run's directory whose data (training
+	// and validation files, as of its last checkpoint) this run takes instead
+	// of playing its own distillation and validation games: two networks can
+	// then be compared on the same data.
+	DataFrom string `json:"data_from,omitempty"`
 
 	Epochs int     `json:"epochs"` // epochs after distillation
 	Batch  int     `json:"batch"`
@@ -125,11 +130,15 @@ type step struct {
 // plan lists the steps of a run in order.
 func (c *Config) plan() []step {
 	var st []step
-	if c.ValGames > 0 {
-		st = append(st, step{Kind: "val", To: c.ValGames})
-	}
-	for g := 0; g < c.Games; g += c.Chunk {
-		st = append(st, step{Kind: "distil", From: g, To: min(g+c.Chunk, c.Games)})
+	if c.DataFrom != "" {
+		st = append(st, step{Kind: "copy"})
+	} else {
+		if c.ValGames > 0 {
+			st = append(st, step{Kind: "val", To: c.ValGames})
+		}
+		for g := 0; g < c.Games; g += c.Chunk {
+			st = append(st, step{Kind: "distil", From: g, To: min(g+c.Chunk, c.Games)})
+		}
 	}
 	e := 0
 	for i := 0; i < c.Epochs; i++ {
@@ -172,7 +181,7 @@ type EvalPoint struct {
 
 const (
 	stateFile    = "state.json"
-	stateVersion = 1
+	stateVersion = 2 // 2: samples hold the side to move
 	dataFile     = "data.bin"
 	valFile      = "val.bin"
 	// LearnedFile is the run's latest network, a pure network file.
@@ -255,6 +264,9 @@ func Open(dir string) (*Run, error) {
 		return nil, err
 	}
 	if st.Version != stateVersion {
+		if st.Version == 1 {
+			return nil, fmt.Errorf("the run in %s is of checkpoint version 1, whose data lacks the side to move; start a new run", dir)
+		}
 		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
 	}
 	if err := st.Config.Validate(); err != nil {
@@ -335,6 +347,8 @@ func (r *Run) Run(ctx context.Context) error {
 		switch s.Kind {
 		case "val":
 			err = r.val(ctx, s)
+		case "copy":
+			err = r.copyData()
 		case "distil", "root":
 			err = r.games(ctx, s)
 		case "epoch":
@@ -425,6 +439,46 @@ func (r *Run) val(ctx context.Context, s step) error {
 	return nil
 }
 
+// copyData takes the training and validation data of the run in
+// Config.DataFrom, as of that run's last checkpoint.
+func (r *Run) copyData() error {
+	src := r.st.Config.DataFrom
+	other := new(state)
+	if err := rundir.ReadState(src, stateFile, "learning", other); err != nil {
+		return fmt.Errorf("-data-from: %w", err)
+	}
+	if other.Version != stateVersion {
+		return fmt.Errorf("-data-from: the run in %s is of checkpoint version %d, this program reads version %d", src, other.Version, stateVersion)
+	}
+	data, err := os.ReadFile(filepath.Join(src, dataFile))
+	if err != nil {
+		return fmt.Errorf("-data-from: %w", err)
+	}
+	if int64(len(data)) < other.DataSize {
+		return fmt.Errorf("-data-from: %s holds %d bytes, its checkpoint names %d (damaged run)", filepath.Join(src, dataFile), len(data), other.DataSize)
+	}
+	data = data[:other.DataSize]
+	if _, err := ReadSamples(bytes.NewReader(data)); err != nil {
+		return fmt.Errorf("-data-from: %s: %w", filepath.Join(src, dataFile), err)
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(r.dir, dataFile), data); err != nil {
+		return fmt.Errorf("cannot write the run's data: %w", err)
+	}
+	if val, err := os.ReadFile(filepath.Join(src, valFile)); err == nil {
+		if _, err := ReadSamples(bytes.NewReader(val)); err != nil {
+			return fmt.Errorf("-data-from: %s: %w", filepath.Join(src, valFile), err)
+		}
+		if err := atomicfile.WriteBytes(filepath.Join(r.dir, valFile), val); err != nil {
+			return fmt.Errorf("cannot write the validation data: %w", err)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("-data-from: %w", err)
+	}
+	r.st.DataSize = other.DataSize
+	r.logf("data from %s: %d positions", src, other.DataSize/sampleSize)
+	return nil
+}
+
 func (r *Run) games(ctx context.Context, s step) error {
 	c := &r.st.Config
 	var (
@@ -505,7 +559,7 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		}
 		batch = batch[:0]
 		for _, i := range perm[b*c.Batch : min((b+1)*c.Batch, len(data))] {
-			batch = append(batch, Sample{In: Transform(rng.IntN(NumSymmetries), &data[i].In), Target: data[i].Target})
+			batch = append(batch, Sample{In: Transform(rng.IntN(NumSymmetries), &data[i].In), Black: data[i].Black, Target: data[i].Target})
 		}
 		lossSum += r.lr.Step(batch) * float64(len(batch))
 		if b%8 == 0 || b == nb-1 {

@@ -34,6 +34,7 @@ func runLearn(args []string) error {
 	exploreProb := fs.Float64("explore-prob", def.ExploreProb, "probability of a random move during -explore-plies")
 	maxPlies := fs.Int("max-plies", def.MaxPlies, "a self-play game stops after this many plies")
 	valGames := fs.Int("val-games", def.ValGames, "held-out heuristic games for the validation loss")
+	dataFrom := fs.String("data-from", "", "take the training and validation data of this run directory instead of playing distillation games")
 	chunk := fs.Int("chunk", def.Chunk, "games between checkpoints")
 	epochs := fs.Int("epochs", def.Epochs, "epochs of Adam after distillation; with -resume, epochs added at the end")
 	batch := fs.Int("batch", def.Batch, "mini-batch size")
@@ -93,7 +94,7 @@ func runLearn(args []string) error {
 		cfg := learn.Config{
 			Seed: *seed, Scale: *scale, Sigma: *sigma,
 			Games: *games, Nodes: *nodes, OpeningPlies: *opening, ExplorePlies: *explorePlies,
-			ExploreProb: *exploreProb, MaxPlies: *maxPlies, ValGames: *valGames, Chunk: *chunk,
+			ExploreProb: *exploreProb, MaxPlies: *maxPlies, ValGames: *valGames, Chunk: *chunk, DataFrom: *dataFrom,
 			Epochs: *epochs, Batch: *batch, LR: *lr, LRDecay: *lrDecay,
 			Rounds: *rounds, RootGames: *rootGames, RootNodes: *rootNodes, RootEpochs: *rootEpochs,
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
