@@ -14,7 +14,7 @@ import (
 	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
-// Weight file format, versions 1, 2 and 3 (also in FORMAT.md). All integers are
+// Weight file format, versions 1 to 4 (also in FORMAT.md). All integers are
 // unsigned little-endian; weights are IEEE-754 float32, little-endian.
 //
 //	offset  size  field
@@ -32,17 +32,26 @@ import (
 //	version 3 only (a residual network with its own base parameters):
 //	87+L+B  1     base parameter count K (1..32)
 //	88+L+B  4K    base parameters, int32 (Network.BaseParams)
+//	version 4 (any network; the only version for the piece-planes input):
+//	82+L    1+B+4 base name length, base name and scale, as in version 2
+//	87+L+B  1     base parameter count K (0..32)
+//	88+L+B  4K    base parameters, int32
+//	88+L+B+4K 1   input kind: 0 the seed's plane, 1 piece planes (layer 1's
+//	              shape is then (64,3,3,3))
 //	...     ...   the weights of layers 1 to 4 in order, each in the layout of
 //	              Network.W: [filter][ky][kx][channel], 23,760 float32 in all
+//	              (24,912 with piece planes)
+//	version 4 with piece planes: 288 float32, Network.SideBias
 //
 // Nothing may follow the weights. Load rejects a wrong magic, an unknown
 // version, a layer count or shape other than the seed's, a bad label, an
 // unknown base name or a bad scale, a truncated file, NaN or infinite weights
-// and trailing bytes. Save writes version 1 for a pure network (Base == ""),
+// and trailing bytes. Save writes version 4 for a network with piece planes,
+// and for the seed's input version 1 for a pure network (Base == ""),
 // version 3 for a residual network with BaseParams and version 2 otherwise.
 const (
 	fileMagic   = "TABZCNN\x00"
-	fileVersion = 3
+	fileVersion = 4
 	maxLabel    = 255
 	maxParams   = 32
 )
@@ -94,12 +103,19 @@ func Load(r io.Reader) (*Network, error) {
 	if c := le.Uint32(hdr[12:]); c != 4 {
 		return nil, fmt.Errorf("bad network file: %d layers, want 4", c)
 	}
+	var inChannels uint32
 	for l := 0; l < 4; l++ {
 		var s [4]uint32
 		for i := range s {
 			s[i] = le.Uint32(hdr[16+16*l+4*i:])
 		}
 		want := [4]uint32{uint32(Filters[l]), Kernel, Kernel, uint32(Channels[l])}
+		if l == 0 && version >= 4 && s[3] == uint32(InputPieces.Channels()) {
+			want[3] = s[3] // piece planes, checked against the input kind below
+		}
+		if l == 0 {
+			inChannels = s[3]
+		}
 		if s != want {
 			return nil, fmt.Errorf("bad network file: layer %d has shape %dx%dx%dx%d, want %dx%dx%dx%d",
 				l+1, s[0], s[1], s[2], s[3], want[0], want[1], want[2], want[3])
@@ -120,7 +136,7 @@ func Load(r io.Reader) (*Network, error) {
 	if !utf8.Valid(label) {
 		return nil, errors.New("bad network file: the label is not valid UTF-8")
 	}
-	n := New(string(label))
+	n := &Network{Label: string(label)}
 	if version >= 2 {
 		var bl [1]byte
 		if _, err := io.ReadFull(br, bl[:]); err != nil {
@@ -139,26 +155,43 @@ func Load(r io.Reader) (*Network, error) {
 			return nil, fmt.Errorf("bad network file: %v", err)
 		}
 	}
-	if version == 3 {
-		if n.Base == "" {
-			return nil, errors.New("bad network file: base parameters without a base evaluator")
-		}
+	if version >= 3 {
 		var kb [1]byte
 		if _, err := io.ReadFull(br, kb[:]); err != nil {
 			return nil, errors.New("truncated network file: no base parameter count after the scale")
 		}
-		if k := int(kb[0]); k == 0 || k > maxParams {
+		if k := int(kb[0]); (k == 0 && version == 3) || k > maxParams {
 			return nil, fmt.Errorf("bad network file: %d base parameters, want 1 to %d", k, maxParams)
+		}
+		if kb[0] > 0 && n.Base == "" {
+			return nil, errors.New("bad network file: base parameters without a base evaluator")
 		}
 		buf := make([]byte, 4*int(kb[0]))
 		if _, err := io.ReadFull(br, buf); err != nil {
 			return nil, fmt.Errorf("truncated network file: fewer than its %d base parameters", kb[0])
 		}
-		n.BaseParams = make([]int32, kb[0])
-		for i := range n.BaseParams {
-			n.BaseParams[i] = int32(le.Uint32(buf[4*i:]))
+		if kb[0] > 0 {
+			n.BaseParams = make([]int32, kb[0])
+			for i := range n.BaseParams {
+				n.BaseParams[i] = int32(le.Uint32(buf[4*i:]))
+			}
 		}
 	}
+	if version >= 4 {
+		ib, err := br.ReadByte()
+		if err != nil {
+			return nil, errors.New("truncated network file: no input kind after the base parameters")
+		}
+		if ib > byte(InputPieces) {
+			return nil, fmt.Errorf("bad network file: unknown input kind %d (0 seed plane, 1 piece planes)", ib)
+		}
+		n.Input = Input(ib)
+	}
+	if want := uint32(n.Input.Channels()); inChannels != want {
+		return nil, fmt.Errorf("bad network file: layer 1 has %d input channels, want %d for the %s input", inChannels, want, n.Input)
+	}
+	shaped := NewInput(n.Label, n.Input)
+	n.W, n.SideBias = shaped.W, shaped.SideBias
 	for l := range n.W {
 		buf := make([]byte, 4*len(n.W[l]))
 		if k, err := io.ReadFull(br, buf); err != nil {
@@ -170,6 +203,19 @@ func Load(r io.Reader) (*Network, error) {
 				return nil, fmt.Errorf("bad network file: weight %d of layer %d is %v", i, l+1, v)
 			}
 			n.W[l][i] = v
+		}
+	}
+	if len(n.SideBias) > 0 {
+		buf := make([]byte, 4*len(n.SideBias))
+		if k, err := io.ReadFull(br, buf); err != nil {
+			return nil, fmt.Errorf("truncated network file: %d of the %d layer-3 biases", k/4, len(n.SideBias))
+		}
+		for i := range n.SideBias {
+			v := math.Float32frombits(le.Uint32(buf[4*i:]))
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return nil, fmt.Errorf("bad network file: layer-3 bias %d is %v", i, v)
+			}
+			n.SideBias[i] = v
 		}
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
@@ -198,8 +244,13 @@ func (n *Network) Save(w io.Writer) error {
 	if len(n.BaseParams) > maxParams || (len(n.BaseParams) > 0 && n.Base == "") {
 		return fmt.Errorf("cannot save network %q: %d base parameters for base %q", n.Label, len(n.BaseParams), n.Base)
 	}
+	if err := n.checkShape(); err != nil {
+		return fmt.Errorf("cannot save: %v", err)
+	}
 	version := uint32(1)
 	switch {
+	case n.Input != InputSeed:
+		version = 4
 	case len(n.BaseParams) > 0:
 		version = 3
 	case n.Base != "":
@@ -211,13 +262,14 @@ func (n *Network) Save(w io.Writer) error {
 	buf = le.AppendUint32(buf, version)
 	buf = le.AppendUint32(buf, 4)
 	for l := 0; l < 4; l++ {
-		if len(n.W[l]) != LayerSize(l) {
-			return fmt.Errorf("cannot save network %q: layer %d has %d weights, want %d", n.Label, l+1, len(n.W[l]), LayerSize(l))
+		ch := Channels[l]
+		if l == 0 {
+			ch = n.Input.Channels()
 		}
 		buf = le.AppendUint32(buf, uint32(Filters[l]))
 		buf = le.AppendUint32(buf, Kernel)
 		buf = le.AppendUint32(buf, Kernel)
-		buf = le.AppendUint32(buf, uint32(Channels[l]))
+		buf = le.AppendUint32(buf, uint32(ch))
 	}
 	buf = le.AppendUint16(buf, uint16(len(n.Label)))
 	buf = append(buf, n.Label...)
@@ -226,16 +278,22 @@ func (n *Network) Save(w io.Writer) error {
 		buf = append(buf, n.Base...)
 		buf = le.AppendUint32(buf, math.Float32bits(n.Scale))
 	}
-	if version == 3 {
+	if version >= 3 {
 		buf = append(buf, byte(len(n.BaseParams)))
 		for _, v := range n.BaseParams {
 			buf = le.AppendUint32(buf, uint32(v))
 		}
 	}
+	if version >= 4 {
+		buf = append(buf, byte(n.Input))
+	}
 	for l := range n.W {
 		for _, v := range n.W[l] {
 			buf = le.AppendUint32(buf, math.Float32bits(v))
 		}
+	}
+	for _, v := range n.SideBias {
+		buf = le.AppendUint32(buf, math.Float32bits(v))
 	}
 	_, err := w.Write(buf)
 	return err

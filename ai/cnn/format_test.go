@@ -82,7 +82,7 @@ func TestLoadRejects(t *testing.T) {
 		{"empty", "truncated", nil},
 		{"magic", "not a TabZAI network file", mod(func(b []byte) []byte { b[0] = 'X'; return b })},
 		{"short magic", "not a TabZAI network file", []byte("PNG\x89\r\n\x1a\nabc")},
-		{"version", "unsupported network file version 4", mod(func(b []byte) []byte { le.PutUint32(b[8:], 4); return b })},
+		{"version", "unsupported network file version 5", mod(func(b []byte) []byte { le.PutUint32(b[8:], 5); return b })},
 		{"layers", "5 layers", mod(func(b []byte) []byte { le.PutUint32(b[12:], 5); return b })},
 		{"shape", "layer 2 has shape 32x3x3x65", mod(func(b []byte) []byte { le.PutUint32(b[16+16+12:], 65); return b })},
 		{"label length", "label of 300 bytes", mod(func(b []byte) []byte { le.PutUint16(b[80:], 300); return b })},

@@ -37,7 +37,13 @@ func Encode(p *game.Position, in *[81]float32) {
 // them and the pure-Go kernels otherwise; it agrees with ForwardReference to
 // within 1e-5. It does not allocate and is safe for concurrent use.
 func (n *Network) Forward(in *[81]float32) float32 {
-	return forward(n.weights(), in, hasAVX2)
+	return forward(n.weights(), in, false, hasAVX2)
+}
+
+// ForwardSide is Forward with the side to move (black: Black to move), which
+// an InputPieces network sees; for the seed's input it equals Forward.
+func (n *Network) ForwardSide(in *[81]float32, black bool) float32 {
+	return forward(n.weights(), in, black, hasAVX2)
 }
 
 // FloatKernel names the float32 path Forward takes on this machine:
@@ -62,7 +68,7 @@ func (n *Network) Evaluate(p *game.Position) int32 {
 	}
 	var in [81]float32
 	Encode(p, &in)
-	v := score(n.Forward(&in))
+	v := score(n.ForwardSide(&in, p.SideToMove() == game.Black))
 	if c != nil {
 		c.store(p.Hash(), v)
 	}
@@ -83,11 +89,12 @@ const (
 )
 
 // forward runs the network with the packed weights pk, with the assembly
-// kernels if useAsm (the caller checks hasAVX2) or the pure-Go ones.
-func forward(pk *packed, in *[81]float32, useAsm bool) float32 {
+// kernels if useAsm (the caller checks hasAVX2) or the pure-Go ones; black
+// (Black to move) selects an InputPieces network's layer-3 biases.
+func forward(pk *packed, in *[81]float32, black, useAsm bool) float32 {
 	var a1 [size1]float32
 	var offs [49 * 10]int32
-	regular := layer1Offsets(in, &offs)
+	regular := layer1Offsets(in, &offs, pk.pieces)
 	switch {
 	case regular && useAsm:
 		layer1AVX(&a1[0], &pk.t1[0], &offs[0], 49)
@@ -110,12 +117,14 @@ func forward(pk *packed, in *[81]float32, useAsm bool) float32 {
 		for y := 0; y < 3; y++ {
 			conv3RowAVX(&a3[y*3*16], &a2[y*5*32], &pk.w3[0])
 		}
+		pk.addSideBias(&a3, black)
 		tanhAVX(&a3[0], size3)
 	} else {
 		tanhSlice(a1[:])
 		conv2Go(&a2, &a1, &pk.w2g)
 		tanhSlice(a2[:])
 		conv3Go(&a3, &a2, &pk.w3g)
+		pk.addSideBias(&a3, black)
 		tanhSlice(a3[:])
 	}
 
@@ -131,11 +140,28 @@ func forward(pk *packed, in *[81]float32, useAsm bool) float32 {
 	return tanh32((s0 + s1) + (s2 + s3))
 }
 
+// addSideBias adds an InputPieces network's layer-3 biases for the side to
+// move to the pre-activations a3.
+func (pk *packed) addSideBias(a3 *[size3]float32, black bool) {
+	if !pk.pieces {
+		return
+	}
+	b := &pk.b3[0]
+	if black {
+		b = &pk.b3[1]
+	}
+	for i := range a3 {
+		a3[i] += b[i]
+	}
+}
+
 // layer1Offsets lists, for each of the 49 layer-1 output pixels, the rows of
 // the layer-1 table (packed.t1) to add: offs[p*10] is the count, followed by
 // byte offsets. It returns false if in holds a value other than the four of
-// the encoding; then the table cannot be used.
-func layer1Offsets(in *[81]float32, offs *[49 * 10]int32) bool {
+// the encoding; then the table cannot be used. With pieces (an InputPieces
+// network, whose planes are one-hot) such a value sets no plane: the square
+// counts as empty and the table is used.
+func layer1Offsets(in *[81]float32, offs *[49 * 10]int32, pieces bool) bool {
 	var kind [81]int8 // -1 empty, else 0 white, 1 black, 2 king
 	for s, v := range in {
 		switch v {
@@ -148,7 +174,10 @@ func layer1Offsets(in *[81]float32, offs *[49 * 10]int32) bool {
 		case ValueKing:
 			kind[s] = 2
 		default:
-			return false
+			if !pieces {
+				return false
+			}
+			kind[s] = -1
 		}
 	}
 	for y := 0; y < 7; y++ {

@@ -82,7 +82,7 @@ func TestForwardMatchesReference(t *testing.T) {
 		randomBoard(r, &in)
 		want := n.ForwardReference(&in)
 		for name, useAsm := range kernels() {
-			got := forward(n.weights(), &in, useAsm)
+			got := forward(n.weights(), &in, false, useAsm)
 			d := math.Abs(float64(got - want))
 			worst[name] = max(worst[name], d)
 			if !(d <= 1e-5) {
@@ -122,9 +122,9 @@ func TestForwardLargeWeights(t *testing.T) {
 			}
 			randomBoard(r, &in)
 			want := float64(n.ForwardReference(&in))
-			worstPlain = max(worstPlain, math.Abs(float64(forwardPlain[float32](n, &in))-want))
+			worstPlain = max(worstPlain, math.Abs(float64(forwardPlain[float32](n, &in, false))-want))
 			for name, useAsm := range kernels() {
-				d := math.Abs(float64(forward(n.weights(), &in, useAsm)) - want)
+				d := math.Abs(float64(forward(n.weights(), &in, false, useAsm)) - want)
 				if math.IsNaN(d) {
 					t.Fatalf("%s kernel, sigma %g: NaN", name, sigma)
 				}
@@ -160,7 +160,7 @@ func TestForwardGeneralInput(t *testing.T) {
 		}
 		want := n.ForwardReference(&in)
 		for name, useAsm := range kernels() {
-			if got := forward(n.weights(), &in, useAsm); math.Abs(float64(got-want)) > 1e-5 {
+			if got := forward(n.weights(), &in, false, useAsm); math.Abs(float64(got-want)) > 1e-5 {
 				t.Fatalf("%s kernel: Forward %g, reference %g", name, got, want)
 			}
 		}
@@ -341,7 +341,7 @@ func BenchmarkForwardGo(b *testing.B) {
 	pk := n.weights()
 	i := 0
 	for b.Loop() {
-		sink += forward(pk, &boards[i&255], false)
+		sink += forward(pk, &boards[i&255], false, false)
 		i++
 	}
 }

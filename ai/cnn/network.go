@@ -17,6 +17,79 @@ var (
 // Kernel is the side of every convolution kernel.
 const Kernel = 3
 
+// Input is how a network sees the board.
+type Input uint8
+
+const (
+	// InputSeed is the seed's single input plane: white pawn 1, black pawn
+	// -1, king 10, empty 0. The side to move is not seen. The default.
+	InputSeed Input = iota
+	// InputPieces is the piece-planes variant: three one-hot planes in layer
+	// 1 (white pawns, black pawns, king), so layer 1 has 3 input channels, and
+	// learned biases before layer 3's tanh (SideBias) that depend on the side
+	// to move and on the square, so the network knows whose move it is and
+	// where on the board a feature sits.
+	InputPieces
+)
+
+// Channels returns the number of input channels of layer 1 for in.
+func (in Input) Channels() int {
+	if in == InputPieces {
+		return 3
+	}
+	return 1
+}
+
+// String names the input as the command line does ("seed", "pieces").
+func (in Input) String() string {
+	if in == InputPieces {
+		return "pieces"
+	}
+	return "seed"
+}
+
+// ParseInput reads an input name ("seed" or "pieces").
+func ParseInput(s string) (Input, error) {
+	switch s {
+	case "seed":
+		return InputSeed, nil
+	case "pieces":
+		return InputPieces, nil
+	}
+	return 0, fmt.Errorf("unknown network input %q: want seed or pieces", s)
+}
+
+// SideBiasSize is the number of layer-3 biases of an InputPieces network:
+// [side to move (0 White, 1 Black)][row][column][filter], 2*3*3*16.
+const SideBiasSize = 2 * 3 * 3 * 16
+
+// sideBiasLen returns the length SideBias must have for input in.
+func sideBiasLen(in Input) int {
+	if in == InputPieces {
+		return SideBiasSize
+	}
+	return 0
+}
+
+// LayerLen returns the number of weights of layer l of n: LayerSize(l), except
+// layer 1 of an InputPieces network, which has 3 input channels.
+func (n *Network) LayerLen(l int) int {
+	if l == 0 {
+		return Filters[0] * Kernel * Kernel * n.Input.Channels()
+	}
+	return LayerSize(l)
+}
+
+// NumParamsOf returns the number of parameters of n (weights and biases):
+// NumParams for the seed's input.
+func (n *Network) NumParamsOf() int {
+	t := len(n.SideBias)
+	for l := range n.W {
+		t += n.LayerLen(l)
+	}
+	return t
+}
+
 // NumParams is the number of parameters of the network (no biases).
 const NumParams = 64*9*1 + 32*9*64 + 16*9*32 + 1*9*16 // 23,760
 
@@ -24,8 +97,9 @@ const NumParams = 64*9*1 + 32*9*64 + 16*9*32 + 1*9*16 // 23,760
 func LayerSize(l int) int { return Filters[l] * Kernel * Kernel * Channels[l] }
 
 // Index returns the position of the weight of layer l for filter o, kernel row
-// ky, kernel column kx and input channel c in W[l]:
-// ((o*3+ky)*3+kx)*Channels[l] + c. Kernel row ky runs along ranks (ky = 0 is the
+// ky, kernel column kx and input channel c in W[l] of a network with the
+// seed's input: ((o*3+ky)*3+kx)*Channels[l] + c (layer 1 of an InputPieces
+// network has 3 channels: ((o*3+ky)*3+kx)*3 + c). Kernel row ky runs along ranks (ky = 0 is the
 // smaller rank, the top of the board in project notation) and kx along files.
 func Index(l, o, ky, kx, c int) int {
 	return ((o*Kernel+ky)*Kernel+kx)*Channels[l] + c
@@ -63,25 +137,41 @@ type Network struct {
 	// Black's (ai.NewResidual). Empty means the base's defaults. The trainer
 	// evolves them with the network (tablut train -evolve-base, -sided-base).
 	BaseParams []int32
+	// Input is how the network sees the board (InputSeed, the default, or
+	// InputPieces).
+	Input Input
+	// SideBias holds an InputPieces network's layer-3 biases,
+	// [side to move][row][column][filter] (SideBiasSize values); nil for the
+	// seed's input.
+	SideBias []float32
 
 	packed atomic.Pointer[packed] // derived weights for Forward; nil until first use
 	cache  *evalCache             // optional, see EnableCache
 }
 
-// New returns a network with all weights zero.
-func New(label string) *Network {
-	n := &Network{Label: label}
+// New returns a network with the seed's input and all weights zero.
+func New(label string) *Network { return NewInput(label, InputSeed) }
+
+// NewInput returns a network with input in and all weights and biases zero.
+func NewInput(label string, in Input) *Network {
+	n := &Network{Label: label, Input: in}
 	for l := range n.W {
-		n.W[l] = make([]float32, LayerSize(l))
+		n.W[l] = make([]float32, n.LayerLen(l))
+	}
+	if k := sideBiasLen(in); k > 0 {
+		n.SideBias = make([]float32, k)
 	}
 	return n
 }
 
-// NewRandom returns a network whose weights are drawn independently from a
-// Gaussian with mean 0 and standard deviation sigma, using r (the seed's
-// initialisation). The label is "random".
-func NewRandom(r *rand.Rand, sigma float64) *Network {
-	n := New("random")
+// NewRandom returns a network with the seed's input whose weights are drawn
+// independently from a Gaussian with mean 0 and standard deviation sigma,
+// using r (the seed's initialisation). The label is "random".
+func NewRandom(r *rand.Rand, sigma float64) *Network { return NewRandomInput(r, sigma, InputSeed) }
+
+// NewRandomInput is NewRandom for input in; biases start at zero.
+func NewRandomInput(r *rand.Rand, sigma float64, in Input) *Network {
+	n := NewInput("random", in)
 	for l := range n.W {
 		for i := range n.W[l] {
 			n.W[l][i] = float32(r.NormFloat64() * sigma)
@@ -100,7 +190,11 @@ func (n *Network) Name() string { return "cnn:" + n.Label }
 // afresh on first use, so the copy's W may be changed before its first
 // evaluation without calling Prepare.
 func (n *Network) Clone() *Network {
-	c := &Network{Label: n.Label, Base: n.Base, Scale: n.Scale, BaseParams: append([]int32(nil), n.BaseParams...)}
+	c := &Network{Label: n.Label, Base: n.Base, Scale: n.Scale, BaseParams: append([]int32(nil), n.BaseParams...),
+		Input: n.Input, SideBias: append([]float32(nil), n.SideBias...)}
+	if len(n.SideBias) == 0 {
+		c.SideBias = nil
+	}
 	for l := range n.W {
 		c.W[l] = append([]float32(nil), n.W[l]...)
 	}
@@ -133,8 +227,12 @@ func (n *Network) weights() *packed {
 // packed holds the weights rearranged for Forward. It is immutable once built.
 type packed struct {
 	// t1[(tap*3+kind)*64+o] = W0[o][tap] * value(kind), kind 0 = white pawn (1),
-	// 1 = black pawn (-1), 2 = king (10): layer 1 as a table.
+	// 1 = black pawn (-1), 2 = king (10): layer 1 as a table. For an
+	// InputPieces network, t1[(tap*3+kind)*64+o] = W0[o][tap][kind].
 	t1 [9 * 3 * 64]float32
+	// pieces: the network has InputPieces; b3 holds its SideBias, [side][3*3*16].
+	pieces bool
+	b3     [2][size3]float32
 	// w2[(tap*64+c)*32+o]: layer 2 as [ky][kx][in][out] (assembly kernel).
 	// w2g: layer 2 as the public layout, [out][ky][kx][in] (Go kernel).
 	w2, w2g [32 * 9 * 64]float32
@@ -145,19 +243,26 @@ type packed struct {
 }
 
 func (n *Network) pack() *packed {
-	for l := range n.W {
-		if len(n.W[l]) != LayerSize(l) {
-			panic(fmt.Sprintf("cnn: layer %d of network %q has %d weights, want %d", l+1, n.Label, len(n.W[l]), LayerSize(l)))
-		}
+	if err := n.checkShape(); err != nil {
+		panic("cnn: " + err.Error())
 	}
 	pk := new(packed)
 	vals := [3]float32{1, -1, 10}
+	pk.pieces = n.Input == InputPieces
 	for tap := 0; tap < 9; tap++ {
 		for k, v := range vals {
 			for o := 0; o < 64; o++ {
-				pk.t1[(tap*3+k)*64+o] = n.W[0][o*9+tap] * v
+				if pk.pieces {
+					pk.t1[(tap*3+k)*64+o] = n.W[0][(o*9+tap)*3+k]
+				} else {
+					pk.t1[(tap*3+k)*64+o] = n.W[0][o*9+tap] * v
+				}
 			}
 		}
+	}
+	if pk.pieces {
+		copy(pk.b3[0][:], n.SideBias[:size3])
+		copy(pk.b3[1][:], n.SideBias[size3:])
 	}
 	for o := 0; o < 32; o++ {
 		for tap := 0; tap < 9; tap++ {
@@ -177,4 +282,20 @@ func (n *Network) pack() *packed {
 	copy(pk.w3g[:], n.W[2])
 	copy(pk.w4[:], n.W[3])
 	return pk
+}
+
+// checkShape reports a layer or bias of the wrong size for n's input.
+func (n *Network) checkShape() error {
+	if n.Input > InputPieces {
+		return fmt.Errorf("network %q has unknown input kind %d", n.Label, n.Input)
+	}
+	for l := range n.W {
+		if len(n.W[l]) != n.LayerLen(l) {
+			return fmt.Errorf("layer %d of network %q has %d weights, want %d", l+1, n.Label, len(n.W[l]), n.LayerLen(l))
+		}
+	}
+	if len(n.SideBias) != sideBiasLen(n.Input) {
+		return fmt.Errorf("network %q (input %s) has %d layer-3 biases, want %d", n.Label, n.Input, len(n.SideBias), sideBiasLen(n.Input))
+	}
+	return nil
 }

@@ -175,6 +175,11 @@ type Quantized struct {
 
 	w4 [size3]float32 // layer 4, [ky][kx][in], float
 
+	// pieces: an InputPieces network; b3 holds its layer-3 biases in table
+	// units (SideBias times lutRes3), [side to move][3*3*16].
+	pieces bool
+	b3     [2][size3]float32
+
 	cache *evalCache
 }
 
@@ -184,7 +189,7 @@ type Quantized struct {
 // milliseconds. It panics if a layer has the wrong size, as Prepare does.
 func Quantize(n *Network) *Quantized {
 	q := quantizeLayers(n)
-	q.buildLayer1(n.W[0])
+	q.buildLayer1(n.W[0], n.Input == InputPieces)
 	return q
 }
 
@@ -204,6 +209,12 @@ func quantizeLayers(n *Network) *Quantized {
 		q.lut3[i] = float32(math.Tanh(float64(i-lutHalf3) / lutRes3))
 	}
 	copy(q.w4[:], n.W[3])
+	if n.Input == InputPieces {
+		q.pieces = true
+		for i, b := range n.SideBias {
+			q.b3[i/size3][i%size3] = b * lutRes3
+		}
+	}
 	return q
 }
 
@@ -268,7 +279,7 @@ func patchIndex(d *[9]uint8, king int) int {
 // on tap 0..8) are built in parallel, and tanh goes through quantTanh, which
 // skips most math.Tanh calls: about 5 million activations take some tens of
 // milliseconds.
-func (q *Quantized) buildLayer1(w0 []float32) {
+func (q *Quantized) buildLayer1(w0 []float32, pieces bool) {
 	q.t1 = make([]int16, numPatches*64)
 	qt := newQuantTanh()
 	jobs := make(chan int, 10)
@@ -282,7 +293,7 @@ func (q *Quantized) buildLayer1(w0 []float32) {
 		go func() {
 			defer wg.Done()
 			for king := range jobs {
-				q.buildPatches(w0, king, qt)
+				q.buildPatches(w0, king, qt, pieces)
 			}
 		}()
 	}
@@ -291,25 +302,32 @@ func (q *Quantized) buildLayer1(w0 []float32) {
 
 // buildPatches fills the rows of the patches with the king on tap king (-1:
 // the patches without a king), enumerating the other taps' digits like an
-// odometer.
-func (q *Quantized) buildPatches(w0 []float32, king int, qt *quantTanh) {
+// odometer. With pieces (an InputPieces network) a piece adds the weight of
+// its own plane, [out][ky][kx][plane]; otherwise the single plane's weight
+// times the piece's value.
+func (q *Quantized) buildPatches(w0 []float32, king int, qt *quantTanh, pieces bool) {
 	var d [9]uint8
 	for {
 		var pre [64]float64
 		for t := 0; t < 9; t++ {
 			var v float64
+			var plane int
 			switch {
 			case t == king:
-				v = ValueKing
+				v, plane = ValueKing, 2
 			case d[t] == 1:
-				v = ValueWhite
+				v, plane = ValueWhite, 0
 			case d[t] == 2:
-				v = ValueBlack
+				v, plane = ValueBlack, 1
 			default:
 				continue
 			}
 			for o := range pre {
-				pre[o] += float64(w0[o*9+t]) * v
+				if pieces {
+					pre[o] += float64(w0[(o*9+t)*3+plane])
+				} else {
+					pre[o] += float64(w0[o*9+t]) * v
+				}
 			}
 		}
 		row := q.t1[patchIndex(&d, king)*64:][:64]
@@ -467,13 +485,17 @@ func digitsOf(in *[81]float32, d *[81]uint8) (king int, ok bool) {
 // Encode), computed on the integer path with q's kernel. A board that is not
 // a board (a value outside the encoding, two kings) is computed by the float
 // network instead.
-func (q *Quantized) Forward(in *[81]float32) float32 {
+func (q *Quantized) Forward(in *[81]float32) float32 { return q.ForwardSide(in, false) }
+
+// ForwardSide is Forward with the side to move (black: Black to move), which
+// an InputPieces network sees.
+func (q *Quantized) ForwardSide(in *[81]float32, black bool) float32 {
 	var d [81]uint8
 	king, ok := digitsOf(in, &d)
 	if !ok {
-		return q.float.Forward(in)
+		return q.float.ForwardSide(in, black)
 	}
-	return q.forward(&d, king, q.kernel)
+	return q.forward(&d, king, black, q.kernel)
 }
 
 // Evaluate returns the integer path's score for White in p, as
@@ -498,7 +520,7 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 			king = int(s)
 		}
 	}
-	v := score(q.forward(&d, king, q.kernel))
+	v := score(q.forward(&d, king, p.SideToMove() == game.Black, q.kernel))
 	if c != nil {
 		c.store(p.Hash(), v)
 	}
@@ -517,12 +539,21 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// forward runs the integer network with kernel k.
-func (q *Quantized) forward(d *[81]uint8, king int, k IntKernel) float32 {
+// forward runs the integer network with kernel k (black: Black to move).
+func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
 	q.boardPatches(&s.a1, d, king)
 	q.layers23(&s.a1, &s.a2, &s.a3, k)
-	out := q.layer4(&s.a3)
+	var out float32
+	if q.pieces {
+		b := &q.b3[0]
+		if black {
+			b = &q.b3[1]
+		}
+		out = q.layer4Bias(&s.a3, b)
+	} else {
+		out = q.layer4(&s.a3)
+	}
 	scratchPool.Put(s)
 	return out
 }
@@ -553,6 +584,20 @@ func (q *Quantized) layer4(a3 *[a3Size]int32) float32 {
 	for i := 0; i < a3Size; i += 2 {
 		x0 := min(max(float32(a3[i])*q.m3[i&15], -h), h)
 		x1 := min(max(float32(a3[i+1])*q.m3[(i+1)&15], -h), h)
+		s0 += q.lut3[int32(x0+(h+0.5))] * q.w4[i]
+		s1 += q.lut3[int32(x1+(h+0.5))] * q.w4[i+1]
+	}
+	return tanh32(s0 + s1)
+}
+
+// layer4Bias is layer4 for an InputPieces network: the layer-3 biases b (in
+// table units) are added before the tanh table.
+func (q *Quantized) layer4Bias(a3 *[a3Size]int32, b *[size3]float32) float32 {
+	const h = lutHalf3
+	var s0, s1 float32
+	for i := 0; i < a3Size; i += 2 {
+		x0 := min(max(float32(a3[i])*q.m3[i&15]+b[i], -h), h)
+		x1 := min(max(float32(a3[i+1])*q.m3[(i+1)&15]+b[i+1], -h), h)
 		s0 += q.lut3[int32(x0+(h+0.5))] * q.w4[i]
 		s1 += q.lut3[int32(x1+(h+0.5))] * q.w4[i+1]
 	}
