@@ -244,7 +244,7 @@ func (n *Network) Save(w io.Writer) error {
 	if len(n.BaseParams) > maxParams || (len(n.BaseParams) > 0 && n.Base == "") {
 		return fmt.Errorf("cannot save network %q: %d base parameters for base %q", n.Label, len(n.BaseParams), n.Base)
 	}
-	if err := n.checkShape(); err != nil {
+	if err := n.CheckShape(); err != nil {
 		return fmt.Errorf("cannot save: %v", err)
 	}
 	version := uint32(1)

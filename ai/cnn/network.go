@@ -243,7 +243,7 @@ type packed struct {
 }
 
 func (n *Network) pack() *packed {
-	if err := n.checkShape(); err != nil {
+	if err := n.CheckShape(); err != nil {
 		panic("cnn: " + err.Error())
 	}
 	pk := new(packed)
@@ -284,8 +284,8 @@ func (n *Network) pack() *packed {
 	return pk
 }
 
-// checkShape reports a layer or bias of the wrong size for n's input.
-func (n *Network) checkShape() error {
+// CheckShape reports a layer or bias of the wrong size for n's input.
+func (n *Network) CheckShape() error {
 	if n.Input > InputPieces {
 		return fmt.Errorf("network %q has unknown input kind %d", n.Label, n.Input)
 	}

@@ -129,7 +129,7 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 			if len(next) == k+cross {
 				break
 			}
-			n := cnn.New("")
+			n := cnn.NewInput("", a.Net.Input)
 			n.Base, n.Scale = a.Net.Base, a.Net.Scale
 			for l := range n.W {
 				src := b.Net.W[l]
@@ -137,6 +137,12 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 					src = a.Net.W[l]
 				}
 				copy(n.W[l], src)
+			}
+			// A piece-planes network's layer-3 biases go with layer 3.
+			if m>>2&1 == 1 {
+				copy(n.SideBias, a.Net.SideBias)
+			} else {
+				copy(n.SideBias, b.Net.SideBias)
 			}
 			if sets > 0 {
 				size := len(a.Net.BaseParams) / sets
@@ -176,10 +182,14 @@ func breed(cfg *Config, g int, ranked []*Individual) []*Individual {
 }
 
 // mutate adds Gaussian noise of standard deviation sigma to each weight of n
-// with probability prob (the seed's mutation). The caller calls Prepare.
+// (and each layer-3 bias of a piece-planes network) with probability prob
+// (the seed's mutation). The caller calls Prepare.
 func mutate(n *cnn.Network, rng *rand.Rand, prob, sigma float64) {
-	for l := range n.W {
-		w := n.W[l]
+	for l := range len(n.W) + 1 {
+		w := n.SideBias
+		if l < len(n.W) {
+			w = n.W[l]
+		}
 		for i := range w {
 			if rng.Float64() < prob {
 				w[i] += float32(rng.NormFloat64() * sigma)

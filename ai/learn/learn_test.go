@@ -48,7 +48,22 @@ func TestForwardMatchesReference(t *testing.T) {
 	for _, p := range positions(t, 8, 7) {
 		var in [81]float32
 		cnn.Encode(&p, &in)
-		assert.InDelta(t, net.ForwardReference(&in), lr.Predict(&in), 1e-5)
+		assert.InDelta(t, net.ForwardReference(&in), lr.Predict(&in, false), 1e-5)
+	}
+	// Piece planes: the side to move matters, and the learner agrees with the
+	// reference for both.
+	pn := cnn.NewRandomInput(rand.New(rand.NewPCG(3, 5)), 0.15, cnn.InputPieces)
+	for i := range pn.SideBias {
+		pn.SideBias[i] = float32(i%7) * 0.1
+	}
+	lp, err := NewLearner(pn, DefaultAdam, 1)
+	require.NoError(t, err)
+	for _, p := range positions(t, 8, 7) {
+		var in [81]float32
+		cnn.Encode(&p, &in)
+		for _, black := range []bool{false, true} {
+			assert.InDelta(t, pn.ForwardReferenceSide(&in, black), lp.Predict(&in, black), 1e-5)
+		}
 	}
 }
 
@@ -57,44 +72,62 @@ func TestForwardMatchesReference(t *testing.T) {
 // layer (those with a gradient large enough for float32 differences to
 // resolve).
 func TestGradientFiniteDifferences(t *testing.T) {
-	net := cnn.NewRandom(rand.New(rand.NewPCG(5, 6)), 0.2)
-	lr, err := NewLearner(net, DefaultAdam, 2)
-	require.NoError(t, err)
-	batch := samples(t, 6, 11)
-	g := newGrads()
-	lr.Gradient(batch, g)
-	r := rand.New(rand.NewPCG(9, 9))
-	for l := 0; l < 4; l++ {
-		// Layer 1 sees the king's 10: a smaller step keeps its differences in
-		// the linear range.
-		eps := float32(1e-2)
-		if l == 0 {
-			eps = 2e-3
-		}
-		checked := 0
-		for try := 0; try < 2000 && checked < 8; try++ {
-			i := r.IntN(cnn.LayerSize(l))
-			if math.Abs(float64(g[l][i])) < 1e-3 {
-				continue
+	for _, input := range []cnn.Input{cnn.InputSeed, cnn.InputPieces} {
+		t.Run(input.String(), func(t *testing.T) {
+			net := cnn.NewRandomInput(rand.New(rand.NewPCG(5, 6)), 0.2, input)
+			for i := range net.SideBias {
+				net.SideBias[i] = float32(i%5-2) * 0.2
 			}
-			w0 := net.W[l][i]
-			net.W[l][i] = w0 + eps
-			up := lr.Loss(batch)
-			net.W[l][i] = w0 - eps
-			down := lr.Loss(batch)
-			net.W[l][i] = w0
-			num := (up - down) / (2 * float64(eps))
-			assert.InDelta(t, num, float64(g[l][i]), 0.02*math.Abs(num)+1e-5, "layer %d weight %d", l+1, i)
-			checked++
-		}
-		assert.Greater(t, checked, 5, "layer %d: too few weights with a usable gradient", l+1)
+			lr, err := NewLearner(net, DefaultAdam, 2)
+			require.NoError(t, err)
+			batch := samples(t, 6, 11)
+			for i := range batch {
+				batch[i].Black = i%2 == 1
+			}
+			g := newGrads(input)
+			lr.Gradient(batch, g)
+			r := rand.New(rand.NewPCG(9, 9))
+			w := paramsOf(net)
+			for l := 0; l < numParamSets; l++ {
+				if len(w[l]) == 0 {
+					continue
+				}
+				// Layer 1 of the seed's plane sees the king's 10: a smaller
+				// step keeps its differences in the linear range.
+				eps := float32(1e-2)
+				if l == 0 && input == cnn.InputSeed {
+					eps = 2e-3
+				}
+				checked := 0
+				for try := 0; try < 4000 && checked < 8; try++ {
+					i := r.IntN(len(w[l]))
+					if math.Abs(float64(g[l][i])) < 1e-3 {
+						continue
+					}
+					w0 := w[l][i]
+					w[l][i] = w0 + eps
+					net.Prepare()
+					up := lr.Loss(batch)
+					w[l][i] = w0 - eps
+					down := lr.Loss(batch)
+					w[l][i] = w0
+					num := (up - down) / (2 * float64(eps))
+					assert.InDelta(t, num, float64(g[l][i]), 0.02*math.Abs(num)+1e-5, "set %d parameter %d", l+1, i)
+					checked++
+				}
+				assert.Greater(t, checked, 5, "set %d: too few parameters with a usable gradient", l+1)
+			}
+		})
 	}
 }
 
 func TestStepDoesNotDependOnThreads(t *testing.T) {
 	batch := samples(t, 20, 13)
+	for i := range batch {
+		batch[i].Black = i%3 == 0
+	}
 	run := func(threads int) *cnn.Network {
-		net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
+		net := cnn.NewRandomInput(rand.New(rand.NewPCG(1, 2)), 0.1, cnn.InputPieces)
 		lr, err := NewLearner(net, DefaultAdam, threads)
 		require.NoError(t, err)
 		for i := 0; i < 3; i++ {
@@ -106,6 +139,8 @@ func TestStepDoesNotDependOnThreads(t *testing.T) {
 	for l := range a.W {
 		require.Equal(t, a.W[l], b.W[l], "layer %d", l+1)
 	}
+	require.Equal(t, a.SideBias, b.SideBias)
+	require.NotEqual(t, make([]float32, cnn.SideBiasSize), a.SideBias, "the biases learn")
 }
 
 // TestAdamFits checks that training lowers the loss: a small set is fitted
@@ -128,7 +163,7 @@ func TestAdamFits(t *testing.T) {
 	t.Logf("loss %.4f -> %.4f", before, after)
 	assert.Less(t, after, before/4)
 	for i := range batch[:5] {
-		assert.InDelta(t, lr.Predict(&batch[i].In), net.Forward(&batch[i].In), 1e-4)
+		assert.InDelta(t, lr.Predict(&batch[i].In, false), net.Forward(&batch[i].In), 1e-4)
 	}
 }
 

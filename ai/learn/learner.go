@@ -38,15 +38,17 @@ const shards = 8
 type Learner struct {
 	Net  *cnn.Network
 	Adam AdamConfig
-	// M and V are Adam's first and second moment estimates, shaped like Net.W.
-	M, V [4][]float32
+	// M and V are Adam's first and second moment estimates, shaped like the
+	// network's parameters (the four layers' weights, then the layer-3 biases
+	// of a piece-planes network).
+	M, V params
 	// T is the number of steps taken.
 	T int
 	// Threads is the number of goroutines a step uses (at least 1).
 	Threads int
 
 	pool  sync.Pool // *pass
-	grads [shards]*[4][]float32
+	grads [shards]*params
 }
 
 // NewLearner returns a learner that trains net in place (net must be a pure
@@ -55,18 +57,13 @@ func NewLearner(net *cnn.Network, adam AdamConfig, threads int) (*Learner, error
 	if net.Base != "" {
 		return nil, fmt.Errorf("network %q corrects %q; only pure networks can be learned", net.Label, net.Base)
 	}
-	for l := range net.W {
-		if len(net.W[l]) != cnn.LayerSize(l) {
-			return nil, fmt.Errorf("network %q: layer %d has %d weights, want %d", net.Label, l+1, len(net.W[l]), cnn.LayerSize(l))
-		}
+	if err := net.CheckShape(); err != nil {
+		return nil, err
 	}
 	lr := &Learner{Net: net, Adam: adam, Threads: max(1, threads)}
-	for l := range lr.M {
-		lr.M[l] = make([]float32, cnn.LayerSize(l))
-		lr.V[l] = make([]float32, cnn.LayerSize(l))
-	}
+	lr.M, lr.V = *newGrads(net.Input), *newGrads(net.Input)
 	for i := range lr.grads {
-		lr.grads[i] = newGrads()
+		lr.grads[i] = newGrads(net.Input)
 	}
 	lr.pool.New = func() any { return newPass() }
 	return lr, nil
@@ -74,17 +71,18 @@ func NewLearner(net *cnn.Network, adam AdamConfig, threads int) (*Learner, error
 
 // Predict returns the network's output for in, computed by the learner's own
 // float32 forward pass (equal to cnn.Network.ForwardReference within rounding).
-func (lr *Learner) Predict(in *[81]float32) float32 {
+func (lr *Learner) Predict(in *[81]float32, black bool) float32 {
 	p := lr.pool.Get().(*pass)
 	defer lr.pool.Put(p)
-	return p.forward(&lr.Net.W, in)
+	w := paramsOf(lr.Net)
+	return p.forward(&w, lr.Net.Input, in, black)
 }
 
 // Gradient returns the mean squared error over batch and adds its gradient
 // with respect to the weights to g. The work is split into fixed shards that
 // Threads goroutines take in turn; the sum is in shard order, so the result is
 // the same for every thread count.
-func (lr *Learner) Gradient(batch []Sample, g *[4][]float32) float64 {
+func (lr *Learner) Gradient(batch []Sample, g *params) float64 {
 	var losses [shards]float64
 	for _, sg := range lr.grads {
 		for l := range sg {
@@ -96,6 +94,7 @@ func (lr *Learner) Gradient(batch []Sample, g *[4][]float32) float64 {
 		next <- s
 	}
 	close(next)
+	w := paramsOf(lr.Net)
 	var wg sync.WaitGroup
 	for t := 0; t < min(lr.Threads, shards); t++ {
 		wg.Add(1)
@@ -106,11 +105,11 @@ func (lr *Learner) Gradient(batch []Sample, g *[4][]float32) float64 {
 			for s := range next {
 				lo, hi := s*len(batch)/shards, (s+1)*len(batch)/shards
 				for i := lo; i < hi; i++ {
-					out := p.forward(&lr.Net.W, &batch[i].In)
+					out := p.forward(&w, lr.Net.Input, &batch[i].In, batch[i].Black)
 					e := out - batch[i].Target
 					losses[s] += float64(e * e)
 					// d/d out of mean((out-t)^2) = 2(out-t)/n.
-					p.backward(&lr.Net.W, 2*e/float32(len(batch)), lr.grads[s])
+					p.backward(&w, 2*e/float32(len(batch)), lr.grads[s])
 				}
 			}
 		}()
@@ -131,15 +130,16 @@ func (lr *Learner) Gradient(batch []Sample, g *[4][]float32) float64 {
 // Step takes one Adam step on batch and returns the batch's mean squared
 // error before the step. The network's packed weights are rebuilt (Prepare).
 func (lr *Learner) Step(batch []Sample) float64 {
-	g := newGrads()
+	g := newGrads(lr.Net.Input)
 	loss := lr.Gradient(batch, g)
 	lr.T++
 	a := lr.Adam
 	c1 := 1 - math.Pow(a.Beta1, float64(lr.T))
 	c2 := 1 - math.Pow(a.Beta2, float64(lr.T))
 	b1, b2 := float32(a.Beta1), float32(a.Beta2)
+	net := paramsOf(lr.Net)
 	for l := range g {
-		w, m, v := lr.Net.W[l], lr.M[l], lr.V[l]
+		w, m, v := net[l], lr.M[l], lr.V[l]
 		for i, gi := range g[l] {
 			m[i] = b1*m[i] + (1-b1)*gi
 			v[i] = b2*v[i] + (1-b2)*gi*gi
@@ -157,7 +157,7 @@ func (lr *Learner) Step(batch []Sample) float64 {
 func (lr *Learner) Loss(samples []Sample) float64 {
 	var sum float64
 	for i := range samples {
-		e := float64(lr.Predict(&samples[i].In) - samples[i].Target)
+		e := float64(lr.Predict(&samples[i].In, samples[i].Black) - samples[i].Target)
 		sum += e * e
 	}
 	return sum / float64(max(1, len(samples)))

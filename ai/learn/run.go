@@ -30,6 +30,10 @@ type Config struct {
 	Seed  uint64  `json:"seed"`
 	Scale float64 `json:"scale"` // target scale, see Target
 	Sigma float64 `json:"init_sigma"`
+	// Input is the network's input kind: "seed" (the default, the seed's
+	// single plane) or "pieces" (cnn.InputPieces: piece planes and the side
+	// to move).
+	Input string `json:"input,omitempty"`
 
 	// Distillation: Games self-play games of the heuristic at Nodes per move.
 	Games        int     `json:"games"`
@@ -111,7 +115,18 @@ func (c *Config) Validate() error {
 	case c.ExploreProb < 0 || c.ExploreProb > 1:
 		return errors.New("-explore-prob must be in [0, 1]")
 	}
+	if _, err := c.input(); err != nil {
+		return fmt.Errorf("-input: %v", err)
+	}
 	return nil
+}
+
+// input returns the network's input kind ("" is the seed's plane).
+func (c *Config) input() (cnn.Input, error) {
+	if c.Input == "" {
+		return cnn.InputSeed, nil
+	}
+	return cnn.ParseInput(c.Input)
 }
 
 func (c *Config) gen(seed uint64, nodes int64) GenConfig {
@@ -243,7 +258,8 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	for _, f := range []string{dataFile, valFile} {
 		os.Remove(filepath.Join(dir, f))
 	}
-	net := cnn.NewRandom(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma)
+	input, _ := cfg.input() // checked by Validate
+	net := cnn.NewRandomInput(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma, input)
 	net.Label = "learned"
 	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
 	var err error
@@ -651,7 +667,7 @@ func (r *Run) saveState() error {
 // saveAdam writes M then V, layer by layer, as little-endian float32.
 func (r *Run) saveAdam() error {
 	var b []byte
-	for _, mv := range [][4][]float32{r.lr.M, r.lr.V} {
+	for _, mv := range []params{r.lr.M, r.lr.V} {
 		for _, l := range mv {
 			for _, v := range l {
 				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
@@ -670,10 +686,10 @@ func (r *Run) loadAdam() error {
 	if err != nil {
 		return fmt.Errorf("cannot read the optimiser's state: %w", err)
 	}
-	if len(b) != 2*4*cnn.NumParams {
-		return fmt.Errorf("the optimiser's state %s has %d bytes, want %d (damaged); start a new run", path, len(b), 2*4*cnn.NumParams)
+	if want := 2 * 4 * r.lr.Net.NumParamsOf(); len(b) != want {
+		return fmt.Errorf("the optimiser's state %s has %d bytes, want %d (damaged); start a new run", path, len(b), want)
 	}
-	for _, mv := range []*[4][]float32{&r.lr.M, &r.lr.V} {
+	for _, mv := range []*params{&r.lr.M, &r.lr.V} {
 		for l := range mv {
 			for i := range mv[l] {
 				mv[l][i] = math.Float32frombits(binary.LittleEndian.Uint32(b))

@@ -27,6 +27,7 @@ func runLearn(args []string) error {
 	seed := fs.Uint64("seed", def.Seed, "seed of the run; everything random derives from it")
 	scale := fs.Float64("scale", def.Scale, "target = tanh(search score / scale); evaluator units (a white pawn is 150 in the heuristic)")
 	sigma := fs.Float64("init-sigma", def.Sigma, "standard deviation of the Gaussian initial weights")
+	input := fs.String("input", "seed", "network input: seed (the seed's single plane) or pieces (three piece planes and the side to move, file format 4)")
 	games := fs.Int("games", def.Games, "distillation: self-play games of the heuristic whose searches label the positions")
 	nodes := fs.Int64("nodes", def.Nodes, "distillation: node budget of each labelling search")
 	opening := fs.Int("opening-plies", def.OpeningPlies, "random opening plies of each self-play game")
@@ -92,7 +93,7 @@ func runLearn(args []string) error {
 		fmt.Printf("Resuming %s.\n", *resume)
 	} else {
 		cfg := learn.Config{
-			Seed: *seed, Scale: *scale, Sigma: *sigma,
+			Seed: *seed, Scale: *scale, Sigma: *sigma, Input: *input,
 			Games: *games, Nodes: *nodes, OpeningPlies: *opening, ExplorePlies: *explorePlies,
 			ExploreProb: *exploreProb, MaxPlies: *maxPlies, ValGames: *valGames, Chunk: *chunk, DataFrom: *dataFrom,
 			Epochs: *epochs, Batch: *batch, LR: *lr, LRDecay: *lrDecay,
