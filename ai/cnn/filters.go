@@ -27,11 +27,15 @@ const (
 // that is green when positive and red when negative, brighter with its
 // magnitude (scaled so the largest |w| of the layer is full intensity), on a
 // dark background. Kernel row 0 (the smaller rank) is the top of a tile. The
-// caption names the network (n.Name) and gives the scale. The image is an
-// *image.RGBA.
+// caption names the network (n.Name) and gives the scale. For a network with
+// piece planes each filter is three tiles side by side, its weights on the
+// white-pawn, black-pawn and king planes. The image is an *image.RGBA.
 func (n *Network) DrawFilters() image.Image {
+	ch := n.Input.Channels()
+	filterW := ch*filterTile + (ch-1)*filterCell/4 // one filter's tiles
 	grid := 8*filterTile + 7*filterGap
-	w := grid + 2*filterMargin
+	gridW := 8*filterW + 7*filterGap
+	w := max(gridW+2*filterMargin, 420)
 	h := grid + 2*filterMargin + captionLines*captionLine + 4
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{20, 20, 20, 255}), image.Point{}, draw.Src)
@@ -41,15 +45,17 @@ func (n *Network) DrawFilters() image.Image {
 		maxAbs = max(maxAbs, math.Abs(float64(v)))
 	}
 	frame := image.NewUniform(color.RGBA{90, 90, 90, 255})
-	for o := 0; o < 64 && len(n.W[0]) == LayerSize(0); o++ {
-		x0 := filterMargin + (o%8)*(filterTile+filterGap)
-		y0 := filterMargin + (o/8)*(filterTile+filterGap)
-		draw.Draw(img, image.Rect(x0-1, y0-1, x0+filterTile+1, y0+filterTile+1), frame, image.Point{}, draw.Src)
-		for ky := 0; ky < 3; ky++ {
-			for kx := 0; kx < 3; kx++ {
-				v := float64(n.W[0][Index(0, o, ky, kx, 0)])
-				r := image.Rect(x0+kx*filterCell, y0+ky*filterCell, x0+(kx+1)*filterCell, y0+(ky+1)*filterCell)
-				draw.Draw(img, r, image.NewUniform(weightColor(v, maxAbs)), image.Point{}, draw.Src)
+	for o := 0; o < 64 && len(n.W[0]) == n.LayerLen(0); o++ {
+		for c := 0; c < ch; c++ {
+			x0 := filterMargin + (o%8)*(filterW+filterGap) + c*(filterTile+filterCell/4)
+			y0 := filterMargin + (o/8)*(filterTile+filterGap)
+			draw.Draw(img, image.Rect(x0-1, y0-1, x0+filterTile+1, y0+filterTile+1), frame, image.Point{}, draw.Src)
+			for ky := 0; ky < 3; ky++ {
+				for kx := 0; kx < 3; kx++ {
+					v := float64(n.W[0][((o*3+ky)*3+kx)*ch+c])
+					r := image.Rect(x0+kx*filterCell, y0+ky*filterCell, x0+(kx+1)*filterCell, y0+(ky+1)*filterCell)
+					draw.Draw(img, r, image.NewUniform(weightColor(v, maxAbs)), image.Point{}, draw.Src)
+				}
 			}
 		}
 	}
@@ -58,6 +64,9 @@ func (n *Network) DrawFilters() image.Image {
 	lines := [captionLines]string{
 		n.Name(),
 		fmt.Sprintf("layer 1: 64 filters 3x3, green > 0, red < 0, max |w| %.3g", maxAbs),
+	}
+	if ch == 3 {
+		lines[0] = n.Name() + ": each filter's white pawn, black pawn and king planes"
 	}
 	for i, s := range lines {
 		d.Dot = fixed.P(filterMargin, grid+2*filterMargin+(i+1)*captionLine-2)
