@@ -16,10 +16,15 @@
 // Techniques and where they live:
 //
 //   - grad.go: a float32 forward pass that keeps every activation (channel-last,
-//     so the inner loops run over contiguous input channels in both the
-//     activations and the [out][ky][kx][in] weights) and the backward pass
-//     through tanh (derivative 1 - a*a) and the four unpadded convolutions.
-//     Checked against finite differences and against cnn's ForwardReference.
+//     so that for each output and kernel row the three input pixels and the
+//     filter's weights are runs of 3*channels contiguous floats) and the
+//     backward pass through tanh (derivative 1 - a*a), the four unpadded
+//     convolutions and, for piece-planes networks (cnn.InputPieces, -input
+//     pieces), the layer-3 biases chosen by the side to move. Checked against
+//     finite differences and against cnn's ForwardReference, for both inputs.
+//   - vec*.go: the runs' dot products and axpys, in AVX2/FMA assembly where
+//     the CPU has it (about 3 to 4 times the Go loops' speed for a whole
+//     gradient, BenchmarkGradient), in Go elsewhere and with -tags purego.
 //   - learner.go: mean squared error on the tanh output, mini-batches cut into
 //     a fixed number of shards summed in order (so the result does not depend
 //     on the number of goroutines), Adam.
@@ -29,7 +34,9 @@
 //     network; with the network itself as the engine it is rootstrap (the
 //     static value of each root moves towards its searched value). Diversity
 //     comes from seeded random openings and random moves early in each game.
-//     The samples' file format.
+//     The samples' file format (the board, the side to move, the target).
+//     A run may take another run's data (-data-from) so that two networks,
+//     for example the two input kinds, learn from the same positions.
 //   - run.go: the whole pipeline as one resumable run (tablut learn): held-out
 //     validation games, distillation games, epochs, rootstrap rounds, the
 //     learning-curve matches against the heuristic at node budgets, then
