@@ -13,6 +13,17 @@
 // 23,760 parameters, about 530,000 multiply-adds per evaluation (460,800 of them
 // in the second layer).
 //
+// A documented variant, the piece-planes input (Network.Input = InputPieces,
+// file format version 4), gives the same convolutions what the seed's input
+// hides: layer 1 reads three one-hot planes (white pawns, black pawns, king:
+// 64x3x3x3 weights, so the king is not a pawn scaled by ten), and layer 3
+// adds, before its tanh, one of two sets of 3x3x16 learned biases chosen by
+// the side to move (the seed's network cannot tell whose move it is, and its
+// unpadded convolutions hardly know where a feature is on the board). 24,912
+// weights and 288 biases; the same cost per evaluation, since layer 1 is a
+// table lookup either way. The seed's input stays the default and every
+// older file loads as before.
+//
 // Techniques and where they live:
 //
 //   - network.go: the Network type, the public weight layout (W[l] is
