@@ -101,6 +101,16 @@ func runLearn(args []string) error {
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
 			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes,
 		}
+		if *dataFrom != "" {
+			// The data is taken, not played: the distillation settings would
+			// only mislead in the run's configuration.
+			for _, name := range []string{"games", "nodes", "val-games"} {
+				if set[name] {
+					return fmt.Errorf("-%s cannot be used with -data-from: the data comes from %s", name, *dataFrom)
+				}
+			}
+			cfg.Games, cfg.Nodes, cfg.ValGames = 0, 0, 0
+		}
 		if run, err = learn.Start(cfg, *out, *force); err != nil {
 			return err
 		}
