@@ -120,3 +120,37 @@ func TestLearnFlags(t *testing.T) {
 	err = Run([]string{"learn", "-resume", dir, "-lr", "0.1"})
 	require.ErrorContains(t, err, "cannot be changed when resuming")
 }
+
+// TestLearnDataFrom: a piece-planes run that takes a finished run's data
+// trains on exactly its positions (same data files), saves a version-4
+// network that plays, and refuses the distillation flags.
+func TestLearnDataFrom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a small learning run")
+	}
+	src := t.TempDir()
+	runQuiet(t, "learn", "-out", src, "-seed", "3", "-games", "3", "-chunk", "3", "-nodes", "150",
+		"-val-games", "1", "-max-plies", "12", "-epochs", "1", "-batch", "16", "-rounds", "0",
+		"-eval-every", "0", "-threads", "2", "-quiet")
+	dst := t.TempDir()
+	err := Run([]string{"learn", "-out", dst, "-data-from", src, "-games", "5"})
+	require.ErrorContains(t, err, "-games cannot be used with -data-from")
+	runQuiet(t, "learn", "-out", dst, "-data-from", src, "-input", "pieces", "-epochs", "1", "-batch", "16",
+		"-rounds", "0", "-eval-every", "1", "-eval-games", "2", "-eval-nodes", "60",
+		"-eval-heuristic-nodes", "60", "-threads", "2", "-quiet")
+	for _, f := range []string{"data.bin", "val.bin"} {
+		a, err := os.ReadFile(filepath.Join(src, f))
+		require.NoError(t, err)
+		b, err := os.ReadFile(filepath.Join(dst, f))
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(a, b), "%s differs from the source run's", f)
+	}
+	st, ok := readLearnState(t, dst)
+	require.True(t, ok)
+	require.Len(t, st.History, 1)
+	net, err := os.ReadFile(filepath.Join(dst, "learned.tnn"))
+	require.NoError(t, err)
+	assert.Equal(t, byte(4), net[8], "a piece-planes network is saved in format version 4")
+	err = Run([]string{"learn", "-out", t.TempDir(), "-data-from", t.TempDir()})
+	require.ErrorContains(t, err, "-data-from")
+}
