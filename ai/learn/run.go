@@ -79,6 +79,14 @@ type Config struct {
 	// generation 0 bred from the learned network.
 	EvolveGenerations int   `json:"evolve_generations,omitempty"`
 	EvolveNodes       int64 `json:"evolve_nodes,omitempty"`
+	// EvolveSigma is the mutation noise of the genetic algorithm (0: the
+	// seed's 0.05, large for a learned network's weights).
+	EvolveSigma float64 `json:"evolve_sigma,omitempty"`
+	// EvolveHeuristicGames are extra games of each individual against the
+	// heuristic per generation, counted in its fitness, at
+	// EvolveHeuristicNodes per move (0: EvolveNodes).
+	EvolveHeuristicGames int   `json:"evolve_heuristic_games,omitempty"`
+	EvolveHeuristicNodes int64 `json:"evolve_heuristic_nodes,omitempty"`
 }
 
 // DefaultConfig returns the settings of the shipped run.
@@ -112,6 +120,10 @@ func (c *Config) Validate() error {
 		return errors.New("with -eval-every, -eval-games, -eval-nodes and -eval-heuristic-nodes must be positive")
 	case c.EvolveGenerations < 0 || c.EvolveGenerations > 0 && c.EvolveNodes <= 0:
 		return errors.New("-evolve-generations must not be negative, and needs a positive -evolve-nodes")
+	case c.EvolveSigma < 0 || c.EvolveSigma > 1:
+		return errors.New("-evolve-sigma must be in [0, 1] (0 = the seed's 0.05)")
+	case c.EvolveHeuristicGames < 0 || c.EvolveHeuristicNodes < 0:
+		return errors.New("-evolve-heuristic-games and -evolve-heuristic-nodes must not be negative")
 	case c.ExploreProb < 0 || c.ExploreProb > 1:
 		return errors.New("-explore-prob must be in [0, 1]")
 	}
@@ -348,6 +360,23 @@ func (r *Run) Extend(epochs int) error {
 	return r.saveState()
 }
 
+// SetEvolution sets the genetic algorithm that follows the learning (the
+// Evolve fields of Config) of a run whose evolution has not started; once
+// it has, its own run in DIR/evolve is extended with tablut train -resume.
+func (r *Run) SetEvolution(generations int, nodes int64, sigma float64, hgames int, hnodes int64) error {
+	if _, err := os.Stat(filepath.Join(r.dir, EvolveDir, "state.json")); err == nil {
+		return fmt.Errorf("the genetic algorithm of this run has started; extend it with tablut train -resume %s", filepath.Join(r.dir, EvolveDir))
+	}
+	c := r.st.Config
+	c.EvolveGenerations, c.EvolveNodes, c.EvolveSigma = generations, nodes, sigma
+	c.EvolveHeuristicGames, c.EvolveHeuristicNodes = hgames, hnodes
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	r.st.Config = c
+	return r.saveState()
+}
+
 // Run performs the remaining steps, checkpointing after each. It returns
 // ctx's error when ctx ends first; the run can then be opened again.
 func (r *Run) Run(ctx context.Context) error {
@@ -401,6 +430,10 @@ func (r *Run) evolve(ctx context.Context) error {
 		ec := evolve.DefaultConfig()
 		ec.Generations, ec.Depth, ec.Nodes = c.EvolveGenerations, 0, c.EvolveNodes
 		ec.Seed, ec.Threads, ec.Init = c.Seed, max(1, r.Threads), filepath.Join(r.dir, LearnedFile)
+		if c.EvolveSigma > 0 {
+			ec.MutationSigma = c.EvolveSigma
+		}
+		ec.HeuristicGames, ec.HeuristicNodes = c.EvolveHeuristicGames, c.EvolveHeuristicNodes
 		if tr, err = evolve.StartFrom(ec, dir, r.lr.Net.Clone(), false); err != nil {
 			return err
 		}

@@ -51,6 +51,9 @@ func runLearn(args []string) error {
 	evalHNodes := fs.Int64("eval-heuristic-nodes", def.EvalHeuristicNodes, "learning curve: the heuristic's node budget per move")
 	evolveGens := fs.Int("evolve-generations", 0, "then evolve: generations of the seed's genetic algorithm bred from the learned network (in DIR/evolve; 0 = none)")
 	evolveNodes := fs.Int64("evolve-nodes", 1000, "evolve: node budget per move of the genetic algorithm's games")
+	evolveSigma := fs.Float64("evolve-sigma", 0, "evolve: mutation noise (0 = the seed's 0.05)")
+	evolveHGames := fs.Int("evolve-heuristic-games", 0, "evolve: extra games of each individual against the heuristic per generation, in its fitness")
+	evolveHNodes := fs.Int64("evolve-heuristic-nodes", 0, "evolve: the heuristic's node budget in those games (0 = -evolve-nodes)")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines for games and gradients; results do not depend on it")
 	out := fs.String("out", "out/learn", "run directory for checkpoints, data, logs and plots")
 	resume := fs.String("resume", "", "continue the run in this directory (its configuration is kept)")
@@ -58,7 +61,7 @@ func runLearn(args []string) error {
 	force := fs.Bool("force", false, "start the run in an -out folder that already holds other files")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut learn [flags]                  start a run in -out")
-		fmt.Fprintln(fs.Output(), "       tablut learn -resume DIR [-epochs N] [-threads K]")
+		fmt.Fprintln(fs.Output(), "       tablut learn -resume DIR [-epochs N] [-threads K] [-evolve-generations N -evolve-...]")
 		fmt.Fprintln(fs.Output(), "The result, DIR/learned.tnn, is a pure network: play it as cnn:DIR/learned.tnn,")
 		fmt.Fprintln(fs.Output(), "or breed the genetic algorithm's first generation from it with tablut train -init.")
 		fs.PrintDefaults()
@@ -78,6 +81,7 @@ func runLearn(args []string) error {
 		for name := range set {
 			switch name {
 			case "resume", "epochs", "threads", "quiet":
+			case "evolve-generations", "evolve-nodes", "evolve-sigma", "evolve-heuristic-games", "evolve-heuristic-nodes":
 			default:
 				return fmt.Errorf("flag -%s cannot be changed when resuming; a resumed run keeps the configuration in %s", name, *resume)
 			}
@@ -90,6 +94,30 @@ func runLearn(args []string) error {
 				return err
 			}
 		}
+		if set["evolve-generations"] || set["evolve-nodes"] || set["evolve-sigma"] || set["evolve-heuristic-games"] || set["evolve-heuristic-nodes"] {
+			// The genetic algorithm may be added to (or changed in) a run
+			// whose evolution has not started.
+			c := run.Config()
+			gens, nodes, sigma, hg, hn := c.EvolveGenerations, c.EvolveNodes, c.EvolveSigma, c.EvolveHeuristicGames, c.EvolveHeuristicNodes
+			if set["evolve-generations"] {
+				gens = *evolveGens
+			}
+			if set["evolve-nodes"] || nodes == 0 {
+				nodes = *evolveNodes
+			}
+			if set["evolve-sigma"] {
+				sigma = *evolveSigma
+			}
+			if set["evolve-heuristic-games"] {
+				hg = *evolveHGames
+			}
+			if set["evolve-heuristic-nodes"] {
+				hn = *evolveHNodes
+			}
+			if err := run.SetEvolution(gens, nodes, sigma, hg, hn); err != nil {
+				return err
+			}
+		}
 		fmt.Printf("Resuming %s.\n", *resume)
 	} else {
 		cfg := learn.Config{
@@ -99,7 +127,8 @@ func runLearn(args []string) error {
 			Epochs: *epochs, Batch: *batch, LR: *lr, LRDecay: *lrDecay,
 			Rounds: *rounds, RootGames: *rootGames, RootNodes: *rootNodes, RootEpochs: *rootEpochs,
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
-			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes,
+			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes, EvolveSigma: *evolveSigma,
+			EvolveHeuristicGames: *evolveHGames, EvolveHeuristicNodes: *evolveHNodes,
 		}
 		if *dataFrom != "" {
 			// The data is taken, not played: the distillation settings would

@@ -153,4 +153,14 @@ func TestLearnDataFrom(t *testing.T) {
 	assert.Equal(t, byte(4), net[8], "a piece-planes network is saved in format version 4")
 	err = Run([]string{"learn", "-out", t.TempDir(), "-data-from", t.TempDir()})
 	require.ErrorContains(t, err, "-data-from")
+
+	// Learn, then evolve: the genetic algorithm added to the finished run
+	// breeds piece-planes networks from it.
+	runQuiet(t, "learn", "-resume", dst, "-evolve-generations", "1", "-evolve-nodes", "30",
+		"-evolve-sigma", "0.01", "-evolve-heuristic-games", "1", "-quiet")
+	champ, err := os.ReadFile(filepath.Join(dst, "evolve", "champion.tnn"))
+	require.NoError(t, err)
+	assert.Equal(t, byte(4), champ[8], "the evolved champion keeps the piece planes")
+	err = Run([]string{"learn", "-resume", dst, "-evolve-sigma", "0.02"})
+	require.ErrorContains(t, err, "has started")
 }
