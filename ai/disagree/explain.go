@@ -46,22 +46,50 @@ func Explain(c Case) string {
 	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
-// threatsNow describes open lines the king already has with Black to move,
-// when White is the better side: two lines to different escape squares cannot
-// both be blocked by one move (unless Black captures the king at once, which
-// it cannot then); one is a threat Black must answer.
+// threatsNow describes the open lines the king already has with Black to
+// move, when White is the better side.
 func threatsNow(p game.Position, better game.Color) string {
 	if better != game.White || p.SideToMove() != game.Black {
 		return ""
 	}
-	to := escapes(p)
-	switch {
-	case len(to) >= 2 && len(game.WinningMoves(p, game.Black)) == 0:
-		return fmt.Sprintf("the king already has open lines to %s: Black can block only one", joinSquares(to))
-	case len(to) == 1:
-		return fmt.Sprintf("the king already threatens to escape to %v: Black must block", to[0])
+	if to := escapes(p); len(to) > 0 {
+		return "the king already has " + threat(p, to)
 	}
 	return ""
+}
+
+// threat names the king's open lines to the escape squares to, with Black to
+// move in p: "open lines to c9 and i3", or "an open line to c9", followed by
+// ": Black can block only one" or ", which Black cannot block" when no Black
+// move keeps the king from escaping next (checked move by move).
+func threat(p game.Position, to []game.Square) string {
+	stop := unstoppable(p)
+	switch {
+	case len(to) >= 2 && stop:
+		return fmt.Sprintf("open lines to %s: Black can block only one", joinSquares(to))
+	case len(to) >= 2:
+		return fmt.Sprintf("open lines to %s", joinSquares(to))
+	case stop:
+		return fmt.Sprintf("an open line to %v, which Black cannot block", to[0])
+	}
+	return fmt.Sprintf("an open line to %v", to[0])
+}
+
+// unstoppable reports whether, with Black to move in p, every Black move
+// leaves the king an escape square to reach at once (and none captures it).
+func unstoppable(p game.Position) bool {
+	if len(game.WinningMoves(p, game.Black)) > 0 {
+		return false
+	}
+	var buf [game.MaxMoves]game.Move
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		q := p
+		q.Make(m)
+		if len(escapes(q)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lineFact walks the first explainPlies moves of pv from p and describes the
@@ -108,13 +136,9 @@ func moveFact(p, q game.Position, m game.Move, better game.Color) string {
 		}
 		return "captures: " + strings.Join(s, ", ")
 	}
-	if better == game.White {
-		to := escapes(q)
-		switch {
-		case len(to) >= 2 && len(game.WinningMoves(q, game.Black)) == 0:
-			return fmt.Sprintf("opens lines to %s for the king: Black can block only one", joinSquares(to))
-		case len(to) == 1:
-			return fmt.Sprintf("threatens the king's escape to %v", to[0])
+	if better == game.White && q.SideToMove() == game.Black {
+		if to := escapes(q); len(to) > 0 {
+			return "gives the king " + threat(q, to)
 		}
 	}
 	return ""
