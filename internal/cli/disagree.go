@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -63,6 +64,11 @@ func runDisagree(args []string) error {
 	); err != nil {
 		return err
 	}
+	if *out != "" {
+		if fi, err := os.Stat(filepath.Dir(*out)); err != nil || !fi.IsDir() {
+			return fmt.Errorf("-o %s: the folder %s does not exist; create it or choose another file", printable(*out), printable(filepath.Dir(*out)))
+		}
+	}
 	if *net == "" {
 		return fmt.Errorf("disagree needs a network: -net cnn:NAME or -net cnn:path/to/file.tnn; see tablut disagree -h")
 	}
@@ -115,7 +121,11 @@ func runDisagree(args []string) error {
 		return rep.WriteMarkdown(os.Stdout)
 	}
 	if err := atomicfile.Write(*out, func(w io.Writer) error { return rep.WriteMarkdown(w) }); err != nil {
-		return fmt.Errorf("cannot write %s: %w", *out, err)
+		// The run took minutes: print the report rather than lose it.
+		if werr := rep.WriteMarkdown(os.Stdout); werr != nil {
+			return fmt.Errorf("cannot write %s: %v", printable(*out), err)
+		}
+		return fmt.Errorf("cannot write %s (the report is on standard output instead): %v", printable(*out), err)
 	}
 	fmt.Fprintf(os.Stderr, "wrote the report to %s\n", printable(*out))
 	return nil
