@@ -40,7 +40,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		"and by the heuristic (its own units: a white pawn 150, a black pawn 75), both from White's point of view. "+
 		"A score within %d of zero for the network, %d for the heuristic and the referee, counts as about even: "+
 		"one black pawn's worth. Where the two name different sides as better, the referee decides: "+
-		"a deterministic one-thread search of the heuristic, %d nodes, of the position alone (no game history).\n\n",
+		"a deterministic one-thread search of the heuristic, %d nodes, of the position alone (no game history). "+
+		"The referee is the heuristic itself looking deeper, so \"right\" means \"sees what the heuristic sees only after a deep search\".\n\n",
 		r.Net, NetDeadZone, HeuristicDeadZone, cfg.RefereeNodes)
 
 	fmt.Fprintln(b, "| verdict | positions | share |")
