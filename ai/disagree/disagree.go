@@ -37,10 +37,10 @@ import (
 // position where either evaluator (or the referee) calls it about even is not
 // a disagreement. HeuristicDeadZone is one black pawn's worth in the
 // heuristic's units (ai.DefaultWeights: a white pawn is 150, a black pawn 75);
-// it also serves the referee, a heuristic search. NetDeadZone is the same
-// advantage on the network's scale: a network learned from search values
-// (ai/learn, target scale 1000) outputs tanh(75/1000) = 0.075 for it, and its
-// score is 10000 times its output.
+// it also serves the referee, a heuristic search, and a residual network
+// (whose evaluator is a heuristic plus a correction, in heuristic units). NetDeadZone is the same advantage on a pure network's scale: a
+// network learned from search values (ai/learn, target scale 1000) outputs
+// tanh(75/1000) = 0.075 for it, and its score is 10000 times its output.
 const (
 	HeuristicDeadZone int32 = 75
 	NetDeadZone       int32 = 750
@@ -98,8 +98,9 @@ func side(score, dead int32) int {
 
 // compare gives the verdict of the two static scores alone: Agree, Even or
 // Disagree (the referee then decides).
-func compare(net, heuristic int32) Verdict {
-	n, h := side(net, NetDeadZone), side(heuristic, HeuristicDeadZone)
+// netDead is the network's dead zone.
+func compare(net, heuristic, netDead int32) Verdict {
+	n, h := side(net, netDead), side(heuristic, HeuristicDeadZone)
 	switch {
 	case n == 0 || h == 0:
 		return Even
@@ -110,11 +111,11 @@ func compare(net, heuristic int32) Verdict {
 }
 
 // judge gives the verdict on a disagreement from the referee's score.
-func judge(net, referee int32) Verdict {
+func judge(net, referee, netDead int32) Verdict {
 	switch side(referee, HeuristicDeadZone) {
 	case 0:
 		return RefereeEven
-	case side(net, NetDeadZone):
+	case side(net, netDead):
 		return NetRight
 	}
 	return HeuristicRight
@@ -152,6 +153,19 @@ type Config struct {
 	// Threads goroutines play the games and run the referee searches (each
 	// search has one thread); the results do not depend on it.
 	Threads int
+	// Residual says the network's evaluator is a residual on the heuristic
+	// (ai.Residual), whose scores are in heuristic units (with the file's own
+	// evolved weights when it carries them), not 10000 times an output.
+	Residual bool
+}
+
+// NetDeadZone returns the dead zone of the network's scores: NetDeadZone, or
+// HeuristicDeadZone for a residual network.
+func (c Config) NetDeadZone() int32 {
+	if c.Residual {
+		return HeuristicDeadZone
+	}
+	return NetDeadZone
 }
 
 // DefaultConfig returns the settings of tablut disagree's defaults.
@@ -217,7 +231,7 @@ func collect(ctx context.Context, net ai.Evaluator, cfg Config, threads int, pro
 		err := learn.SelfPlay(ctx, heuristic, gen, i, func(g *game.Game, _ ai.Result) error {
 			pos := g.Position()
 			c := Case{Game: i + 1, Ply: g.Ply(), Pos: pos, Net: netScore(net, &pos), Heuristic: heuristic.Evaluate(&pos)}
-			c.Verdict = compare(c.Net, c.Heuristic)
+			c.Verdict = compare(c.Net, c.Heuristic, cfg.NetDeadZone())
 			perGame[i] = append(perGame[i], c)
 			return nil
 		})
@@ -267,7 +281,7 @@ func referee(ctx context.Context, cases []Case, cfg Config, threads int, progres
 			return err
 		}
 		c.Referee = res
-		c.Verdict = judge(c.Net, res.Score)
+		c.Verdict = judge(c.Net, res.Score, cfg.NetDeadZone())
 		steps.done()
 		return nil
 	})

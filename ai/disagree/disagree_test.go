@@ -40,12 +40,17 @@ func TestDeadZone(t *testing.T) {
 		{net: 800, heuristic: -200, referee: -HeuristicDeadZone, want: RefereeEven},
 		{net: 800, heuristic: -200, referee: 0, want: RefereeEven},
 	} {
-		got := compare(c.net, c.heuristic)
+		got := compare(c.net, c.heuristic, NetDeadZone)
 		if got == Disagree {
-			got = judge(c.net, c.referee)
+			got = judge(c.net, c.referee, NetDeadZone)
 		}
 		assert.Equal(t, c.want, got, "net %d heuristic %d referee %d: %v", c.net, c.heuristic, c.referee, got)
 	}
+	// A residual network scores in the heuristic's units, with its dead zone.
+	residual := Config{Residual: true}.NetDeadZone()
+	assert.Equal(t, HeuristicDeadZone, residual)
+	assert.Equal(t, Disagree, compare(100, -100, residual))
+	assert.Equal(t, Even, compare(100, -100, NetDeadZone))
 }
 
 // Select keeps the network's wins only, the clearest first (the referee's

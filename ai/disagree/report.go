@@ -36,13 +36,17 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(b, "The positions: every position of %d self-play games of the hand-made heuristic "+
 		"(%d nodes a move, %d random opening plies, at most %d plies, seed %d) before each move: %d positions.\n\n",
 		cfg.Games, cfg.Nodes, cfg.OpeningPlies, maxPlies, cfg.Seed, r.Positions)
-	fmt.Fprintf(b, "Each is scored by %s as an engine playing it would (the network's score is 10000 times its output) "+
+	units := "the network's score is 10000 times its output"
+	if cfg.Residual {
+		units = "a residual network: the hand-made heuristic, with the file's own weights when it carries them, plus the network's correction"
+	}
+	fmt.Fprintf(b, "Each is scored by %s as an engine playing it would (%s) "+
 		"and by the heuristic (its own units: a white pawn 150, a black pawn 75), both from White's point of view. "+
 		"A score within %d of zero for the network, %d for the heuristic and the referee, counts as about even: "+
 		"one black pawn's worth. Where the two name different sides as better, the referee decides: "+
 		"a deterministic one-thread search of the heuristic, %d nodes, of the position alone (no game history). "+
 		"The referee is the heuristic itself looking deeper, so \"right\" means \"sees what the heuristic sees only after a deep search\".\n\n",
-		r.Net, NetDeadZone, HeuristicDeadZone, cfg.RefereeNodes)
+		r.Net, units, cfg.NetDeadZone(), HeuristicDeadZone, cfg.RefereeNodes)
 
 	fmt.Fprintln(b, "| verdict | positions | share |")
 	fmt.Fprintln(b, "|---|---:|---:|")
@@ -65,7 +69,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	for i, c := range r.Chosen {
 		fmt.Fprintf(b, "\n### %d. Game %d, after ply %d: %v to move\n\n", i+1, c.Game, c.Ply, c.Pos.SideToMove())
 		fmt.Fprintf(b, "```\n%s```\n\n", c.Pos.Diagram())
-		fmt.Fprintf(b, "- network: %s\n", staticScore(c.Net, NetDeadZone))
+		fmt.Fprintf(b, "- network: %s\n", staticScore(c.Net, cfg.NetDeadZone()))
 		fmt.Fprintf(b, "- heuristic: %s\n", staticScore(c.Heuristic, HeuristicDeadZone))
 		fmt.Fprintf(b, "- referee: %s; best move %v, depth %d; line: %s\n",
 			refereeScore(c.Referee.Score), c.Referee.Move, c.Referee.Depth, line(c.Referee.PV))

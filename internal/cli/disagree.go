@@ -80,7 +80,11 @@ func runDisagree(args []string) error {
 	if err != nil {
 		return fmt.Errorf("-net: %v", err)
 	}
-	eval, err := player.NewEvaluator(spec)
+	n, err := player.LoadNet(spec.Net)
+	if err != nil {
+		return err
+	}
+	eval, err := player.NetEvaluator(n) // as player.NewEvaluator builds it
 	if err != nil {
 		return err
 	}
@@ -89,7 +93,7 @@ func runDisagree(args []string) error {
 		return err
 	}
 	cfg := disagree.Config{Games: *games, Nodes: *nodes, OpeningPlies: *opening, RefereeNodes: *refNodes,
-		Top: *top, Seed: *seed, Threads: *threads}
+		Top: *top, Seed: *seed, Threads: *threads, Residual: n.Base != ""}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
