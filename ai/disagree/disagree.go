@@ -173,9 +173,13 @@ func DefaultConfig() Config {
 	return Config{Games: 40, Nodes: 2000, OpeningPlies: 6, RefereeNodes: 2_000_000, Top: 6, Seed: 1, Threads: 1}
 }
 
-// refereeTTMB is the referee's transposition table size: a search of a few
-// million nodes fills 16 MB well.
-const refereeTTMB = 16
+// refereeTTMB is the referee's transposition table size for a search of nodes
+// nodes: 1 MB per 2^17 nodes (16 MB for the default two million), from 1 to
+// 16 MB. Each search clears its table, so a table far larger than the search
+// would cost more to clear than it could give.
+func refereeTTMB(nodes int64) int {
+	return int(min(16, max(1, (nodes+1<<17-1)>>17)))
+}
 
 // Report is the outcome of a run.
 type Report struct {
@@ -271,7 +275,7 @@ func referee(ctx context.Context, cases []Case, cfg Config, threads int, progres
 	steps := newSteps("referee", len(todo), progress)
 	return forEach(ctx, len(todo), threads, func(w, k int) error {
 		if searchers[w] == nil {
-			searchers[w] = ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: refereeTTMB, Deterministic: true, Seed: cfg.Seed | 1})
+			searchers[w] = ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: refereeTTMB(cfg.RefereeNodes), Deterministic: true, Seed: cfg.Seed | 1})
 		}
 		s := searchers[w]
 		s.Clear()
