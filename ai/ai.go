@@ -74,6 +74,25 @@ const MaxEval = 10000
 // so the winner takes the fastest win and the loser resists longest.
 const WinScore = 1_000_000
 
+// ProvenWin reads a score (White's point of view): when it proves a forced
+// win (it lies beyond MaxEval) it returns the side that wins and in how many of
+// that side's own moves (-1 when the score carries no distance), with ok true.
+func ProvenWin(score int32) (side game.Color, moves int64, ok bool) {
+	s := int64(score)
+	if s < MaxEval && s > -MaxEval {
+		return game.White, 0, false
+	}
+	side = game.White
+	if s < 0 {
+		side, s = game.Black, -s
+	}
+	moves = -1
+	if plies := WinScore - s; s > WinScore-1000 && plies >= 0 {
+		moves = (plies + 1) / 2
+	}
+	return side, moves, true
+}
+
 // Limits bound one search. Zero fields are unlimited; at least one should be set.
 type Limits struct {
 	MoveTime time.Duration // wall time for the move; the search stops at 90% of it

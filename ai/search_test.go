@@ -91,7 +91,7 @@ func TestTactics(t *testing.T) {
 					score = -score
 				}
 				fail := func(why string) {
-					t.Errorf("%s: got %v (score %d, pv %v): %s\n%s", tc.name, r.Move, r.Score, r.PV, why, board(tc.pos))
+					t.Errorf("%s: got %v (score %d, pv %v): %s\n%s", tc.name, r.Move, r.Score, r.PV, why, tc.pos.Diagram())
 				}
 				if !tc.pos.IsLegal(r.Move) {
 					fail("illegal move")
@@ -119,21 +119,6 @@ func movesString(ms []game.Move) string {
 		s = append(s, m.String())
 	}
 	return strings.Join(s, " ")
-}
-
-// board draws pos as a grid, rank 9 on top, for failure messages.
-func board(p game.Position) string {
-	var sb strings.Builder
-	for r := 8; r >= 0; r-- {
-		sb.WriteString(strconv.Itoa(r + 1))
-		sb.WriteByte(' ')
-		for f := 0; f < 9; f++ {
-			sb.WriteString(p.At(game.Sq(f, r)).String())
-		}
-		sb.WriteByte('\n')
-	}
-	sb.WriteString("  abcdefghi  " + p.SideToMove().String() + " to move\n")
-	return sb.String()
 }
 
 func benchPositions(t testing.TB) []NamedPosition {

@@ -5,33 +5,9 @@ import (
 	"strings"
 )
 
-// diagram draws a position for failure messages: rank 9 at the top, camps shown
-// as ',' and the empty throne as '+' so the board reads at a glance.
-func diagram(p *Position) string {
-	var sb strings.Builder
-	sb.WriteString("\n")
-	for r := 8; r >= 0; r-- {
-		sb.WriteByte(byte('1' + r))
-		sb.WriteString(" ")
-		for f := 0; f < 9; f++ {
-			s := Sq(f, r)
-			c := p.At(s).String()
-			if p.At(s) == Empty {
-				switch {
-				case s == Throne:
-					c = "+"
-				case IsCamp(s):
-					c = ","
-				}
-			}
-			sb.WriteString(" " + c)
-		}
-		sb.WriteString("\n")
-	}
-	sb.WriteString("   a b c d e f g h i   ")
-	sb.WriteString(p.SideToMove().String() + " to move: " + p.String() + "\n")
-	return sb.String()
-}
+// diagram draws a position for failure messages (Position.Diagram after a
+// blank line, so the board starts on a line of its own).
+func diagram(p *Position) string { return "\n" + p.Diagram() }
 
 // diagramOf parses s and draws it (or returns s itself when it does not parse).
 func diagramOf(s string) string {

@@ -43,29 +43,11 @@ func percent(p float64, proven bool) string {
 	return fmt.Sprintf("%.0f%%", v)
 }
 
-// provenWin returns the side that has a forced win and in how many of its own
-// moves, when the score proves one.
-func provenWin(score int32) (side game.Color, moves int64, ok bool) {
-	s := int64(score)
-	if s < ai.MaxEval && s > -ai.MaxEval {
-		return game.White, 0, false
-	}
-	side = game.White
-	if s < 0 {
-		side, s = game.Black, -s
-	}
-	moves = -1
-	if plies := ai.WinScore - s; s > ai.WinScore-1000 && plies >= 0 {
-		moves = (plies + 1) / 2
-	}
-	return side, moves, true
-}
-
 // evalSentence says what a score (White's view) means from side's point of
 // view: "Your chances: 62%", "White's chances: 40%", or for a proven result
 // "Black forces a win in 2 moves".
 func evalSentence(score int32, side game.Color, you bool) string {
-	if w, n, ok := provenWin(score); ok {
+	if w, n, ok := ai.ProvenWin(score); ok {
 		who := w.String()
 		if you {
 			who = "You"
@@ -91,7 +73,7 @@ func evalSentence(score int32, side game.Color, you bool) string {
 // evalLabel is the short label above the evaluation bar: side's chance, or
 // "win" / "loss" when the score proves it.
 func evalLabel(score int32, side game.Color) string {
-	if w, _, ok := provenWin(score); ok {
+	if w, _, ok := ai.ProvenWin(score); ok {
 		if w == side {
 			return "win"
 		}

@@ -64,28 +64,9 @@ type GenConfig struct {
 // labelled positions, in order. It is deterministic for (cfg, i): the searcher
 // runs one thread with a fresh table.
 func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
-	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)^0x51ed270b27a3c1f5))
-	g := game.NewGame(game.StartPosition())
-	for _, m := range match.RandomOpening(r, cfg.OpeningPlies) {
-		if err := g.Play(m); err != nil {
-			return nil, err
-		}
-	}
-	maxPlies := cfg.MaxPlies
-	if maxPlies <= 0 {
-		maxPlies = match.DefaultMaxPlies
-	}
-	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
 	var out []Sample
-	for ply := 0; g.Outcome() == game.Ongoing && g.Ply() < maxPlies; ply++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	err := SelfPlay(ctx, eval, cfg, i, func(g *game.Game, res ai.Result) error {
 		pos := g.Position()
-		res := s.Search(ctx, pos, g.RepetitionHistory(), ai.Limits{Nodes: cfg.Nodes}, nil)
-		if res.Move == game.NoMove {
-			break
-		}
 		var smp Sample
 		cnn.Encode(&pos, &smp.In)
 		smp.Black = pos.SideToMove() == game.Black
@@ -94,16 +75,54 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 			smp.Target = NetTarget(res.Score)
 		}
 		out = append(out, smp)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SelfPlay plays self-play game i with eval at both sides, as PlayGame does,
+// and calls visit with the game before each move and the result of the search
+// that chose it (whose Score labels the position). A finished game's last
+// position is never visited (there is nothing to search). visit must not
+// change g; an error from it ends the game and is returned. The game is
+// deterministic for (cfg, i): the searcher runs one thread with a fresh table.
+func SelfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visit func(g *game.Game, res ai.Result) error) error {
+	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)^0x51ed270b27a3c1f5))
+	g := game.NewGame(game.StartPosition())
+	for _, m := range match.RandomOpening(r, cfg.OpeningPlies) {
+		if err := g.Play(m); err != nil {
+			return err
+		}
+	}
+	maxPlies := cfg.MaxPlies
+	if maxPlies <= 0 {
+		maxPlies = match.DefaultMaxPlies
+	}
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
+	for ply := 0; g.Outcome() == game.Ongoing && g.Ply() < maxPlies; ply++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		res := s.Search(ctx, g.Position(), g.RepetitionHistory(), ai.Limits{Nodes: cfg.Nodes}, nil)
+		if res.Move == game.NoMove {
+			break
+		}
+		if err := visit(g, res); err != nil {
+			return err
+		}
 		m := res.Move
 		if ply < cfg.ExplorePlies && r.Float64() < cfg.ExploreProb {
 			legal := g.LegalMoves()
 			m = legal[r.IntN(len(legal))]
 		}
 		if err := g.Play(m); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // PlayGames plays games from, from+1, ..., to-1 on threads goroutines and
