@@ -90,6 +90,19 @@ type Info struct {
 	NPS     int64
 	Elapsed time.Duration
 	PV      []game.Move
+	// Root lists the root moves with their scores from the main thread's
+	// latest completed iteration, best first as the search orders them.
+	Root []RootScore
+}
+
+// RootScore is a root move's score from one iteration of the search, White's
+// point of view. Principal variation search proves most moves worse than the
+// best with a null window and no more: then Exact is false and Score is a
+// bound, at most (for the side to move) what the move is worth.
+type RootScore struct {
+	Move  game.Move
+	Score int32
+	Exact bool
 }
 
 // Result is the outcome of a search.

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/tablut-ai/tablut/game"
+import (
+	"context"
+
+	"github.com/tablut-ai/tablut/game"
+)
 
 // Teaching statistics: the textbook searches, with nothing but the algorithm, so
 // their node counts can be compared (the `-stats` table of `tablut bench search`,
@@ -14,7 +18,7 @@ import "github.com/tablut-ai/tablut/game"
 // Minimax searches pos to depth plies with plain minimax (Russell and Norvig,
 // figure 5.3) and returns its score for White and the number of nodes visited.
 func Minimax(pos game.Position, eval Evaluator, depth int) (score int32, nodes int64) {
-	t := &plainTree{eval: eval}
+	t := newPlainTree(eval, false, nil)
 	score = t.minimax(&pos, depth, 0)
 	return score, t.nodes
 }
@@ -23,10 +27,7 @@ func Minimax(pos game.Position, eval Evaluator, depth int) (score int32, nodes i
 // ordered it tries captures and king moves first (the orderer of the real search
 // without its tables). It returns the score for White and the nodes visited.
 func AlphaBeta(pos game.Position, eval Evaluator, depth int, ordered bool) (score int32, nodes int64) {
-	t := &plainTree{eval: eval, ordered: ordered}
-	if ordered {
-		t.w = newWorker(0, eval, nil)
-	}
+	t := newPlainTree(eval, ordered, nil)
 	score = t.alphaBeta(&pos, depth, 0, -inf, inf)
 	return score, t.nodes
 }
@@ -36,6 +37,74 @@ type plainTree struct {
 	ordered bool
 	w       *worker // move ordering only
 	nodes   int64
+	ctx     context.Context // nil: never stopped
+	stopped bool
+}
+
+// newPlainTree returns a tree search with eval at the leaves, the move
+// ordering if ordered, stopped by ctx (nil: never).
+func newPlainTree(eval Evaluator, ordered bool, ctx context.Context) *plainTree {
+	t := &plainTree{eval: eval, ordered: ordered, ctx: ctx}
+	if ordered {
+		t.w = newWorker(0, eval, nil)
+	}
+	return t
+}
+
+// visit counts a node and reports whether the search must stop (its context
+// was cancelled; checked every 4096 nodes). A stopped tree's score and node
+// count are meaningless.
+func (t *plainTree) visit() bool {
+	t.nodes++
+	if t.ctx != nil && t.nodes&4095 == 0 && t.ctx.Err() != nil {
+		t.stopped = true
+	}
+	return t.stopped
+}
+
+// TreeRow is one line of the teaching table: the nodes plain minimax and
+// alpha-beta (in generation order, and with the move ordering) visit to Depth
+// plies from one position. Minimax is 0 when it was not counted.
+type TreeRow struct {
+	Depth                       int
+	Minimax, AlphaBeta, Ordered int64
+}
+
+// Pruned returns the share of minimax's nodes that a search visiting n nodes
+// did not visit, or -1 when minimax was not counted.
+func (r TreeRow) Pruned(n int64) float64 {
+	if r.Minimax == 0 {
+		return -1
+	}
+	return 1 - float64(n)/float64(r.Minimax)
+}
+
+// CountTree counts the nodes of the three searches to depth plies from pos
+// (minimax only when withMinimax, as it grows fastest). It returns ctx's
+// error, and no row, when ctx is cancelled first.
+func CountTree(ctx context.Context, pos game.Position, eval Evaluator, depth int, withMinimax bool) (TreeRow, error) {
+	row := TreeRow{Depth: depth}
+	if withMinimax {
+		t := newPlainTree(eval, false, ctx)
+		t.minimax(&pos, depth, 0)
+		row.Minimax = t.nodes
+		if t.stopped {
+			return TreeRow{}, ctx.Err()
+		}
+	}
+	for _, ordered := range []bool{false, true} {
+		t := newPlainTree(eval, ordered, ctx)
+		t.alphaBeta(&pos, depth, 0, -inf, inf)
+		if t.stopped {
+			return TreeRow{}, ctx.Err()
+		}
+		if ordered {
+			row.Ordered = t.nodes
+		} else {
+			row.AlphaBeta = t.nodes
+		}
+	}
+	return row, nil
 }
 
 // terminal scores a finished game or returns ok=false.
@@ -71,7 +140,9 @@ func (t *plainTree) minimax(p *game.Position, depth, ply int) int32 {
 	for _, m := range moves {
 		child := *p
 		child.Make(m)
-		t.nodes++
+		if t.visit() {
+			return 0
+		}
 		s := t.minimax(&child, depth-1, ply+1)
 		if white {
 			best = max(best, s)
@@ -112,7 +183,9 @@ func (t *plainTree) alphaBeta(p *game.Position, depth, ply int, alpha, beta int3
 		}
 		child := *p
 		child.Make(moves[i])
-		t.nodes++
+		if t.visit() {
+			return 0
+		}
 		s := t.alphaBeta(&child, depth-1, ply+1, alpha, beta)
 		if white {
 			best = max(best, s)
