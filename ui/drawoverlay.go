@@ -76,7 +76,7 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
 	card := helpCard(g)
 	fillRoundRect(dst, card, 14*u, colPanel)
-	a.drawHelpTabs(dst, g)
+	a.drawTabs(dst, g, helpTabs(g), []string{"Rules", "Keys"}, a.ctl.HelpPage(), 15)
 	if a.ctl.HelpPage() == HelpRules {
 		a.drawRules(dst, g)
 		return

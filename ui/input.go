@@ -154,7 +154,7 @@ func (a *App) mouse(in mouseInput) {
 		a.drag.active = false
 		switch {
 		case c.HelpShown():
-			if p, ok := helpTabAt(g, x, y); ok {
+			if p, ok := tabAt(helpTabs(g), x, y); ok {
 				c.ShowHelp(p)
 			} else {
 				c.CloseHelp()
