@@ -30,6 +30,9 @@ type Options struct {
 	Notice string
 	// Config wires the controller (engines, clock, save directory).
 	Config Config
+	// Teach opens the classroom view at start, on TeachPage.
+	Teach     bool
+	TeachPage int
 }
 
 // App is the game window: an ebiten.Game over a Controller.
@@ -50,6 +53,10 @@ type App struct {
 	overlay layer // start panel or help
 	sprites sprites
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
+
+	teach          teachState    // the classroom view
+	teachFilterImg *ebiten.Image // its filters picture, made once per network
+	teachFilterSrc image.Image
 
 	screenshot string
 	frames     int
@@ -91,6 +98,9 @@ func NewApp(opts Options) (*App, error) {
 		a.ctl.notify(opts.Notice)
 	}
 	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls())
+	if opts.Teach {
+		a.TeachPage(opts.TeachPage)
+	}
 	return a, nil
 }
 
@@ -110,7 +120,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	defer a.ctl.Close()
+	defer a.Close()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
 	ebiten.SetWindowSizeLimits(400, 420, -1, -1)
@@ -141,6 +151,7 @@ func (a *App) Update() error {
 	a.handleKeys()
 	a.handleMouse()
 	a.ctl.Update()
+	a.updateTeach()
 	for _, q := range a.ctl.takeCues() {
 		a.sound.play(q)
 	}
@@ -269,7 +280,53 @@ func (a *App) do(act action) {
 		c.Faster()
 	case actHelp:
 		c.ShowHelp(HelpRules)
+	case actTeach:
+		a.ToggleTeach()
 	}
+}
+
+// Close stops the background work (search, classroom analysis); call it when
+// the window closes.
+func (a *App) Close() {
+	a.teach.stop()
+	a.ctl.Close()
+}
+
+// ToggleTeach opens or closes the classroom view.
+func (a *App) ToggleTeach() {
+	a.teach.open = !a.teach.open
+	a.teach.gen++
+	if !a.teach.open {
+		a.teach.stop()
+	}
+}
+
+// Teaching reports whether the classroom view is open, and its page.
+func (a *App) Teaching() (open bool, page int) { return a.teach.open, a.teach.page }
+
+// TeachPage shows page p of the classroom view (TeachSearch, TeachSlow,
+// TeachEval), opening it if needed.
+func (a *App) TeachPage(p int) {
+	a.teach.open, a.teach.page = true, (p%teachPages+teachPages)%teachPages
+	a.teach.gen++
+}
+
+// teachShown reports whether the classroom view is on the screen (the start
+// panel and the help go over it).
+func (a *App) teachShown() bool {
+	return a.teach.open && a.ctl.Screen() == ScreenGame && !a.ctl.HelpShown()
+}
+
+// updateTeach keeps the classroom view's analysis on the position on the
+// board and advances its slow motion.
+func (a *App) updateTeach() {
+	t := &a.teach
+	if !a.teachShown() {
+		return
+	}
+	t.follow(a.ctl)
+	t.poll()
+	t.tick(a.frame)
 }
 
 // Dragging reports whether a piece follows the mouse (between a press on it

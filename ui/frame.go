@@ -31,7 +31,7 @@ import (
 // The whole frame is drawn when the screen is cleared every frame (as in some
 // tests), at the first frames, on a new size or a new static layer, while a
 // piece is dragged (it can be anywhere), and whenever anything changes under
-// an overlay (start panel, help), which covers every region.
+// an overlay (start panel, help, classroom view), which covers every region.
 
 // frameState is what a frame shows, region by region; each part is
 // comparable, and a region is redrawn when its part differs from the frame
@@ -191,6 +191,8 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
 		f.overlay = fmt.Sprint("help ", c.HelpPage())
+	} else if a.teachShown() {
+		f.overlay = a.teachKey()
 	}
 	return f
 }
@@ -232,10 +234,13 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 	if full && f.overlay != "" {
 		w, h := int(g.w), int(g.h)
 		var img *ebiten.Image
-		if a.ctl.Screen() == ScreenStart {
+		switch {
+		case a.ctl.Screen() == ScreenStart:
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawStart(dst, g) })
-		} else {
+		case a.ctl.HelpShown():
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawHelp(dst, g) })
+		default:
+			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawTeach(dst, g) })
 		}
 		screen.DrawImage(img, nil)
 	}
