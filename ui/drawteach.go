@@ -367,7 +367,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	}
 	tt.wrap(sentence, f.body, colText, 3)
 	tt.gap(0.3)
-	at := []float64{0, 0.1, 0.34, -0.62, -0.81, -1}
+	at := []float64{0, 0.09, 0.29, -0.66, -0.83, -1}
 	tt.row([]string{"ply", "move", "side", "α", "β", "best"}, at, f.bold, colAccent)
 	for d, lv := range stack {
 		side := root.SideToMove()
@@ -410,8 +410,8 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		}
 	}
 	// The legend, at the column's foot.
-	tt.y = math.Max(tt.y+f.line*0.3, l.text.y+l.text.h-3*f.line)
-	tt.wrap("α: the score White is sure of so far; β: the score Black is sure of. When α ≥ β the node cannot matter: its other moves are cut off. Orange arrows: the root side's moves; blue: the replies.", f.small, colTextDim, 3)
+	tt.y = math.Max(tt.y+f.line*0.3, l.text.y+l.text.h-3.6*f.line)
+	tt.wrap("α: the score White is sure of so far; β: the score Black is sure of. When α ≥ β the node cannot matter: its other moves are cut off. Orange arrows: the root side's moves; blue: the replies.", f.small, colTextDim, 4)
 }
 
 // drawTeachEval draws the evaluation page.
