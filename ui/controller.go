@@ -114,7 +114,7 @@ type Controller struct {
 	info      ai.Info    // latest report of job
 	infoValid bool
 	record    SearchRecord // the running or the last search, for the classroom view
-	wantHint  bool // a hint was asked while a search was winding down
+	wantHint  bool         // a hint was asked while a search was winding down
 
 	hint    game.Move // last hint, valid for hintPly and hintHash
 	hintPly int
