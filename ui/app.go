@@ -11,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -301,11 +302,35 @@ func (a *App) ToggleTeach() {
 	}
 }
 
-// Teaching reports whether the classroom view is open, and its page.
-func (a *App) Teaching() (open bool, page int) { return a.teach.open, a.teach.page }
+// TeachStatus is the classroom view's state and progress, for tests that
+// drive the window.
+type TeachStatus struct {
+	Open bool
+	Page int
+	// EvalReady: the evaluation is taken apart; Filters: with a network's
+	// filters; TableDone: the node table is complete.
+	EvalReady, Filters, TableDone bool
+	// Slow motion: the trace's steps (0 until it is ready), the steps shown,
+	// and the kind of the last one shown.
+	Steps, Step int
+	StepKind    ai.StepKind
+}
+
+// TeachStatus returns the classroom view's state.
+func (a *App) TeachStatus() TeachStatus {
+	t := &a.teach
+	st := TeachStatus{Open: t.open, Page: t.page, EvalReady: t.an.ready, Filters: t.an.filters != nil, TableDone: t.an.done}
+	if tr := t.trace(); tr != nil {
+		st.Steps, st.Step = len(tr.Steps), t.step
+		if t.step > 0 {
+			st.StepKind = tr.Steps[t.step-1].Kind
+		}
+	}
+	return st
+}
 
 // TeachPage shows page p of the classroom view (TeachSearch, TeachSlow,
-// TeachEval), opening it if needed.
+// TeachEval, TeachFilters), opening it if needed.
 func (a *App) TeachPage(p int) {
 	a.teach.open, a.teach.page = true, (p%teachPages+teachPages)%teachPages
 	a.teach.gen++

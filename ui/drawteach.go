@@ -91,9 +91,15 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 		keys = "H: let the AI think here  ·  ← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
 	case TeachSlow:
 		a.drawTeachSlow(dst, l, f)
-		keys = "→ step  ·  ← back  ·  ↓ finish this node  ·  Space play  ·  Home restart  ·  2 / 3 depth  ·  Tab  ·  T"
+		keys = "→ step  ·  ← back  ·  ↓ finish the node  ·  C next cutoff  ·  Space play  ·  Home  ·  2 / 3 depth  ·  Tab  ·  T"
 	case TeachEval:
 		a.drawTeachEval(dst, l, f)
+		keys = "← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
+		if t.an.hasNetMap {
+			keys = "N: the network alone / the whole score  ·  ← → browse the game  ·  Tab  ·  T or Esc"
+		}
+	case TeachFilters:
+		a.drawTeachFilters(dst, l, f)
 		keys = "← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
 	}
 	drawText(dst, keys, f.small, l.card.cx(), l.card.y+l.card.h-22*u, colTextDim, alignCenter)
@@ -421,12 +427,16 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
 	pos := an.pos
 	l.board.drawSquares(dst)
+	heat := an.impact
+	if a.teach.netHeat && an.hasNetMap {
+		heat = an.netImpact
+	}
 	if an.ready && an.err == "" {
-		a.drawHeat(dst, l.board, an)
+		drawHeat(dst, l.board, &heat, &an.impactOK)
 	}
 	a.drawSmallPieces(dst, l.board, &pos)
 	if an.ready && an.err == "" {
-		a.drawHeatLabels(dst, l.board, an, f)
+		drawHeatLabels(dst, l.board, &heat, &an.impactOK, f)
 	}
 	tt.line("The evaluation taken apart", f.title, colText)
 	switch {
@@ -447,29 +457,48 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		}
 		tt.row([]string{"the heuristic", "", "", scoreText(an.heuristic)}, at, f.bold, colText)
 		if an.net {
-			tt.row([]string{"the network's correction", "", "", scoreText(an.score - an.heuristic)}, at, f.body, colText)
+			tt.row([]string{fmt.Sprintf("the network's correction (±%d at most)", an.netScale), "", "", scoreText(an.score - an.heuristic)}, at, f.body, colText)
 			tt.row([]string{"the score", "", "", scoreText(an.score)}, at, f.bold, colText)
 		}
 	} else {
 		tt.wrap("A pure network: no hand-made terms. The board shows what it sees.", f.body, colTextDim, 2)
 	}
 	tt.gap(0.2)
-	tt.wrap("On the board: how much the score drops when each pawn is taken off (green: the pawn helps White, red: Black).", f.small, colTextDim, 2)
-	if an.filters == nil {
+	if a.teach.netHeat && an.hasNetMap {
+		tt.wrap("On the board: how much the network's own output (before it is scaled down to at most ±"+fmt.Sprint(an.netScale)+") drops when each pawn is taken off (green: the pawn helps White, red: Black).", f.small, colTextDim, 3)
+	} else {
+		tt.wrap("On the board: how much the score drops when each pawn is taken off (green: the pawn helps White, red: Black).", f.small, colTextDim, 3)
+	}
+}
+
+// drawTeachFilters draws the filters page: a network's first-layer filters
+// as large as the board, and what they are.
+func (a *App) drawTeachFilters(dst *ebiten.Image, l teachLayout, f teachFaces) {
+	u := l.u
+	an := &a.teach.an
+	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
+	tt.line("The network's first layer", f.title, colText)
+	switch {
+	case !an.ready:
+		tt.line("loading…", f.body, colTextDim)
+		return
+	case an.filters == nil:
+		tt.wrap(shortSpec(an.spec)+" is not a network: it has no filters. Play against a network (cnn:champion) to see them.", f.body, colTextDim, 4)
 		return
 	}
 	img := a.teachFilters(an)
-	side := math.Min(l.text.x+l.text.w-tt.x, l.text.y+l.text.h-tt.y-f.line*1.2)
-	if side < 120*u || img == nil {
-		return
-	}
-	tt.gap(0.1)
-	tt.line("First-layer filters of "+shortSpec(an.spec)+": "+an.filterMax, f.small, colTextDim)
-	k := side / float64(img.Bounds().Dx())
+	b := l.board.r
+	fillRect(dst, b, rgb(0x141414))
+	k := b.w / float64(img.Bounds().Dx())
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
 	op.GeoM.Scale(k, k)
-	op.GeoM.Translate(math.Round(tt.x), math.Round(tt.y-f.line*0.4))
+	op.GeoM.Translate(b.x, b.y)
 	dst.DrawImage(img, op)
+	tt.line(an.evalName, f.body, colTextDim)
+	tt.gap(0.3)
+	tt.wrap("The board enters the network as a 9x9 grid of numbers, one per square. Each of these 64 filters is a 3x3 pattern slid over it: where the squares match the pattern, the filter lights up, and the next layers combine what the filters saw.", f.body, colText, 7)
+	tt.gap(0.3)
+	tt.wrap("Green weights are positive, red negative; the brighter, the larger ("+an.filterMax+"). The genetic algorithm found them: nobody drew them by hand.", f.body, colText, 5)
 }
 
 // teachFilters returns the filters picture as an image, made once per
@@ -483,24 +512,24 @@ func (a *App) teachFilters(an *teachAnalysis) *ebiten.Image {
 }
 
 // heatScale is the impact shown at full colour: the largest on the board.
-func heatScale(an *teachAnalysis) float64 {
+func heatScale(heat *[game.NumSquares]int32, ok *[game.NumSquares]bool) float64 {
 	m := 1.0
-	for s, ok := range an.impactOK {
-		if ok {
-			m = math.Max(m, math.Abs(float64(an.impact[s])))
+	for s, on := range ok {
+		if on {
+			m = math.Max(m, math.Abs(float64(heat[s])))
 		}
 	}
 	return m
 }
 
 // drawHeat tints each pawn's square by its impact.
-func (a *App) drawHeat(dst *ebiten.Image, b smallBoard, an *teachAnalysis) {
-	m := heatScale(an)
+func drawHeat(dst *ebiten.Image, b smallBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool) {
+	m := heatScale(heat, ok)
 	for s := game.Square(0); s < game.NumSquares; s++ {
-		if !an.impactOK[s] {
+		if !ok[s] {
 			continue
 		}
-		v := float64(an.impact[s])
+		v := float64(heat[s])
 		col := colWin
 		if v < 0 {
 			col = colCapture
@@ -510,13 +539,13 @@ func (a *App) drawHeat(dst *ebiten.Image, b smallBoard, an *teachAnalysis) {
 }
 
 // drawHeatLabels writes each pawn's impact under it.
-func (a *App) drawHeatLabels(dst *ebiten.Image, b smallBoard, an *teachAnalysis, f teachFaces) {
+func drawHeatLabels(dst *ebiten.Image, b smallBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool, f teachFaces) {
 	for s := game.Square(0); s < game.NumSquares; s++ {
-		if !an.impactOK[s] {
+		if !ok[s] {
 			continue
 		}
 		q := b.sq(s)
-		label := scoreText(an.impact[s])
+		label := scoreText(heat[s])
 		w := textWidth(label, f.small) + 8
 		pill := rect{q.cx() - w/2, q.y + q.h - f.line*0.8, w, f.line * 0.75}
 		fillRoundRect(dst, pill, 4, nrgba(0x15171c, 0xd8))

@@ -156,6 +156,8 @@ func (a *App) teachKeys(typed func(rune) bool) {
 			t.stepBy(-1)
 		case pressed(ebiten.KeyDown, ebiten.KeyEnter, ebiten.KeyNumpadEnter):
 			t.finishNode()
+		case pressed(ebiten.KeyC, ebiten.KeyPageDown):
+			t.nextCutoff()
 		case pressed(ebiten.KeySpace):
 			t.playing = !t.playing && t.trace() != nil
 			t.nextAt = a.frame
@@ -172,6 +174,9 @@ func (a *App) teachKeys(typed func(rune) bool) {
 		return
 	}
 	switch {
+	case pressed(ebiten.KeyN) && t.page == TeachEval:
+		t.netHeat = !t.netHeat
+		t.gen++
 	case pressed(ebiten.KeyLeft):
 		c.StepBack()
 	case pressed(ebiten.KeyRight):

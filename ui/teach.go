@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"math"
 	"runtime"
 	"strings"
 
@@ -24,8 +25,8 @@ import (
 //     step by step on the board (ai.TraceAlphaBeta): the move tried, the value
 //     backed up, alpha and beta, the cutoffs.
 //   - Evaluation: the heuristic's terms with weights and counts, and for a
-//     network how much each pawn matters to its score (ai.PieceImpact) and its
-//     first-layer filters.
+//     network how much each pawn matters to its score (ai.PieceImpact).
+//   - Filters: a network's first-layer filters (the figure of `tablut filters`).
 //
 // Everything that takes time runs in a background goroutine per position
 // (teachJob), stopped by a context when the position changes or the view
@@ -36,11 +37,12 @@ const (
 	TeachSearch = iota // the search, live
 	TeachSlow          // alpha-beta in slow motion
 	TeachEval          // the evaluation taken apart
+	TeachFilters       // a network's first-layer filters
 	teachPages
 )
 
 // teachPageNames label the tabs.
-var teachPageNames = [teachPages]string{"Search", "Slow motion", "Evaluation"}
+var teachPageNames = [teachPages]string{"Search", "Slow motion", "Evaluation", "Filters"}
 
 // Depths of the node table: minimax is counted up to teachMinimaxDepth plies
 // (two for networks, whose evaluations are dearer), alpha-beta one further.
@@ -57,6 +59,8 @@ const (
 type teachState struct {
 	open bool
 	page int
+
+	netHeat bool // evaluation: the heatmap of the network's own output
 
 	depth   int  // slow motion: 2 or 3
 	step    int  // slow motion: steps shown (0 = none yet)
@@ -87,10 +91,15 @@ type teachAnalysis struct {
 	heuristic int32
 	hasTerms  bool
 	net       bool
+	netScale  int32 // a residual network's largest correction
 	impact    [game.NumSquares]int32
 	impactOK  [game.NumSquares]bool
+	// netImpact is the impact on the network's own output (a residual
+	// network's correction before scaling), shown instead when netHeat.
+	netImpact [game.NumSquares]int32
+	hasNetMap bool
 	filters   image.Image // the network's first-layer filters, nil without a network
-	filterMax string      // their caption
+	filterMax string      // the weight shown at full brightness
 
 	traces [4]*ai.Trace // by depth (2 and 3)
 	rows   []ai.TreeRow // the node table so far
@@ -202,7 +211,8 @@ func startTeachJob(spec string, pos game.Position, history []uint64) *teachJob {
 func (p *teachAnalysis) merge(a *teachAnalysis) {
 	a.ready, a.evalName, a.score = true, p.evalName, p.score
 	a.terms, a.heuristic, a.hasTerms, a.net = p.terms, p.heuristic, p.hasTerms, p.net
-	a.impact, a.impactOK = p.impact, p.impactOK
+	a.impact, a.impactOK, a.netScale = p.impact, p.impactOK, p.netScale
+	a.netImpact, a.hasNetMap = p.netImpact, p.hasNetMap
 	a.filters, a.filterMax = p.filters, p.filterMax
 }
 
@@ -214,7 +224,9 @@ func explainEval(eval ai.Evaluator, pos game.Position) teachAnalysis {
 	h, ok := eval.(*ai.Heuristic)
 	if r, res := eval.(*ai.Residual); res {
 		h, ok = r.Base.(*ai.Heuristic)
-		a.net = true
+		a.net, a.netScale = true, r.Scale
+		_, a.netImpact, _ = ai.PieceImpact(r.Net, pos)
+		a.hasNetMap = true
 	} else if !ok {
 		a.net = true // a pure network (or another evaluator): no terms
 	}
@@ -238,7 +250,11 @@ func filterPicture(n *cnn.Network) (image.Image, string) {
 	if s, ok := img.(subImager); ok && b.Dy() > side {
 		img = s.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Min.Y+side))
 	}
-	return img, "64 filters of 3x3 weights: green positive, red negative"
+	var m float64
+	for _, w := range n.W[0] {
+		m = math.Max(m, math.Abs(float64(w)))
+	}
+	return img, fmt.Sprintf("full brightness: |w| = %.3g", m)
 }
 
 // poll applies the background job's news; it reports whether anything came.
@@ -329,6 +345,20 @@ func (t *teachState) finishNode() {
 	level = max(level, 1)
 	i := t.step
 	for i < len(tr.Steps) && (tr.Steps[i].Kind != ai.StepBackUp || len(tr.Steps[i].Path) > level) {
+		i++
+	}
+	t.step = min(len(tr.Steps), i+1)
+	t.gen++
+}
+
+// nextCutoff moves the cursor to the next cutoff (or the end).
+func (t *teachState) nextCutoff() {
+	tr := t.trace()
+	if tr == nil {
+		return
+	}
+	i := t.step
+	for i < len(tr.Steps) && tr.Steps[i].Kind != ai.StepCutoff {
 		i++
 	}
 	t.step = min(len(tr.Steps), i+1)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -102,6 +103,26 @@ func TestTeachNetwork(t *testing.T) {
 		}
 	}
 	require.Equal(t, pos.Count(game.White)-1+pos.Count(game.Black), n, "every pawn has an impact")
+
+	// The heatmaps are ai.PieceImpact's, of the whole score and of the
+	// network alone.
+	spec, err := player.ParseSpec("cnn:champion")
+	require.NoError(t, err)
+	eval, err := player.NewEvaluator(spec)
+	require.NoError(t, err)
+	if se, ok := eval.(ai.SidedEvaluator); ok {
+		eval = se.ForSide(pos.SideToMove())
+	}
+	score, impact, _ := ai.PieceImpact(eval, pos)
+	require.Equal(t, score, an.score)
+	require.Equal(t, impact, an.impact)
+	r, ok := eval.(*ai.Residual)
+	require.True(t, ok, "the champion corrects the heuristic")
+	_, netImpact, _ := ai.PieceImpact(r.Net, pos)
+	require.True(t, an.hasNetMap)
+	require.Equal(t, netImpact, an.netImpact)
+	require.Equal(t, r.Scale, an.netScale)
+	require.Equal(t, r.Base.Evaluate(&pos), an.heuristic)
 }
 
 // TestDepthRows: the depth table shows each iteration's own nodes (the
