@@ -34,10 +34,10 @@ import (
 
 // The pages of the classroom view.
 const (
-	TeachSearch = iota // the search, live
-	TeachSlow          // alpha-beta in slow motion
-	TeachEval          // the evaluation taken apart
-	TeachFilters       // a network's first-layer filters
+	TeachSearch  = iota // the search, live
+	TeachSlow           // alpha-beta in slow motion
+	TeachEval           // the evaluation taken apart
+	TeachFilters        // a network's first-layer filters
 	teachPages
 )
 
