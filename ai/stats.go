@@ -39,6 +39,28 @@ type plainTree struct {
 	nodes   int64
 	ctx     context.Context // nil: never stopped
 	stopped bool
+	bufs    plyBufs
+}
+
+// plyBufs are a recursive search's move lists, move scores and child
+// positions, one of each per ply, made once: a fresh list, or a local
+// position whose address goes down the recursion, would be a heap
+// allocation per node (and garbage collections that slow the window
+// drawing beside the classroom view's counts).
+type plyBufs struct {
+	moves  [][]game.Move
+	scores [][]int32
+	child  [maxPly + 1]game.Position
+}
+
+// at returns the buffers of ply: an empty move list, a score list and the
+// child position.
+func (b *plyBufs) at(ply int) ([]game.Move, []int32, *game.Position) {
+	for len(b.moves) <= ply {
+		b.moves = append(b.moves, make([]game.Move, 0, game.MaxMoves))
+		b.scores = append(b.scores, make([]int32, game.MaxMoves))
+	}
+	return b.moves[ply][:0], b.scores[ply], &b.child[ply]
 }
 
 // newPlainTree returns a tree search with eval at the leaves, the move
@@ -125,7 +147,8 @@ func (t *plainTree) minimax(p *game.Position, depth, ply int) int32 {
 	if depth == 0 {
 		return t.eval.Evaluate(p)
 	}
-	moves := p.GenerateMoves(make([]game.Move, 0, game.MaxMoves))
+	buf, _, child := t.bufs.at(ply)
+	moves := p.GenerateMoves(buf)
 	white := p.SideToMove() == game.White
 	if len(moves) == 0 {
 		if white {
@@ -138,12 +161,12 @@ func (t *plainTree) minimax(p *game.Position, depth, ply int) int32 {
 		best = -inf
 	}
 	for _, m := range moves {
-		child := *p
+		*child = *p
 		child.Make(m)
 		if t.visit() {
 			return 0
 		}
-		s := t.minimax(&child, depth-1, ply+1)
+		s := t.minimax(child, depth-1, ply+1)
 		if white {
 			best = max(best, s)
 		} else {
@@ -160,7 +183,8 @@ func (t *plainTree) alphaBeta(p *game.Position, depth, ply int, alpha, beta int3
 	if depth == 0 {
 		return t.eval.Evaluate(p)
 	}
-	moves := p.GenerateMoves(make([]game.Move, 0, game.MaxMoves))
+	buf, scores, child := t.bufs.at(ply)
+	moves := p.GenerateMoves(buf)
 	white := p.SideToMove() == game.White
 	if len(moves) == 0 {
 		if white {
@@ -168,9 +192,8 @@ func (t *plainTree) alphaBeta(p *game.Position, depth, ply int, alpha, beta int3
 		}
 		return WinScore - int32(ply)
 	}
-	var scores []int32
 	if t.ordered {
-		scores = make([]int32, len(moves))
+		scores = scores[:len(moves)]
 		t.w.scoreMoves(p, moves, scores, game.NoMove, min(ply, maxPly-1))
 	}
 	best := inf
@@ -181,12 +204,12 @@ func (t *plainTree) alphaBeta(p *game.Position, depth, ply int, alpha, beta int3
 		if t.ordered {
 			pickNext(moves, scores, i)
 		}
-		child := *p
+		*child = *p
 		child.Make(moves[i])
 		if t.visit() {
 			return 0
 		}
-		s := t.alphaBeta(&child, depth-1, ply+1, alpha, beta)
+		s := t.alphaBeta(child, depth-1, ply+1, alpha, beta)
 		if white {
 			best = max(best, s)
 			alpha = max(alpha, s)

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"context"
+
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -91,11 +93,13 @@ type Trace struct {
 // Searcher.Search), a side without moves loses, and the leaves are scored by
 // eval. Win scores count the plies, as in the engine, so the root value is the
 // engine's at that depth with no table, no reductions and no quiescence.
-func TraceAlphaBeta(pos game.Position, history []uint64, eval Evaluator, depth, maxSteps int) Trace {
+//
+// A cancelled ctx stops the search at once; the trace is then incomplete.
+func TraceAlphaBeta(ctx context.Context, pos game.Position, history []uint64, eval Evaluator, depth, maxSteps int) Trace {
 	if se, sided := eval.(SidedEvaluator); sided {
 		eval = se.ForSide(pos.SideToMove())
 	}
-	t := &tracer{eval: eval, max: maxSteps, order: newWorker(0, eval, nil)}
+	t := &tracer{eval: eval, max: maxSteps, order: newWorker(0, eval, nil), ctx: ctx}
 	t.line = append(t.line, history...)
 	if n := len(t.line); n == 0 || t.line[n-1] != pos.Hash() {
 		t.line = append(t.line, pos.Hash())
@@ -103,7 +107,7 @@ func TraceAlphaBeta(pos game.Position, history []uint64, eval Evaluator, depth, 
 	tr := &t.tr
 	tr.Depth = max(1, depth)
 	tr.Value = t.search(&pos, tr.Depth, 0, -inf, inf)
-	tr.Complete = maxSteps <= 0 || len(tr.Steps) < maxSteps
+	tr.Complete = !t.stopped && (maxSteps <= 0 || len(tr.Steps) < maxSteps)
 	return *tr
 }
 
@@ -116,6 +120,11 @@ type tracer struct {
 	line  []uint64 // hashes since the last capture, as worker.line
 	floor int
 	tr    Trace
+	bufs  plyBufs
+	slab  []game.Move // where the steps' paths are kept, a chunk at a time
+	ctx   context.Context
+	// stopped: ctx was cancelled (checked every 1024 nodes).
+	stopped bool
 }
 
 // record appends a step, until the step limit.
@@ -123,7 +132,12 @@ func (t *tracer) record(s TraceStep) {
 	if t.max > 0 && len(t.tr.Steps) >= t.max {
 		return
 	}
-	s.Path = append([]game.Move(nil), t.path...)
+	n := len(t.path)
+	if cap(t.slab)-len(t.slab) < n {
+		t.slab = make([]game.Move, 0, 4096)
+	}
+	s.Path = append(t.slab, t.path...)[len(t.slab) : len(t.slab)+n : len(t.slab)+n]
+	t.slab = t.slab[:len(t.slab)+n]
 	t.tr.Steps = append(t.tr.Steps, s)
 }
 
@@ -161,13 +175,14 @@ func (t *tracer) search(p *game.Position, depth, ply int, alpha, beta int32) int
 			return v
 		}
 	}
-	moves := p.GenerateMoves(make([]game.Move, 0, game.MaxMoves))
+	buf, scores, child := t.bufs.at(ply)
+	moves := p.GenerateMoves(buf)
 	if len(moves) == 0 {
 		v := win(us.Other(), ply)
 		t.record(TraceStep{Kind: StepLeaf, Alpha: alpha, Beta: beta, Value: v, Why: "no legal move: a loss"})
 		return v
 	}
-	scores := make([]int32, len(moves))
+	scores = scores[:len(moves)]
 	t.order.scoreMoves(p, moves, scores, game.NoMove, min(ply, maxPly-1))
 	best := inf
 	if us == game.White {
@@ -176,9 +191,14 @@ func (t *tracer) search(p *game.Position, depth, ply int, alpha, beta int32) int
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
-		child := *p
+		*child = *p
 		captured := child.Make(m)
-		t.tr.Nodes++
+		if t.tr.Nodes++; t.tr.Nodes&1023 == 0 && t.ctx.Err() != nil {
+			t.stopped = true
+		}
+		if t.stopped {
+			return 0
+		}
 		t.path = append(t.path, m)
 		t.record(TraceStep{Kind: StepEnter, Alpha: alpha, Beta: beta})
 		var v int32
@@ -198,7 +218,7 @@ func (t *tracer) search(p *game.Position, depth, ply int, alpha, beta int32) int
 			if captured > 0 {
 				t.floor = len(t.line) - 1
 			}
-			v = t.search(&child, depth-1, ply+1, alpha, beta)
+			v = t.search(child, depth-1, ply+1, alpha, beta)
 			t.line, t.floor = t.line[:len(t.line)-1], floor
 		}
 		exact := alpha < v && v < beta

@@ -87,7 +87,7 @@ func TestTraceEqualsEngine(t *testing.T) {
 		}
 		for _, d := range depths {
 			eval := NewHeuristic()
-			tr := TraceAlphaBeta(p, nil, eval, d, 0)
+			tr := TraceAlphaBeta(context.Background(), p, nil, eval, d, 0)
 			s := NewSearcher(eval, Options{Deterministic: true, TTSizeMB: 1,
 				off: featTTCut | featLMR | featThreats | featQuiesce})
 			res := s.Search(context.Background(), p, nil, Limits{Depth: d}, nil)
@@ -109,7 +109,7 @@ func TestTraceEqualsEngine(t *testing.T) {
 // step backs up the root's value.
 func TestTraceSteps(t *testing.T) {
 	p := benchPositions(t)[3].Pos
-	tr := TraceAlphaBeta(p, nil, NewHeuristic(), 2, 0)
+	tr := TraceAlphaBeta(context.Background(), p, nil, NewHeuristic(), 2, 0)
 	enters, backs, cuts := 0, 0, 0
 	for _, st := range tr.Steps {
 		switch st.Kind {
@@ -130,9 +130,15 @@ func TestTraceSteps(t *testing.T) {
 	require.Equal(t, StepBackUp, last.Kind)
 	require.Len(t, last.Path, 1)
 	// The step limit keeps the first steps.
-	short := TraceAlphaBeta(p, nil, NewHeuristic(), 2, 10)
+	short := TraceAlphaBeta(context.Background(), p, nil, NewHeuristic(), 2, 10)
 	require.False(t, short.Complete)
 	require.Equal(t, tr.Steps[:10], short.Steps)
+	// A cancelled context stops it.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped := TraceAlphaBeta(ctx, p, nil, NewHeuristic(), 3, 0)
+	require.False(t, stopped.Complete)
+	require.Less(t, stopped.Nodes, int64(1100))
 }
 
 // TestCountTree: the teaching table's rows are the node counts of Minimax

@@ -186,7 +186,7 @@ func startTeachJob(spec string, pos game.Position, history []uint64) *teachJob {
 			return
 		}
 		for _, d := range []int{2, 3} {
-			tr := ai.TraceAlphaBeta(pos, history, eval, d, teachMaxSteps)
+			tr := ai.TraceAlphaBeta(ctx, pos, history, eval, d, teachMaxSteps)
 			if ctx.Err() != nil || !send(func(a *teachAnalysis) { a.traces[d] = &tr }) {
 				return
 			}

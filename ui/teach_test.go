@@ -61,7 +61,7 @@ func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 	}
 	for _, d := range []int{2, 3} {
 		require.NotNil(t, an.traces[d])
-		want := ai.TraceAlphaBeta(pos, nil, h, d, teachMaxSteps)
+		want := ai.TraceAlphaBeta(context.Background(), pos, nil, h, d, teachMaxSteps)
 		require.Equal(t, want.Value, an.traces[d].Value)
 		require.Equal(t, want.Steps, an.traces[d].Steps)
 	}
@@ -163,7 +163,7 @@ func TestDepthRows(t *testing.T) {
 // turn, and the end backs up the trace's value to the root.
 func TestSlowMotion(t *testing.T) {
 	pos := teachTestPosition(t)
-	tr := ai.TraceAlphaBeta(pos, nil, ai.NewHeuristic(), 2, 0)
+	tr := ai.TraceAlphaBeta(context.Background(), pos, nil, ai.NewHeuristic(), 2, 0)
 	for n := 1; n <= len(tr.Steps); n++ {
 		st := slowStack(&tr, n)
 		s := tr.Steps[n-1]
