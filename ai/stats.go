@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"runtime"
 
 	"github.com/tablut-ai/tablut/game"
 )
@@ -74,14 +75,24 @@ func newPlainTree(eval Evaluator, ordered bool, ctx context.Context) *plainTree 
 }
 
 // visit counts a node and reports whether the search must stop (its context
-// was cancelled; checked every 4096 nodes). A stopped tree's score and node
+// was cancelled; checked every 1024 nodes). A stopped tree's score and node
 // count are meaningless.
 func (t *plainTree) visit() bool {
 	t.nodes++
-	if t.ctx != nil && t.nodes&4095 == 0 && t.ctx.Err() != nil {
-		t.stopped = true
+	if t.ctx != nil && t.nodes&1023 == 0 {
+		t.stopped = backgroundCheck(t.ctx)
 	}
 	return t.stopped
+}
+
+// backgroundCheck is the periodic check of a teaching search run in the
+// background (with a context): it reports whether ctx is cancelled, and
+// yields the thread. A long count must not hold one of the GOMAXPROCS
+// threads for its whole time slice: with the engine's search on the others,
+// a window's drawing would wait for the scheduler to preempt it.
+func backgroundCheck(ctx context.Context) bool {
+	runtime.Gosched()
+	return ctx.Err() != nil
 }
 
 // TreeRow is one line of the teaching table: the nodes plain minimax and

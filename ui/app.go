@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -58,6 +59,8 @@ type App struct {
 	teach          teachState    // the classroom view
 	teachFilterImg *ebiten.Image // its filters picture, made once per network
 	teachFilterSrc image.Image
+	teachLive      string    // the searches' news shown in the view
+	teachLiveAt    time.Time // when the view last followed them
 
 	screenshot string
 	frames     int
@@ -350,6 +353,9 @@ func (a *App) updateTeach() {
 		return
 	}
 	t.follow(a.ctl)
+	if t.job != nil {
+		t.job.busy.Store(a.ctl.Busy())
+	}
 	t.poll()
 	t.tick(a.frame)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -62,18 +63,29 @@ func (a *App) teachFaces(u float64) teachFaces {
 	}
 }
 
+// teachRedraw is the shortest time between two redraws of the classroom view
+// for news from the searches (a key press redraws it at once): redrawing the
+// whole window costs software rendering tens of milliseconds, and a search
+// reports several depths a second.
+const teachRedraw = 300 * time.Millisecond
+
 // teachKey identifies what the classroom view shows, so that its layer is
-// redrawn only when that changes.
-func (a *App) teachKey() string {
+// redrawn only when that changes: at once for the person's keys, at most
+// every teachRedraw for the searches' news.
+func (a *App) teachKey(now time.Time) string {
 	t := &a.teach
 	rec, _ := a.ctl.Search()
-	return fmt.Sprint("teach ", t.page, t.gen, " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, a.ctl.positionHash())
+	live := fmt.Sprint(t.live, " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, a.ctl.positionHash(), t.waiting())
+	if live != a.teachLive && now.Sub(a.teachLiveAt) >= teachRedraw {
+		a.teachLive, a.teachLiveAt = live, now
+	}
+	return fmt.Sprint("teach ", t.page, " ", t.gen, " ", a.teachLive)
 }
 
 // drawTeach draws the classroom view.
 func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	u := g.u
-	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0xb0))
+	quickRect(dst, rect{0, 0, g.w, g.h}, colBackground) // opaque: see drawFrame
 	l := newTeachLayout(g)
 	fillRoundRect(dst, l.card, 14*u, colPanel)
 	t := &a.teach
@@ -221,7 +233,10 @@ func (a *App) drawTeachNodeTable(tt *teachText) {
 		cells := treeRowText(r)
 		tt.row(cells[:], at, f.mono, colText)
 	}
-	if !an.done {
+	switch {
+	case a.teach.waiting() && !an.done:
+		tt.line("counted when the AI has moved", f.body, colTextDim)
+	case !an.done:
 		tt.line("counting…", f.body, colTextDim)
 	}
 }
@@ -308,7 +323,11 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if tr == nil {
 		a.drawSmallPieces(dst, l.board, &root)
 		tt.line(fmt.Sprintf("Alpha-beta in slow motion, depth %d", t.depth), f.title, colText)
-		tt.line("preparing the search…", f.body, colTextDim)
+		if t.waiting() {
+			tt.wrap("Prepared when the AI has moved (Space pauses a game between AIs).", f.body, colTextDim, 2)
+		} else {
+			tt.line("preparing the search…", f.body, colTextDim)
+		}
 		return
 	}
 	step := min(t.step, len(tr.Steps))
@@ -488,7 +507,7 @@ func (a *App) drawTeachFilters(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	}
 	img := a.teachFilters(an)
 	b := l.board.r
-	fillRect(dst, b, rgb(0x141414))
+	quickRect(dst, b, rgb(0x141414))
 	k := b.w / float64(img.Bounds().Dx())
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
 	op.GeoM.Scale(k, k)

@@ -2,11 +2,13 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"math"
-	"runtime"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
@@ -69,7 +71,10 @@ type teachState struct {
 
 	job *teachJob
 	an  teachAnalysis
-	gen int // bumped whenever what the view shows changes
+	gen int // bumped when the person changes what the view shows
+	// live is bumped when the background analysis brings news or the
+	// position changes; the view follows it at most every teachRedraw.
+	live int
 }
 
 // teachAnalysis is what the background work found for one position and
@@ -112,6 +117,7 @@ type teachAnalysis struct {
 type teachJob struct {
 	cancel context.CancelFunc
 	out    chan func(*teachAnalysis) // updates, applied on the game loop
+	busy   atomic.Bool               // an AI is thinking: the costly parts wait
 }
 
 // teachSpec is the player whose thinking the view explains: the AI to move,
@@ -147,10 +153,12 @@ func evaluatorSpec(spec string) (player.Spec, error) {
 
 // startTeachJob analyses pos (with history, for repetitions) for spec's
 // evaluator in a new goroutine: the evaluation first, then the slow-motion
-// traces, then the node table row by row.
-func startTeachJob(spec string, pos game.Position, history []uint64) *teachJob {
+// traces, then the node table row by row; the costly parts wait while busy
+// (an AI is thinking; the window updates it).
+func startTeachJob(spec string, pos game.Position, history []uint64, busy bool) *teachJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &teachJob{cancel: cancel, out: make(chan func(*teachAnalysis), 16)}
+	j.busy.Store(busy)
 	send := func(f func(*teachAnalysis)) bool {
 		select {
 		case j.out <- f:
@@ -159,9 +167,25 @@ func startTeachJob(spec string, pos game.Position, history []uint64) *teachJob {
 			return false
 		}
 	}
+	// idle waits until no AI is thinking: the costly parts (the depth 3
+	// trace, the node table) would otherwise take the core the window draws
+	// with from under a search using the others.
+	idle := func() bool {
+		for j.busy.Load() {
+			select {
+			case <-ctx.Done():
+				return false
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+		return ctx.Err() == nil
+	}
+	// The goroutine keeps the normal priority, unlike a search: it holds one
+	// of the GOMAXPROCS threads while it runs, and a thread the system
+	// starves at a low priority would keep the window's drawing waiting for
+	// it. The counts yield the thread every thousand nodes instead (see
+	// ai.CountTree).
 	go func() {
-		runtime.LockOSThread()
-		lowerThreadPriority()
 		defer cancel()
 		es, err := evaluatorSpec(spec)
 		var eval ai.Evaluator
@@ -185,9 +209,27 @@ func startTeachJob(spec string, pos game.Position, history []uint64) *teachJob {
 		if !send(func(a *teachAnalysis) { parts.merge(a) }) {
 			return
 		}
+		// The costly parts stop when an AI starts thinking (quiet's Err),
+		// and start again when it has moved.
+		quiet := quietContext{ctx, &j.busy}
 		for _, d := range []int{2, 3} {
-			tr := ai.TraceAlphaBeta(ctx, pos, history, eval, d, teachMaxSteps)
-			if ctx.Err() != nil || !send(func(a *teachAnalysis) { a.traces[d] = &tr }) {
+			var tr ai.Trace
+			for {
+				if d > 2 && !idle() {
+					return
+				}
+				var c context.Context = ctx
+				if d > 2 {
+					c = quiet
+				}
+				if tr = ai.TraceAlphaBeta(c, pos, history, eval, d, teachMaxSteps); c.Err() == nil {
+					break
+				}
+				if ctx.Err() != nil {
+					return
+				}
+			}
+			if !send(func(a *teachAnalysis) { a.traces[d] = &tr }) {
 				return
 			}
 		}
@@ -197,14 +239,44 @@ func startTeachJob(spec string, pos game.Position, history []uint64) *teachJob {
 		}
 		send(func(a *teachAnalysis) { a.mmMax, a.abMax = mm, mm+1 })
 		for d := 1; d <= mm+1; d++ {
-			row, err := ai.CountTree(ctx, pos, eval, d, d <= mm)
-			if err != nil || !send(func(a *teachAnalysis) { a.rows = append(a.rows, row) }) {
+			var row ai.TreeRow
+			for {
+				if !idle() {
+					return
+				}
+				var err error
+				if row, err = ai.CountTree(quiet, pos, eval, d, d <= mm); err == nil {
+					break
+				}
+			}
+			if !send(func(a *teachAnalysis) { a.rows = append(a.rows, row) }) {
 				return
 			}
 		}
 		send(func(a *teachAnalysis) { a.done = true })
 	}()
 	return j
+}
+
+// quietContext is a context that also ends, for the time being, while busy
+// holds: the background counts stop when an AI starts thinking.
+type quietContext struct {
+	context.Context
+	busy *atomic.Bool
+}
+
+// errBusy is quietContext's error while an AI thinks.
+var errBusy = errors.New("an AI is thinking")
+
+// Err returns the parent's error, or errBusy while an AI thinks.
+func (q quietContext) Err() error {
+	if err := q.Context.Err(); err != nil {
+		return err
+	}
+	if q.busy.Load() {
+		return errBusy
+	}
+	return nil
 }
 
 // merge copies the evaluation parts found in the background into a.
@@ -270,7 +342,7 @@ func (t *teachState) poll() bool {
 			got = true
 		default:
 			if got {
-				t.gen++
+				t.live++
 			}
 			return got
 		}
@@ -299,9 +371,13 @@ func (t *teachState) follow(c *Controller) {
 	t.stop()
 	t.an = teachAnalysis{hash: pos.Hash(), spec: spec, pos: pos}
 	t.step, t.playing = 0, false
-	t.job = startTeachJob(spec, pos, c.game.RepetitionHistory())
-	t.gen++
+	t.job = startTeachJob(spec, pos, c.game.RepetitionHistory(), c.Busy())
+	t.live++
 }
+
+// waiting reports whether the costly parts of the analysis wait for an AI
+// to finish thinking.
+func (t *teachState) waiting() bool { return t.job != nil && t.job.busy.Load() }
 
 // trace returns the slow-motion trace at the chosen depth, if computed.
 func (t *teachState) trace() *ai.Trace {

@@ -25,7 +25,7 @@ func teachTestPosition(t *testing.T) game.Position {
 // job's channel is read until the node table is complete).
 func finishTeachJob(t *testing.T, spec string, pos game.Position) teachAnalysis {
 	t.Helper()
-	j := startTeachJob(spec, pos, nil)
+	j := startTeachJob(spec, pos, nil, false)
 	defer j.cancel()
 	an := teachAnalysis{pos: pos}
 	for !an.done {
