@@ -567,7 +567,7 @@ func drawHeatLabels(dst *ebiten.Image, b smallBoard, heat *[game.NumSquares]int3
 		label := scoreText(heat[s])
 		w := textWidth(label, f.small) + 8
 		pill := rect{q.cx() - w/2, q.y + q.h - f.line*0.8, w, f.line * 0.75}
-		fillRoundRect(dst, pill, 4, nrgba(0x15171c, 0xd8))
+		quickRect(dst, pill, nrgba(0x15171c, 0xd8)) // square: thirty rounded pills cost a redraw dearly
 		drawText(dst, label, f.small, pill.cx(), pill.cy(), colText, alignCenter)
 	}
 }
