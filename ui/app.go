@@ -203,8 +203,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 }
 
-// Invalidate makes the next Draw draw the whole frame rather than what changed.
-func (a *App) Invalidate() { a.drawn.valid = false }
+// Invalidate makes the next Draw draw the whole frame rather than what
+// changed, the classroom view with the searches' latest news.
+func (a *App) Invalidate() {
+	a.drawn.valid = false
+	a.teachLiveAt = time.Time{}
+}
 
 // saveScreenshot writes the screen to the screenshot file.
 func (a *App) saveScreenshot(screen *ebiten.Image) {

@@ -66,6 +66,7 @@ var helpLines = [][2]string{
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
 	{"L  /  Help button", "the rules, with pictures"},
+	{"T  /  Teach button", "classroom view: the search and the evaluation explained"},
 	{"M", "sound on / off (remembered)"},
 	{"Enter  /  X", "after a game: rematch / swap sides"},
 }
