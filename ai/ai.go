@@ -26,7 +26,12 @@
 //   - residual.go: a network's correction on top of the heuristic (Residual,
 //     lazy through BoundedEvaluator) and one evaluator per side the engine
 //     plays (Sided; the searcher asks a SidedEvaluator for its root side's).
-//   - stats.go: plain minimax and alpha-beta node counts for teaching.
+//   - stats.go: plain minimax and alpha-beta node counts for teaching
+//     (CountTree, one row of the table a row at a time, cancellable).
+//   - teach.go: what the window's classroom view shows besides: how much each
+//     pawn matters to an evaluator (PieceImpact) and a recorded alpha-beta
+//     search to replay step by step (TraceAlphaBeta); the heuristic's terms
+//     are Heuristic.Terms, the root moves' scores of each iteration Info.Root.
 //   - positions.go: the bench positions (testdata/bench_positions.txt).
 package ai
 

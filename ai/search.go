@@ -508,11 +508,11 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 		child := *pos
 		captured := child.Make(m)
 		var score int32
+		w.root[i].exact = true
 		if captured == 0 && w.repeats(child.Hash()) {
 			score = 0
 		} else {
 			w.push(child.Hash(), captured > 0, 0)
-			w.root[i].exact = true
 			if i == 0 {
 				score = -w.negamax(&child, depth-1, 1, -beta, -alpha, true)
 			} else {
@@ -520,7 +520,7 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 				w.root[i].exact = false
 				if score > alpha && !w.ctl.stopped() {
 					score = -w.negamax(&child, depth-1, 1, -beta, -alpha, true)
-					w.root[i].exact = true
+					w.root[i].exact = score > alpha // else a bound after all
 				}
 			}
 			w.pop(0)
