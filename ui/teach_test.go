@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -204,4 +205,30 @@ func TestScoreText(t *testing.T) {
 		{ai.WinScore + 1, "+∞"}, {-(ai.WinScore + 1), "−∞"}} {
 		assert.Equal(t, c.want, scoreText(c.s), "%d", c.s)
 	}
+}
+
+// TestSearchRecord: the controller keeps one report per depth of the
+// running search, and keeps them once the search is over.
+func TestSearchRecord(t *testing.T) {
+	c := NewController(Config{Engines: DepthEngine(3), HintSpec: "heuristic", SaveDir: t.TempDir()})
+	require.NoError(t, c.Start(Settings{White: Human, Black: "heuristic", MoveTime: time.Second}))
+	_, ok := c.Search()
+	require.False(t, ok, "no search yet")
+	require.True(t, c.Hint())
+	c.Update() // starts the hint search
+	for c.Busy() {
+		c.Update()
+		time.Sleep(time.Millisecond)
+	}
+	rec, ok := c.Search()
+	require.True(t, ok)
+	require.False(t, rec.Running)
+	require.True(t, rec.Hint)
+	require.Equal(t, c.Position(), rec.Pos)
+	require.Len(t, rec.Infos, 3)
+	for i, in := range rec.Infos {
+		require.Equal(t, i+1, in.Depth)
+		require.NotEmpty(t, in.Root)
+	}
+	require.Equal(t, c.HintMove(), rec.Infos[2].PV[0])
 }
