@@ -323,6 +323,13 @@ type TeachStatus struct {
 	StepKind    ai.StepKind
 }
 
+// TeachTabCenter returns where the classroom view's tab of page p was drawn
+// in the latest frame, in screen pixels.
+func (a *App) TeachTabCenter(p int) (x, y float64) {
+	r := newTeachLayout(&a.geo).tabs[p]
+	return r.cx(), r.cy()
+}
+
 // TeachStatus returns the classroom view's state.
 func (a *App) TeachStatus() TeachStatus {
 	t := &a.teach

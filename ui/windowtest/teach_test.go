@@ -1,6 +1,7 @@
 package windowtest
 
 import (
+	"fmt"
 	"os/exec"
 	"strings"
 	"sync/atomic"
@@ -57,7 +58,8 @@ func shoot(t *testing.T, app *ui.App, name string) {
 // search page, which follows a hint search depth by depth; Tab goes to the
 // slow motion, where → steps, ↓ finishes a node and C goes to the next cutoff;
 // Tab again to the evaluation, taken apart (N: the network's own heatmap),
-// and to the network's filters; Esc closes it. The frames are the README's screenshots (TABLUT_SHOTS).
+// and to the network's filters; a click on a tab goes to its page; Esc
+// closes the view. The frames are the README's screenshots (TABLUT_SHOTS).
 func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	needDisplay(t)
 	opp, _ := ui.DefaultOpponent()
@@ -131,6 +133,16 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 		t.Fatalf("after Tab: %+v, want the filters page", st)
 	}
 	shoot(t, app, "teach-filters")
+
+	// A click on a tab goes to its page.
+	var x, y float64
+	onLoop(t, func() { x, y = app.TeachTabCenter(ui.TeachSlow) })
+	xdo(t, "mousemove", "--window", "WIN", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "click", "1")
+	frames(t, 6)
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Page != ui.TeachSlow || !st.Open {
+		t.Fatalf("after a click on the Slow motion tab: %+v", st)
+	}
 
 	key(t, "Escape")
 	onLoop(t, func() { st = app.TeachStatus() })
