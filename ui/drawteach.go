@@ -29,7 +29,8 @@ type teachLayout struct {
 func newTeachLayout(g *geometry) teachLayout {
 	u := g.u
 	card := helpCard(g)
-	l := teachLayout{card: card, tabs: cardTabs(g, teachPages, 170), u: u}
+	tabW := math.Min(170, (card.w-48*u)/float64(teachPages)/u-10) // four tabs fit a narrow window
+	l := teachLayout{card: card, tabs: cardTabs(g, teachPages, tabW), u: u}
 	top := card.y + 66*u
 	bottom := card.y + card.h - 44*u
 	side := math.Max(90, math.Min(bottom-top, card.w*0.5))
@@ -95,7 +96,11 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	if name == "" {
 		name = shortSpec(t.an.spec)
 	}
-	drawText(dst, "Classroom · "+name, f.small, l.card.x+l.card.w-24*u, l.tabs[0].cy(), colTextDim, alignRight)
+	caption := "Classroom · " + name
+	last := l.tabs[len(l.tabs)-1]
+	if right := l.card.x + l.card.w - 24*u; right-textWidth(caption, f.small) > last.x+last.w+12*u {
+		drawText(dst, caption, f.small, right, l.tabs[0].cy(), colTextDim, alignRight)
+	}
 	var keys string
 	switch t.page {
 	case TeachSearch:
@@ -114,7 +119,12 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 		a.drawTeachFilters(dst, l, f)
 		keys = "← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
 	}
-	drawText(dst, keys, f.small, l.card.cx(), l.card.y+l.card.h-22*u, colTextDim, alignCenter)
+	// The keys at the foot, over two lines in a narrow window.
+	lines := wrapText(keys, f.small, l.card.w-48*u, 2)
+	for i, ln := range lines {
+		y := l.card.y + l.card.h - 22*u - float64(len(lines)-1-i)*f.line*0.8
+		drawText(dst, ln, f.small, l.card.cx(), y, colTextDim, alignCenter)
+	}
 }
 
 // teachText writes lines down a column.
