@@ -26,7 +26,12 @@
 //   - residual.go: a network's correction on top of the heuristic (Residual,
 //     lazy through BoundedEvaluator) and one evaluator per side the engine
 //     plays (Sided; the searcher asks a SidedEvaluator for its root side's).
-//   - stats.go: plain minimax and alpha-beta node counts for teaching.
+//   - stats.go: plain minimax and alpha-beta node counts for teaching
+//     (CountTree, one row of the table a row at a time, cancellable).
+//   - teach.go: what the window's classroom view shows besides: how much each
+//     pawn matters to an evaluator (PieceImpact) and a recorded alpha-beta
+//     search to replay step by step (TraceAlphaBeta); the heuristic's terms
+//     are Heuristic.Terms, the root moves' scores of each iteration Info.Root.
 //   - positions.go: the bench positions (testdata/bench_positions.txt).
 package ai
 
@@ -109,6 +114,19 @@ type Info struct {
 	NPS     int64
 	Elapsed time.Duration
 	PV      []game.Move
+	// Root lists the root moves with their scores from the main thread's
+	// latest completed iteration, best first as the search orders them.
+	Root []RootScore
+}
+
+// RootScore is a root move's score from one iteration of the search, White's
+// point of view. Principal variation search proves most moves worse than the
+// best with a null window and no more: then Exact is false and Score is a
+// bound, at most (for the side to move) what the move is worth.
+type RootScore struct {
+	Move  game.Move
+	Score int32
+	Exact bool
 }
 
 // Result is the outcome of a search.

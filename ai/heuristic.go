@@ -67,20 +67,37 @@ func (h *Heuristic) Name() string { return "heuristic" }
 
 // Evaluate scores p from White's point of view, clamped inside (-MaxEval, MaxEval).
 func (h *Heuristic) Evaluate(p *game.Position) int32 {
+	c := h.count(p)
+	w := &h.W
+	score := w.WhitePawn*c.whitePawns + w.BlackPawn*c.blackPawns + w.BlockedLine*c.blocked +
+		w.BlackNextToKing*c.adjacent + w.OpenLine*c.open + w.ThreatSquare*c.threats +
+		w.KingEdgeDistance*c.edge + w.Capture*c.capturable
+	return clampEval(score)
+}
+
+// featureCounts are the features of one position the weights multiply.
+type featureCounts struct {
+	whitePawns, blackPawns, blocked, adjacent, open, threats, edge int32
+	// capturable is signed for White: the pawns the side to move could
+	// capture, negative with Black to move.
+	capturable int32
+}
+
+// count counts p's features; the costly ones only when their weight is used.
+func (h *Heuristic) count(p *game.Position) featureCounts {
 	w := &h.W
 	k := p.King()
-	score := w.WhitePawn*int32(p.Count(game.White)-1) + w.BlackPawn*int32(p.Count(game.Black))
+	c := featureCounts{whitePawns: int32(p.Count(game.White) - 1), blackPawns: int32(p.Count(game.Black))}
 	if k != game.NoSquare {
-		var blocked, open, adjacent int32
 		for d := 0; d < numDirs; d++ {
 			if n := neighbour[d][k]; n >= 0 && p.At(n) == game.BlackPawn {
-				adjacent++
+				c.adjacent++
 			}
 			ray := rays[d][k]
 			isOpen := len(ray) > 0
 			for _, s := range ray {
 				if p.At(s) != game.Empty {
-					blocked++
+					c.blocked++
 					isOpen = false
 					break
 				}
@@ -89,24 +106,58 @@ func (h *Heuristic) Evaluate(p *game.Position) int32 {
 				}
 			}
 			if isOpen {
-				open++
+				c.open++
 			}
 		}
-		score += w.BlockedLine*blocked + w.BlackNextToKing*adjacent + w.OpenLine*open
 		if w.ThreatSquare != 0 {
-			score += w.ThreatSquare * int32(threatSquares(p, k))
+			c.threats = int32(threatSquares(p, k))
 		}
 		f, r := k.File(), k.Rank()
-		score += w.KingEdgeDistance * int32(min(f, 8-f, r, 8-r))
+		c.edge = int32(min(f, 8-f, r, 8-r))
 	}
 	if w.Capture != 0 {
-		c := w.Capture * int32(capturable(p))
+		c.capturable = int32(capturable(p))
 		if p.SideToMove() == game.Black {
-			c = -c
+			c.capturable = -c.capturable
 		}
-		score += c
 	}
-	return clampEval(score)
+	return c
+}
+
+// Term is one term of the heuristic's sum for a position: a feature, its
+// weight, how many times the feature occurs, and their product.
+type Term struct {
+	Name   string // what is counted, e.g. "white pawns"
+	Weight int32
+	Count  int32
+	Value  int32 // Weight * Count, White's point of view
+}
+
+// Terms takes Evaluate(p) apart: every term of the weighted sum, in the
+// order of the Weights fields. Their values add up to Evaluate(p) unless that
+// sum is clamped to the evaluator's range. Terms whose weight is zero are
+// left out (the heuristic does not count them).
+func (h *Heuristic) Terms(p *game.Position) []Term {
+	c := h.count(p)
+	w := &h.W
+	all := []Term{
+		{Name: "white pawns", Weight: w.WhitePawn, Count: c.whitePawns},
+		{Name: "black pawns", Weight: w.BlackPawn, Count: c.blackPawns},
+		{Name: "blocked king lines", Weight: w.BlockedLine, Count: c.blocked},
+		{Name: "black pawns next to the king", Weight: w.BlackNextToKing, Count: c.adjacent},
+		{Name: "open lines to an escape", Weight: w.OpenLine, Count: c.open},
+		{Name: "squares that open a line", Weight: w.ThreatSquare, Count: c.threats},
+		{Name: "king's distance to the edge", Weight: w.KingEdgeDistance, Count: c.edge},
+		{Name: "pawns the mover can capture", Weight: w.Capture, Count: c.capturable},
+	}
+	out := all[:0]
+	for _, t := range all {
+		if t.Weight != 0 {
+			t.Value = t.Weight * t.Count
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // threatSquares counts the squares the king on k can move to from which it would

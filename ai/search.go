@@ -137,6 +137,7 @@ func (s *Searcher) Clear() {
 type rootMove struct {
 	move  game.Move
 	score int32
+	exact bool // score is exact, not a bound from a null-window search
 }
 
 // worker is one search thread with its own stacks and ordering tables.
@@ -159,6 +160,8 @@ type worker struct {
 	floor   int      // index in line of the first position after the last capture
 	floors  [maxPly + 1]int
 	root    []rootMove
+	// rootDone is the root list of the last completed iteration (Info.Root).
+	rootDone []RootScore
 	// child holds the position after the move being searched at each ply
 	// (child[ply+1] below ply): a local copy whose address is passed down
 	// the recursion would escape to the heap, an allocation per node.
@@ -295,7 +298,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 				return
 			}
 			w.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
-				iters <- iteration{depth: depth, score: score, pv: pv, nodes: ctl.nodes.Load() + w.nodes}
+				iters <- iteration{depth: depth, score: score, pv: pv, nodes: ctl.nodes.Load() + w.nodes, root: slices.Clone(w.rootDone)}
 			})
 			ctl.poll(w.nodes)
 			w.nodes = 0
@@ -317,7 +320,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		if progress != nil {
 			el := ctl.elapsed()
 			progress(Info{Depth: it.depth, Score: sign * it.score, Nodes: it.nodes, NPS: nps(it.nodes, el),
-				Elapsed: el, PV: slices.Clone(it.pv)})
+				Elapsed: el, PV: slices.Clone(it.pv), Root: it.root})
 		}
 	}
 	drain := func() {
@@ -366,6 +369,7 @@ type iteration struct {
 	score int32
 	pv    []game.Move
 	nodes int64
+	root  []RootScore
 }
 
 // wait blocks until the threads of an earlier search that returned at its
@@ -504,6 +508,7 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 		child := *pos
 		captured := child.Make(m)
 		var score int32
+		w.root[i].exact = true
 		if captured == 0 && w.repeats(child.Hash()) {
 			score = 0
 		} else {
@@ -512,8 +517,10 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 				score = -w.negamax(&child, depth-1, 1, -beta, -alpha, true)
 			} else {
 				score = -w.negamax(&child, depth-1, 1, -alpha-1, -alpha, false)
+				w.root[i].exact = false
 				if score > alpha && !w.ctl.stopped() {
 					score = -w.negamax(&child, depth-1, 1, -beta, -alpha, true)
+					w.root[i].exact = score > alpha // else a bound after all
 				}
 			}
 			w.pop(0)
@@ -537,7 +544,21 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 		w.root[0] = bm
 	}
 	w.tt.store(pos.Hash(), ttData{move: w.root[0].move, score: scoreToTT(best, 0), depth: depth, bound: boundExact})
+	w.noteRoot(pos.SideToMove())
 	return best, 0, true
+}
+
+// noteRoot keeps the root list of a completed iteration for Info.Root, with
+// the scores turned to White's point of view (us is the side to move).
+func (w *worker) noteRoot(us game.Color) {
+	sign := int32(1)
+	if us == game.Black {
+		sign = -1
+	}
+	w.rootDone = w.rootDone[:0]
+	for _, r := range w.root {
+		w.rootDone = append(w.rootDone, RootScore{Move: r.move, Score: sign * r.score, Exact: r.exact})
+	}
 }
 
 // setPV makes m followed by the child's PV the PV at ply.

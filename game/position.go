@@ -213,3 +213,17 @@ func (p *Position) IsLegal(m Move) bool {
 	}
 	return false
 }
+
+// Without returns p with the pawn on s taken off the board (the hash follows),
+// for asking an evaluator how much one piece matters. The king, an empty
+// square or an invalid one leave p as it is: a position without its king is
+// not one the rules know.
+func (p Position) Without(s Square) Position {
+	if !s.Valid() {
+		return p
+	}
+	if pc := p.board[s]; pc == WhitePawn || pc == BlackPawn {
+		p.remove(s, pc, pc.Color())
+	}
+	return p
+}

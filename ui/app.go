@@ -8,9 +8,11 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -30,6 +32,9 @@ type Options struct {
 	Notice string
 	// Config wires the controller (engines, clock, save directory).
 	Config Config
+	// Teach opens the classroom view at start, on TeachPage.
+	Teach     bool
+	TeachPage int
 }
 
 // App is the game window: an ebiten.Game over a Controller.
@@ -50,6 +55,12 @@ type App struct {
 	overlay layer // start panel or help
 	sprites sprites
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
+
+	teach          teachState    // the classroom view
+	teachFilterImg *ebiten.Image // its filters picture, made once per network
+	teachFilterSrc image.Image
+	teachLive      string    // the searches' news shown in the view
+	teachLiveAt    time.Time // when the view last followed them
 
 	screenshot string
 	frames     int
@@ -91,6 +102,9 @@ func NewApp(opts Options) (*App, error) {
 		a.ctl.notify(opts.Notice)
 	}
 	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls())
+	if opts.Teach {
+		a.TeachPage(opts.TeachPage)
+	}
 	return a, nil
 }
 
@@ -110,7 +124,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	defer a.ctl.Close()
+	defer a.Close()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
 	ebiten.SetWindowSizeLimits(400, 420, -1, -1)
@@ -141,6 +155,7 @@ func (a *App) Update() error {
 	a.handleKeys()
 	a.handleMouse()
 	a.ctl.Update()
+	a.updateTeach()
 	for _, q := range a.ctl.takeCues() {
 		a.sound.play(q)
 	}
@@ -188,8 +203,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 }
 
-// Invalidate makes the next Draw draw the whole frame rather than what changed.
-func (a *App) Invalidate() { a.drawn.valid = false }
+// Invalidate makes the next Draw draw the whole frame rather than what
+// changed, the classroom view with the searches' latest news.
+func (a *App) Invalidate() {
+	a.drawn.valid = false
+	a.teachLiveAt = time.Time{}
+}
 
 // saveScreenshot writes the screen to the screenshot file.
 func (a *App) saveScreenshot(screen *ebiten.Image) {
@@ -269,7 +288,87 @@ func (a *App) do(act action) {
 		c.Faster()
 	case actHelp:
 		c.ShowHelp(HelpRules)
+	case actTeach:
+		a.ToggleTeach()
 	}
+}
+
+// Close stops the background work (search, classroom analysis); call it when
+// the window closes.
+func (a *App) Close() {
+	a.teach.stop()
+	a.ctl.Close()
+}
+
+// ToggleTeach opens or closes the classroom view.
+func (a *App) ToggleTeach() {
+	a.teach.open = !a.teach.open
+	a.teach.gen++
+	if !a.teach.open {
+		a.teach.stop()
+	}
+}
+
+// TeachStatus is the classroom view's state and progress, for tests that
+// drive the window.
+type TeachStatus struct {
+	Open bool
+	Page int
+	// EvalReady: the evaluation is taken apart; Filters: with a network's
+	// filters; TableDone: the node table is complete.
+	EvalReady, Filters, TableDone bool
+	// Slow motion: the trace's steps (0 until it is ready), the steps shown,
+	// and the kind of the last one shown.
+	Steps, Step int
+	StepKind    ai.StepKind
+}
+
+// TeachTabCenter returns where the classroom view's tab of page p was drawn
+// in the latest frame, in screen pixels.
+func (a *App) TeachTabCenter(p int) (x, y float64) {
+	r := newTeachLayout(&a.geo).tabs[p]
+	return r.cx(), r.cy()
+}
+
+// TeachStatus returns the classroom view's state.
+func (a *App) TeachStatus() TeachStatus {
+	t := &a.teach
+	st := TeachStatus{Open: t.open, Page: t.page, EvalReady: t.an.ready, Filters: t.an.filters != nil, TableDone: t.an.done}
+	if tr := t.trace(); tr != nil {
+		st.Steps, st.Step = len(tr.Steps), t.step
+		if t.step > 0 {
+			st.StepKind = tr.Steps[t.step-1].Kind
+		}
+	}
+	return st
+}
+
+// TeachPage shows page p of the classroom view (TeachSearch, TeachSlow,
+// TeachEval, TeachFilters), opening it if needed.
+func (a *App) TeachPage(p int) {
+	a.teach.open, a.teach.page = true, (p%teachPages+teachPages)%teachPages
+	a.teach.gen++
+}
+
+// teachShown reports whether the classroom view is on the screen (the start
+// panel and the help go over it).
+func (a *App) teachShown() bool {
+	return a.teach.open && a.ctl.Screen() == ScreenGame && !a.ctl.HelpShown()
+}
+
+// updateTeach keeps the classroom view's analysis on the position on the
+// board and advances its slow motion.
+func (a *App) updateTeach() {
+	t := &a.teach
+	if !a.teachShown() {
+		return
+	}
+	t.follow(a.ctl)
+	if t.job != nil {
+		t.job.busy.Store(a.ctl.Busy())
+	}
+	t.poll()
+	t.tick(a.frame)
 }
 
 // Dragging reports whether a piece follows the mouse (between a press on it

@@ -113,7 +113,8 @@ type Controller struct {
 	draining  *searchJob // a cancelled search still winding down
 	info      ai.Info    // latest report of job
 	infoValid bool
-	wantHint  bool // a hint was asked while a search was winding down
+	record    SearchRecord // the running or the last search, for the classroom view
+	wantHint  bool         // a hint was asked while a search was winding down
 
 	hint    game.Move // last hint, valid for hintPly and hintHash
 	hintPly int
@@ -291,6 +292,37 @@ func (c *Controller) Think() (ThinkStatus, bool) {
 		st.Info = c.info
 	}
 	return st, true
+}
+
+// SearchRecord is what one search reported, kept for the classroom view: the
+// position searched and the report of each completed depth.
+type SearchRecord struct {
+	Pos     game.Position
+	Ply     int
+	Name    string // the engine's spec
+	Hint    bool
+	Running bool
+	// Infos holds one report per depth, shallowest first: a later report of
+	// the same depth (the search's last word on a stopped iteration)
+	// replaces the earlier one.
+	Infos []ai.Info
+}
+
+// add appends reports, one per depth.
+func (r *SearchRecord) add(infos []ai.Info) {
+	for _, in := range infos {
+		if n := len(r.Infos); n > 0 && r.Infos[n-1].Depth >= in.Depth {
+			r.Infos[n-1] = in
+			continue
+		}
+		r.Infos = append(r.Infos, in)
+	}
+}
+
+// Search returns the running search's record, or the last one's; ok is false
+// before the first search.
+func (c *Controller) Search() (SearchRecord, bool) {
+	return c.record, c.record.Name != ""
 }
 
 // WaitingText explains why no AI is moving while one is to move, or "".
@@ -981,22 +1013,26 @@ func (c *Controller) startJob(e Engine, kind jobKind, name string, now time.Time
 	}
 	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, budget, now)
 	c.info, c.infoValid = ai.Info{}, false
+	c.record = SearchRecord{Pos: pos, Ply: c.game.Ply(), Name: name, Hint: kind == jobHint, Running: true}
 }
 
 // pollJob takes the running search's news.
 func (c *Controller) pollJob(now time.Time) {
 	j := c.job
-	if info, ok := j.latest(); ok {
+	if infos := j.reports(); len(infos) > 0 {
+		info := infos[len(infos)-1]
 		c.info, c.infoValid = info, true
 		if j.trusted() {
 			c.setEval(j.hash, info.Score)
 		}
+		c.record.add(infos)
 	}
 	r, ok := j.poll()
 	if !ok {
 		return
 	}
 	c.job = nil
+	c.record.Running = false
 	if j.ply != c.game.Ply() || j.hash != c.positionHash() {
 		return // the board changed meanwhile; cannot happen without a cancel
 	}
@@ -1093,6 +1129,7 @@ func (c *Controller) cancelSearch() {
 	}
 	c.job = nil
 	c.infoValid = false
+	c.record.Running = false
 }
 
 // stopSearch cancels the running search and forgets it, for a change of engines.

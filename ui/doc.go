@@ -18,6 +18,11 @@
 //     captured with the next move.
 //   - rules.go: the rules page of the help overlay, twelve small illustrated
 //     boards given as data (position, move, marked squares).
+//   - teach.go, drawteach.go: the classroom view (T): the search live with its
+//     depths, root moves and the minimax against alpha-beta node table;
+//     alpha-beta in slow motion on the board; the evaluation taken apart
+//     (heuristic terms, a heatmap of each pawn's worth, a network's filters),
+//     computed in a background goroutine per position.
 //   - dialog.go: the desktop's file dialogs for Save and Open, run as programs
 //     (zenity, qarma, kdialog, osascript, PowerShell), with the ~/Tablut folder
 //     when there is none.

@@ -66,6 +66,7 @@ var helpLines = [][2]string{
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
 	{"L  /  Help button", "the rules, with pictures"},
+	{"T  /  Teach button", "classroom view: the search and the evaluation explained"},
 	{"M", "sound on / off (remembered)"},
 	{"Enter  /  X", "after a game: rematch / swap sides"},
 }
@@ -76,7 +77,7 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
 	card := helpCard(g)
 	fillRoundRect(dst, card, 14*u, colPanel)
-	a.drawHelpTabs(dst, g)
+	a.drawTabs(dst, g, helpTabs(g), []string{"Rules", "Keys"}, a.ctl.HelpPage(), 15)
 	if a.ctl.HelpPage() == HelpRules {
 		a.drawRules(dst, g)
 		return

@@ -31,7 +31,9 @@ import (
 // The whole frame is drawn when the screen is cleared every frame (as in some
 // tests), at the first frames, on a new size or a new static layer, while a
 // piece is dragged (it can be anywhere), and whenever anything changes under
-// an overlay (start panel, help), which covers every region.
+// an overlay (start panel, help), which covers every region. The classroom
+// view covers the whole window with an opaque layer: under it nothing is
+// drawn, and the layer is copied to the screen only when it changes.
 
 // frameState is what a frame shows, region by region; each part is
 // comparable, and a region is redrawn when its part differs from the frame
@@ -191,6 +193,8 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
 		f.overlay = fmt.Sprint("help ", c.HelpPage())
+	} else if a.teachShown() {
+		f.overlay = a.teachKey(now)
 	}
 	return f
 }
@@ -199,6 +203,18 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 // that changed, or everything if full.
 func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState, full bool, now time.Time) {
 	old := &a.drawn.state
+	if a.teachShown() {
+		// The classroom view covers the whole window: nothing under it is
+		// drawn, and the view itself only when what it shows changed.
+		if full || f.overlay != old.overlay {
+			w, h := int(g.w), int(g.h)
+			img := a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawTeach(dst, g) })
+			screen.DrawImage(img, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+		}
+		a.drawn.state = f
+		a.drawn.state.dests = slices.Clone(f.dests)
+		return
+	}
 	if !full && f.overlay != "" && (f.board != old.board || !slices.Equal(f.dests, old.dests) ||
 		f.eval != old.eval || f.panel != old.panel || f.status != old.status || f.overlay != old.overlay) {
 		full = true // the overlay covers every region

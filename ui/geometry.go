@@ -36,6 +36,7 @@ const (
 	actFaster
 	actHelp
 	actOpen
+	actTeach
 )
 
 // button is a clickable labelled rectangle.
@@ -70,7 +71,10 @@ type geometry struct {
 	portrait bool
 }
 
-// panelButtons lists the panel's buttons in reading order, four to a row; the
+// buttonsPerRow is how many panel buttons stand side by side.
+const buttonsPerRow = 5
+
+// panelButtons lists the panel's buttons in reading order, five to a row; the
 // AI-vs-AI controls follow when two AIs play (see watchButtons).
 var panelButtons = []button{
 	{act: actNew, label: "New", key: "N"},
@@ -81,6 +85,7 @@ var panelButtons = []button{
 	{act: actSave, label: "Save", key: "S"},
 	{act: actOpen, label: "Open", key: "O"},
 	{act: actHelp, label: "Help", key: "?"},
+	{act: actTeach, label: "Teach", key: "T"},
 }
 
 // watchButtons are the controls of a game between two AIs: with a human at the
@@ -104,7 +109,7 @@ func newGeometry(w, h int, flipped, watch bool) geometry {
 	if watch {
 		buttons = append(append([]button{}, panelButtons...), watchButtons...)
 	}
-	rows := (len(buttons) + 3) / 4
+	rows := (len(buttons) + buttonsPerRow - 1) / buttonsPerRow
 	evalGap := 14.0
 	if g.portrait {
 		// Scale by width alone, and leave the panel its header, status box,
@@ -150,10 +155,10 @@ func newGeometry(w, h int, flipped, watch bool) geometry {
 	y := inner.y + 86*u
 	g.status = rect{inner.x, y, inner.w, 92 * u}
 	y += g.status.h + 14*u
-	bw, bh, bg := (inner.w-3*8*u)/4, 34*u, 8*u
+	bw, bh, bg := (inner.w-(buttonsPerRow-1)*8*u)/buttonsPerRow, 34*u, 8*u
 	g.buttons = make([]button, len(buttons))
 	for i, b := range buttons {
-		b.r = rect{inner.x + float64(i%4)*(bw+bg), y + float64(i/4)*(bh+bg), bw, bh}
+		b.r = rect{inner.x + float64(i%buttonsPerRow)*(bw+bg), y + float64(i/buttonsPerRow)*(bh+bg), bw, bh}
 		g.buttons[i] = b
 	}
 	y += float64(rows)*(bh+bg) + 10*u

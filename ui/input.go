@@ -56,6 +56,14 @@ func (a *App) handleKeys() {
 		c.ShowHelp(HelpRules)
 		return
 	}
+	if a.teachShown() {
+		a.teachKeys(typed)
+		return
+	}
+	if pressed(ebiten.KeyT) && c.Screen() == ScreenGame {
+		a.ToggleTeach()
+		return
+	}
 	if c.Screen() == ScreenStart {
 		switch {
 		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
@@ -122,6 +130,70 @@ func (a *App) handleKeys() {
 	}
 }
 
+// teachKeys handles the keys of the classroom view: its pages, the slow
+// motion's controls, and the game keys a teacher needs meanwhile (browse,
+// hint, undo, pause).
+func (a *App) teachKeys(typed func(rune) bool) {
+	c := a.ctl
+	t := &a.teach
+	switch {
+	case pressed(ebiten.KeyT, ebiten.KeyEscape):
+		a.ToggleTeach()
+		return
+	case pressed(ebiten.KeyTab):
+		step := 1
+		if ebiten.IsKeyPressed(ebiten.KeyShift) {
+			step = -1
+		}
+		a.TeachPage(t.page + step)
+		return
+	}
+	if t.page == TeachSlow {
+		switch {
+		case pressed(ebiten.KeyRight):
+			t.stepBy(1)
+		case pressed(ebiten.KeyLeft):
+			t.stepBy(-1)
+		case pressed(ebiten.KeyDown, ebiten.KeyEnter, ebiten.KeyNumpadEnter):
+			t.finishNode()
+		case pressed(ebiten.KeyC, ebiten.KeyPageDown):
+			t.nextCutoff()
+		case pressed(ebiten.KeySpace):
+			t.playing = !t.playing && t.trace() != nil
+			t.nextAt = a.frame
+			t.gen++
+		case pressed(ebiten.KeyHome):
+			t.setDepth(t.depth)
+		case pressed(ebiten.KeyEnd):
+			t.stepBy(teachMaxSteps)
+		case pressed(ebiten.Key2, ebiten.KeyNumpad2):
+			t.setDepth(2)
+		case pressed(ebiten.Key3, ebiten.KeyNumpad3):
+			t.setDepth(3)
+		}
+		return
+	}
+	switch {
+	case pressed(ebiten.KeyN) && t.page == TeachEval:
+		t.netHeat = !t.netHeat
+		t.gen++
+	case pressed(ebiten.KeyLeft):
+		c.StepBack()
+	case pressed(ebiten.KeyRight):
+		c.StepForward()
+	case pressed(ebiten.KeyHome):
+		c.GoToStart()
+	case pressed(ebiten.KeyEnd):
+		c.GoToEnd()
+	case pressed(ebiten.KeyH):
+		c.Hint()
+	case pressed(ebiten.KeyZ) && ctrl(), pressed(ebiten.KeyU):
+		c.Undo()
+	case pressed(ebiten.KeySpace):
+		c.TogglePause()
+	}
+}
+
 // mouseInput is the state of the mouse in one frame.
 type mouseInput struct {
 	x, y         float64
@@ -154,7 +226,7 @@ func (a *App) mouse(in mouseInput) {
 		a.drag.active = false
 		switch {
 		case c.HelpShown():
-			if p, ok := helpTabAt(g, x, y); ok {
+			if p, ok := tabAt(helpTabs(g), x, y); ok {
 				c.ShowHelp(p)
 			} else {
 				c.CloseHelp()
@@ -162,6 +234,11 @@ func (a *App) mouse(in mouseInput) {
 			return
 		case c.Screen() == ScreenStart:
 			a.clickStart(x, y)
+			return
+		case a.teachShown():
+			if p, ok := tabAt(newTeachLayout(g).tabs, x, y); ok {
+				a.TeachPage(p)
+			}
 			return
 		}
 		if act := g.buttonAt(x, y); act != actNone {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -74,20 +75,24 @@ var ruleCards = []ruleCard{
 		marks: []ruleMark{{"e5", markGood}}},
 }
 
-// helpTabs returns where the tabs of the help overlay are.
-func helpTabs(g *geometry) [helpPages]rect {
+// cardTabs returns where the n tabs of an overlay card (help, classroom)
+// are, each w wide at scale 1.
+func cardTabs(g *geometry, n int, w float64) []rect {
 	u := g.u
 	card := helpCard(g)
-	var out [helpPages]rect
+	out := make([]rect, n)
 	for i := range out {
-		out[i] = rect{card.x + 24*u + float64(i)*130*u, card.y + 16*u, 120 * u, 34 * u}
+		out[i] = rect{card.x + 24*u + float64(i)*(w+10)*u, card.y + 16*u, w * u, 34 * u}
 	}
 	return out
 }
 
-// helpTabAt returns the page of the tab under the point.
-func helpTabAt(g *geometry, x, y float64) (int, bool) {
-	for i, r := range helpTabs(g) {
+// helpTabs returns where the tabs of the help overlay are.
+func helpTabs(g *geometry) []rect { return cardTabs(g, helpPages, 120) }
+
+// tabAt returns the index of the tab under the point.
+func tabAt(tabs []rect, x, y float64) (int, bool) {
+	for i, r := range tabs {
 		if r.contains(x, y) {
 			return i, true
 		}
@@ -101,16 +106,16 @@ func helpCard(g *geometry) rect {
 	return rect{m, m, g.w - 2*m, g.h - 2*m}
 }
 
-// drawHelpTabs draws the tabs, the current one lit.
-func (a *App) drawHelpTabs(dst *ebiten.Image, g *geometry) {
-	f := face(a.fonts.bold, 15*g.u)
-	for i, r := range helpTabs(g) {
+// drawTabs draws an overlay's tabs with their labels, the current one lit.
+func (a *App) drawTabs(dst *ebiten.Image, g *geometry, tabs []rect, labels []string, current int, size float64) {
+	f := face(a.fonts.bold, size*g.u)
+	for i, r := range tabs {
 		bg := colButton
-		if i == a.ctl.HelpPage() {
+		if i == current {
 			bg = colButtonOn
 		}
 		fillRoundRect(dst, r, 8*g.u, bg)
-		drawText(dst, []string{"Rules", "Keys"}[i], f, r.cx(), r.cy(), colText, alignCenter)
+		drawText(dst, labels[i], f, r.cx(), r.cy(), colText, alignCenter)
 	}
 }
 
@@ -153,47 +158,77 @@ func (a *App) drawMiniBoard(dst *ebiten.Image, r rect, rc ruleCard) {
 	if err != nil {
 		return // the cards are tested to parse (TestRuleCards)
 	}
-	cell := r.w / 9
-	sq := func(s game.Square) rect {
-		x0 := math.Round(r.x + float64(s.File())*cell)
-		y0 := math.Round(r.y + float64(8-s.Rank())*cell)
-		return rect{x0, y0, math.Round(r.x+float64(s.File()+1)*cell) - x0, math.Round(r.y+float64(9-s.Rank())*cell) - y0}
-	}
-	quickRect(dst, rect{r.x - 2, r.y - 2, r.w + 4, r.h + 4}, colFrameEdge)
-	for s := game.Square(0); s < game.NumSquares; s++ {
-		quickRect(dst, sq(s), squareColour(s))
-	}
+	b := smallBoard{r}
+	b.drawSquares(dst)
+	cell := b.cell()
 	for _, m := range rc.marks {
 		s, err := game.ParseSquare(m.sq)
 		if err != nil {
 			continue
 		}
-		q := sq(s)
+		q := b.sq(s)
 		switch m.kind {
 		case markGood:
 			quickRect(dst, q, withAlpha(colHintArrow, 0.55))
 		case markBad:
 			quickRect(dst, q, withAlpha(colCapture, 0.55))
 		case markHostile:
-			w := math.Max(2, math.Round(cell*0.12))
-			for _, e := range []rect{{q.x, q.y, q.w, w}, {q.x, q.y + q.h - w, q.w, w}, {q.x, q.y, w, q.h}, {q.x + q.w - w, q.y, w, q.h}} {
-				quickRect(dst, e, colAccent)
-			}
+			frameSquare(dst, q, math.Max(2, math.Round(cell*0.12)), colAccent)
 		}
 	}
-	k := cell / a.sprites.cell
-	for s := game.Square(0); s < game.NumSquares; s++ {
-		if pc := p.At(s); pc != game.Empty {
-			q := sq(s)
-			drawCentered(dst, a.sprites.pieces[pc], q.cx(), q.cy(), k, 1)
-		}
-	}
+	a.drawSmallPieces(dst, b, &p)
 	for _, ms := range rc.moves {
 		m, err := game.ParseMove(ms)
 		if err != nil {
 			continue
 		}
-		f, t := sq(m.From()), sq(m.To())
-		arrow(dst, f.cx(), f.cy(), t.cx(), t.cy(), cell*0.16, withAlpha(colMoveArrow, 0.85))
+		b.arrow(dst, m, withAlpha(colMoveArrow, 0.85))
+	}
+}
+
+// smallBoard is a board drawn small, unflipped, in r (the rules cards, the
+// classroom view).
+type smallBoard struct{ r rect }
+
+func (b smallBoard) cell() float64 { return b.r.w / 9 }
+
+// sq returns where square s is, on whole pixels.
+func (b smallBoard) sq(s game.Square) rect {
+	r, cell := b.r, b.cell()
+	x0 := math.Round(r.x + float64(s.File())*cell)
+	y0 := math.Round(r.y + float64(8-s.Rank())*cell)
+	return rect{x0, y0, math.Round(r.x+float64(s.File()+1)*cell) - x0, math.Round(r.y+float64(9-s.Rank())*cell) - y0}
+}
+
+// drawSquares draws the board's frame and squares.
+func (b smallBoard) drawSquares(dst *ebiten.Image) {
+	r := b.r
+	quickRect(dst, rect{r.x - 2, r.y - 2, r.w + 4, r.h + 4}, colFrameEdge)
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		quickRect(dst, b.sq(s), squareColour(s))
+	}
+}
+
+// arrow draws move m as an arrow.
+func (b smallBoard) arrow(dst *ebiten.Image, m game.Move, clr color.Color) {
+	f, t := b.sq(m.From()), b.sq(m.To())
+	arrow(dst, f.cx(), f.cy(), t.cx(), t.cy(), b.cell()*0.16, clr)
+}
+
+// frameSquare draws a frame of width w just inside q.
+func frameSquare(dst *ebiten.Image, q rect, w float64, clr color.Color) {
+	for _, e := range []rect{{q.x, q.y, q.w, w}, {q.x, q.y + q.h - w, q.w, w}, {q.x, q.y, w, q.h}, {q.x + q.w - w, q.y, w, q.h}} {
+		quickRect(dst, e, clr)
+	}
+}
+
+// drawSmallPieces draws p's pieces on b.
+func (a *App) drawSmallPieces(dst *ebiten.Image, b smallBoard, p *game.Position) {
+	k := b.cell() / a.sprites.cell
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if pc := p.At(s); pc != game.Empty {
+			q := b.sq(s)
+			drawCentered(dst, a.sprites.pieces[pc], q.cx(), q.cy(), k, 1)
+		}
 	}
 }

@@ -37,7 +37,7 @@ type searchJob struct {
 	started  time.Time
 
 	cancel   context.CancelFunc
-	progress chan ai.Info   // latest reports; a full channel drops reports
+	progress chan ai.Info   // the reports, one per iteration; a full channel drops reports
 	done     chan jobResult // exactly one value, also after a cancel
 }
 
@@ -52,7 +52,7 @@ func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply i
 	j := &searchJob{
 		kind: kind, side: pos.SideToMove(), ply: ply, hash: pos.Hash(), name: name,
 		moveTime: moveTime, started: now, cancel: cancel,
-		progress: make(chan ai.Info, 16),
+		progress: make(chan ai.Info, ai.MaxDepth+2),
 		done:     make(chan jobResult, 1),
 	}
 	go func() {
@@ -75,17 +75,16 @@ func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply i
 	return j
 }
 
-// latest drains the progress channel without waiting and returns the newest
-// report, if any.
-func (j *searchJob) latest() (ai.Info, bool) {
-	var info ai.Info
-	got := false
+// reports drains the progress channel without waiting and returns the
+// reports that came, oldest first.
+func (j *searchJob) reports() []ai.Info {
+	var out []ai.Info
 	for {
 		select {
 		case i := <-j.progress:
-			info, got = i, true
+			out = append(out, i)
 		default:
-			return info, got
+			return out
 		}
 	}
 }

@@ -99,21 +99,20 @@ func printTreeStats(pos game.Position, eval ai.Evaluator, mmDepth int) {
 	fmt.Printf("nodes visited from the start position (eval=%s)\n", eval.Name())
 	fmt.Printf("%-5s %14s %14s %8s %14s %8s\n", "depth", "minimax", "alphabeta", "pruned", "ab+ordering", "pruned")
 	for d := 1; d <= mmDepth+2; d++ {
-		mm := "-"
-		var mmNodes int64
-		if d <= mmDepth {
-			_, mmNodes = ai.Minimax(pos, eval, d)
-			mm = fmt.Sprint(mmNodes)
-		}
-		_, ab := ai.AlphaBeta(pos, eval, d, false)
-		_, abo := ai.AlphaBeta(pos, eval, d, true)
-		share := func(n int64) string {
-			if mmNodes == 0 {
+		row, _ := ai.CountTree(context.Background(), pos, eval, d, d <= mmDepth)
+		cell := func(n int64) string {
+			if n == 0 {
 				return "-"
 			}
-			return fmt.Sprintf("%.3f", 1-float64(n)/float64(mmNodes))
+			return fmt.Sprint(n)
 		}
-		fmt.Printf("%-5d %14s %14d %8s %14d %8s\n", d, mm, ab, share(ab), abo, share(abo))
+		share := func(n int64) string {
+			if p := row.Pruned(n); p >= 0 {
+				return fmt.Sprintf("%.3f", p)
+			}
+			return "-"
+		}
+		fmt.Printf("%-5d %14s %14d %8s %14d %8s\n", d, cell(row.Minimax), row.AlphaBeta, share(row.AlphaBeta), row.Ordered, share(row.Ordered))
 	}
 	fmt.Println()
 }

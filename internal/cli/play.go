@@ -20,8 +20,10 @@ func runPlay(args []string) error {
 	shot := fs.String("screenshot", "", "save a PNG of the window to this file after -frames frames, then exit")
 	frames := fs.Int("frames", 60, "frames to run before the screenshot")
 	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice)")
+	teach := fs.Bool("teach", false, "open the classroom view: how the search and the evaluation think (key T)")
+	teachPage := fs.String("teachpage", "search", "the classroom view's first page: search, slow (alpha-beta in slow motion), eval or filters")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-screenshot FILE -frames N]")
+		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-teach [-teachpage search|slow|eval|filters]] [-screenshot FILE -frames N]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -35,6 +37,18 @@ func runPlay(args []string) error {
 	}
 
 	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames}
+	pages := map[string]int{"search": ui.TeachSearch, "slow": ui.TeachSlow, "eval": ui.TeachEval, "filters": ui.TeachFilters}
+	page, ok := pages[*teachPage]
+	if !ok {
+		return fmt.Errorf("bad -teachpage %q: want search, slow, eval or filters", *teachPage)
+	}
+	opts.Teach = *teach
+	opts.TeachPage = page
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "teachpage" {
+			opts.Teach = true // asking for a page asks for the view
+		}
+	})
 	def := ui.DefaultSettings()
 	def.MoveTime = *moveTime
 	opp, notice := ui.DefaultOpponent()

@@ -132,7 +132,7 @@ func newApp(t *testing.T, opts ui.Options) *ui.App {
 		return nil
 	}
 	if h.app != nil {
-		h.app.Controller().Close()
+		h.app.Close()
 	}
 	h.app = a
 	return a

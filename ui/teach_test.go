@@ -1,0 +1,234 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// teachTestPosition is a middle-game position (from the bench positions).
+func teachTestPosition(t *testing.T) game.Position {
+	t.Helper()
+	ps, err := ai.BenchPositions()
+	require.NoError(t, err)
+	return ps[3].Pos
+}
+
+// finishTeachJob runs the classroom analysis of pos for spec to the end (the
+// job's channel is read until the node table is complete).
+func finishTeachJob(t *testing.T, spec string, pos game.Position) teachAnalysis {
+	t.Helper()
+	j := startTeachJob(spec, pos, nil, false)
+	defer j.cancel()
+	an := teachAnalysis{pos: pos}
+	for !an.done {
+		f := <-j.out
+		f(&an)
+	}
+	return an
+}
+
+// TestTeachNumbersEqualTheStatistics: what the classroom view shows is what
+// the statistics code computes: the node table is ai.CountTree's, the
+// slow-motion traces are ai.TraceAlphaBeta's, the terms are the heuristic's
+// (adding up to the score shown) and the heatmap is ai.PieceImpact's.
+func TestTeachNumbersEqualTheStatistics(t *testing.T) {
+	pos := teachTestPosition(t)
+	an := finishTeachJob(t, "heuristic", pos)
+	require.Empty(t, an.err)
+	h := ai.NewHeuristic()
+
+	require.Len(t, an.rows, teachMinimaxDepth+1)
+	for i, r := range an.rows {
+		want, err := ai.CountTree(context.Background(), pos, h, i+1, i+1 <= teachMinimaxDepth)
+		require.NoError(t, err)
+		require.Equal(t, want, r)
+		cells := treeRowText(r)
+		assert.Equal(t, fmt.Sprint(want.AlphaBeta), cells[2][:len(fmt.Sprint(want.AlphaBeta))])
+		if want.Minimax > 0 {
+			assert.Equal(t, fmt.Sprint(want.Minimax), cells[1])
+			assert.Contains(t, cells[3], fmt.Sprintf("(−%.0f%%)", 100*want.Pruned(want.Ordered)))
+		} else {
+			assert.Equal(t, "—", cells[1])
+		}
+	}
+	for _, d := range []int{2, 3} {
+		require.NotNil(t, an.traces[d])
+		want := ai.TraceAlphaBeta(context.Background(), pos, nil, h, d, teachMaxSteps)
+		require.Equal(t, want.Value, an.traces[d].Value)
+		require.Equal(t, want.Steps, an.traces[d].Steps)
+	}
+	require.True(t, an.hasTerms)
+	require.False(t, an.net)
+	require.Equal(t, h.Terms(&pos), an.terms)
+	var sum int32
+	for _, term := range an.terms {
+		sum += term.Value
+	}
+	require.Equal(t, h.Evaluate(&pos), sum)
+	require.Equal(t, sum, an.score)
+	base, impact, ok := ai.PieceImpact(h, pos)
+	require.Equal(t, base, an.score)
+	require.Equal(t, impact, an.impact)
+	require.Equal(t, ok, an.impactOK)
+	require.Nil(t, an.filters, "the heuristic has no filters")
+}
+
+// TestTeachNetwork: for a network player, the view explains the residual
+// network's heuristic part, its correction, its heatmap and its filters.
+func TestTeachNetwork(t *testing.T) {
+	if !hasNet("champion") {
+		t.Skip("no champion network shipped")
+	}
+	if testing.Short() {
+		t.Skip("counts network trees")
+	}
+	pos := teachTestPosition(t)
+	an := finishTeachJob(t, "cnn:champion", pos)
+	require.Empty(t, an.err)
+	require.True(t, an.net)
+	require.NotNil(t, an.filters)
+	require.Len(t, an.rows, teachNetMinimaxDepth+1)
+	n := 0
+	for _, ok := range an.impactOK {
+		if ok {
+			n++
+		}
+	}
+	require.Equal(t, pos.Count(game.White)-1+pos.Count(game.Black), n, "every pawn has an impact")
+
+	// The heatmaps are ai.PieceImpact's, of the whole score and of the
+	// network alone.
+	spec, err := player.ParseSpec("cnn:champion")
+	require.NoError(t, err)
+	eval, err := player.NewEvaluator(spec)
+	require.NoError(t, err)
+	if se, ok := eval.(ai.SidedEvaluator); ok {
+		eval = se.ForSide(pos.SideToMove())
+	}
+	score, impact, _ := ai.PieceImpact(eval, pos)
+	require.Equal(t, score, an.score)
+	require.Equal(t, impact, an.impact)
+	r, ok := eval.(*ai.Residual)
+	require.True(t, ok, "the champion corrects the heuristic")
+	_, netImpact, _ := ai.PieceImpact(r.Net, pos)
+	require.True(t, an.hasNetMap)
+	require.Equal(t, netImpact, an.netImpact)
+	require.Equal(t, r.Scale, an.netScale)
+	require.Equal(t, r.Base.Evaluate(&pos), an.heuristic)
+}
+
+// TestDepthRows: the depth table shows each iteration's own nodes (the
+// difference of the running totals), its first move and its score, for the
+// reports of a real search.
+func TestDepthRows(t *testing.T) {
+	pos := teachTestPosition(t)
+	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{Deterministic: true, TTSizeMB: 1})
+	var rec SearchRecord
+	s.Search(context.Background(), pos, nil, ai.Limits{Depth: 4}, func(in ai.Info) { rec.add([]ai.Info{in}) })
+	rows := depthRows(rec.Infos)
+	require.Len(t, rows, 4)
+	var total int64
+	for i, r := range rows {
+		in := rec.Infos[i]
+		assert.Equal(t, in.Depth, r.depth)
+		assert.Equal(t, in.PV[0].String(), r.move)
+		assert.Equal(t, scoreText(in.Score), r.score)
+		total += r.nodes
+		assert.Equal(t, in.Nodes, total)
+	}
+	last := rec.Infos[len(rec.Infos)-1]
+	rr := rootRows(last, pos.SideToMove(), 5)
+	require.Len(t, rr, 5)
+	for i, r := range rr {
+		assert.Equal(t, last.Root[i].Move.String(), r.move)
+		if last.Root[i].Exact {
+			assert.Equal(t, scoreText(last.Root[i].Score), r.score)
+		} else {
+			assert.Contains(t, r.score, scoreText(last.Root[i].Score))
+			assert.Contains(t, "≤≥", r.score[:len("≤")])
+		}
+	}
+}
+
+// TestSlowMotion: replaying a trace, the path on the board is the step's
+// path, finishing a node at the root lands on each root move's value in
+// turn, and the end backs up the trace's value to the root.
+func TestSlowMotion(t *testing.T) {
+	pos := teachTestPosition(t)
+	tr := ai.TraceAlphaBeta(context.Background(), pos, nil, ai.NewHeuristic(), 2, 0)
+	for n := 1; n <= len(tr.Steps); n++ {
+		st := slowStack(&tr, n)
+		s := tr.Steps[n-1]
+		want := len(s.Path) + 1
+		if s.Kind == ai.StepBackUp {
+			want--
+		}
+		require.Len(t, st, want, "step %d", n)
+		for i, lv := range st[1:] {
+			require.Equal(t, s.Path[i], lv.move)
+		}
+	}
+	end := slowStack(&tr, len(tr.Steps))
+	require.Len(t, end, 1)
+	require.Equal(t, tr.Value, end[0].best)
+
+	var ts teachState
+	ts.depth = 2
+	ts.an.traces[2] = &tr
+	for i := range tr.RootMoves {
+		ts.finishNode()
+		s := tr.Steps[ts.step-1]
+		require.Equal(t, ai.StepBackUp, s.Kind)
+		require.Equal(t, []game.Move{tr.RootMoves[i]}, s.Path)
+		require.Equal(t, tr.RootValue[i], s.Value)
+	}
+	require.Equal(t, len(tr.Steps), ts.step)
+	ts.stepBy(-3)
+	require.Equal(t, len(tr.Steps)-3, ts.step)
+}
+
+// TestScoreText: scores, wins and the window's infinities in words.
+func TestScoreText(t *testing.T) {
+	for _, c := range []struct {
+		s    int32
+		want string
+	}{{0, "0"}, {120, "+120"}, {-75, "−75"}, {ai.WinScore - 3, "White wins in 2"}, {-(ai.WinScore - 1), "Black wins in 1"},
+		{ai.WinScore + 1, "+∞"}, {-(ai.WinScore + 1), "−∞"}} {
+		assert.Equal(t, c.want, scoreText(c.s), "%d", c.s)
+	}
+}
+
+// TestSearchRecord: the controller keeps one report per depth of the
+// running search, and keeps them once the search is over.
+func TestSearchRecord(t *testing.T) {
+	c := NewController(Config{Engines: DepthEngine(3), HintSpec: "heuristic", SaveDir: t.TempDir()})
+	require.NoError(t, c.Start(Settings{White: Human, Black: "heuristic", MoveTime: time.Second}))
+	_, ok := c.Search()
+	require.False(t, ok, "no search yet")
+	require.True(t, c.Hint())
+	c.Update() // starts the hint search
+	for c.Busy() {
+		c.Update()
+		time.Sleep(time.Millisecond)
+	}
+	rec, ok := c.Search()
+	require.True(t, ok)
+	require.False(t, rec.Running)
+	require.True(t, rec.Hint)
+	require.Equal(t, c.Position(), rec.Pos)
+	require.Len(t, rec.Infos, 3)
+	for i, in := range rec.Infos {
+		require.Equal(t, i+1, in.Depth)
+		require.NotEmpty(t, in.Root)
+	}
+	require.Equal(t, c.HintMove(), rec.Infos[2].PV[0])
+}

@@ -1,0 +1,221 @@
+package windowtest
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ui"
+)
+
+// key sends real key presses to the test window and lets frames pass.
+func key(t *testing.T, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		xdo(t, "key", "--window", "WIN", k)
+		frames(t, 3)
+	}
+}
+
+// waitFor lets frames pass until cond holds on the game loop.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	ok := false
+	run(t, 90*time.Second, &task{update: func(frame int) bool {
+		ok = cond()
+		return ok
+	}})
+	if !ok {
+		t.Fatalf("the window never showed %s", what)
+	}
+}
+
+// shoot draws a full frame and keeps it as name.png under $TABLUT_SHOTS.
+func shoot(t *testing.T, app *ui.App, name string) {
+	t.Helper()
+	done := false
+	run(t, 20*time.Second, &task{
+		update: func(int) bool { return done },
+		draw: func(frame int, screen *ebiten.Image) {
+			if frame < 2 || done {
+				return
+			}
+			app.Invalidate()
+			app.Draw(screen)
+			keepShot(t, screen, name)
+			done = true
+		},
+	})
+}
+
+// The classroom view at 1280x800, driven by real keys: T opens it on the
+// search page, which follows a hint search depth by depth; Tab goes to the
+// slow motion, where → steps, ↓ finishes a node and C goes to the next cutoff;
+// Tab again to the evaluation, taken apart (N: the network's own heatmap),
+// and to the network's filters; a click on a tab goes to its page; Esc
+// closes the view. The frames are the README's screenshots (TABLUT_SHOTS).
+func TestClassroomViewFollowsTheKeys(t *testing.T) {
+	needDisplay(t)
+	opp, _ := ui.DefaultOpponent()
+	rec := recordFrom(t, ".WB..B.../.......B./..BWW..../B.K...W.B/B.W...B../B...B..../.W...B.../....B..../...BB.... W", "human", opp)
+	var app *ui.App
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Config: ui.Config{Engines: ui.DepthEngine(5), HintSpec: opp}})
+		if app != nil {
+			if err := app.Controller().Load(strings.NewReader(rec), "lesson.txt"); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	if app == nil {
+		t.Fatal("no app")
+	}
+	resize(t, 1280, 800)
+	defer resize(t, 1180, 780)
+	frames(t, 5)
+
+	key(t, "t")
+	var st ui.TeachStatus
+	onLoop(t, func() { st = app.TeachStatus() })
+	if !st.Open || st.Page != ui.TeachSearch {
+		t.Fatalf("after T: %+v, want the classroom view open on the search page", st)
+	}
+	key(t, "h")
+	c := app.Controller()
+	waitFor(t, "the hint search's five depths", func() bool {
+		rec, ok := c.Search()
+		return ok && !rec.Running && len(rec.Infos) == 5
+	})
+	waitFor(t, "the node table", func() bool { return app.TeachStatus().TableDone })
+	shoot(t, app, "teach-search")
+
+	key(t, "Tab")
+	waitFor(t, "the slow-motion trace", func() bool { return app.TeachStatus().Steps > 0 })
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Page != ui.TeachSlow || st.Step != 0 {
+		t.Fatalf("after Tab: %+v, want the slow motion at its start", st)
+	}
+	key(t, "Right", "Right")
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Step != 2 || st.StepKind == ai.StepBackUp {
+		t.Fatalf("after two steps: %+v", st)
+	}
+	key(t, "Down") // the first root move gets its value
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.StepKind != ai.StepBackUp {
+		t.Fatalf("after finishing the node: %+v, want a value backed up", st)
+	}
+	key(t, "c")
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.StepKind != ai.StepCutoff {
+		t.Fatalf("C did not go to a cutoff: %+v", st)
+	}
+	shoot(t, app, "teach-slow")
+
+	key(t, "Tab")
+	waitFor(t, "the evaluation", func() bool { return app.TeachStatus().EvalReady })
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Page != ui.TeachEval || (strings.HasPrefix(opp, "cnn:") && !st.Filters) {
+		t.Fatalf("on the evaluation page: %+v, want the network's filters", st)
+	}
+	key(t, "n") // the network's own output
+	shoot(t, app, "teach-eval")
+
+	key(t, "Tab")
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Page != ui.TeachFilters {
+		t.Fatalf("after Tab: %+v, want the filters page", st)
+	}
+	shoot(t, app, "teach-filters")
+
+	// A click on a tab goes to its page.
+	var x, y float64
+	onLoop(t, func() { x, y = app.TeachTabCenter(ui.TeachSlow) })
+	xdo(t, "mousemove", "--window", "WIN", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "click", "1")
+	frames(t, 6)
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Page != ui.TeachSlow || !st.Open {
+		t.Fatalf("after a click on the Slow motion tab: %+v", st)
+	}
+
+	key(t, "Escape")
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Open {
+		t.Fatal("Esc left the classroom view open")
+	}
+}
+
+// TestClassroomViewKeepsTheWindowResponsive is the responsiveness test with
+// the classroom view open while two AIs play: keys switch its pages and step
+// its slow motion meanwhile, and the window must keep the same pace (15
+// frames a second on average, no frame held for half a second).
+func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
+	needDisplay(t)
+	if raceEnabled {
+		t.Skip("frame timing is not measured under the race detector (CI runs the window frame-time tests without -race)")
+	}
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		xdo(t) // fails or skips, saying what to install
+	}
+	const wantMoves = 6
+	var sent atomic.Int32
+	stop := make(chan struct{})
+	keysDone := make(chan struct{})
+	go func() {
+		// Real key presses while the AIs think: Tab through the pages, and
+		// steps and finished nodes on the slow motion.
+		defer close(keysDone)
+		keys := []string{"Tab", "Right", "Right", "Down", "Right", "Tab", "Tab"}
+		tick := time.NewTicker(400 * time.Millisecond)
+		defer tick.Stop()
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			out, err := exec.Command("xdotool", "search", "--name", "^Tablut window tests$").Output()
+			ids := strings.Fields(string(out))
+			if err != nil || len(ids) == 0 {
+				continue
+			}
+			if exec.Command("xdotool", "key", "--window", ids[0], keys[i%len(keys)]).Run() == nil {
+				sent.Add(1)
+			}
+		}
+	}()
+	var pages [3]bool
+	ply, over, busy := frameTimes(t, 2*time.Minute, func() *ui.App {
+		s := ui.Settings{White: "heuristic", Black: "heuristic", MoveTime: time.Second}
+		a := newApp(t, ui.Options{Settings: &s, Teach: true})
+		if a != nil {
+			a.Controller().Faster()
+			a.Controller().Faster()
+		}
+		return a
+	}, func(a *ui.App) bool {
+		st := a.TeachStatus()
+		if st.Open && st.Page >= 0 && st.Page < len(pages) {
+			pages[st.Page] = true
+		}
+		return a.Controller().Game().Ply() >= wantMoves || a.Controller().Over()
+	})
+	close(stop)
+	<-keysDone
+	if ply < wantMoves && !over {
+		t.Fatalf("AI vs AI played %d moves under the classroom view, want %d", ply, wantMoves)
+	}
+	if sent.Load() == 0 || !pages[ui.TeachSlow] {
+		t.Fatalf("%d keys sent, pages seen %v: the view was not driven", sent.Load(), pages)
+	}
+	checkPace(t, busy, ply, "under the classroom view", func(mean, worst time.Duration) {
+		t.Logf("classroom view, AIs thinking: %d frames, mean %v, median %v, p95 %v, worst %v; %d keys",
+			len(busy), mean.Round(time.Microsecond), percentile(busy, 50), percentile(busy, 95), worst, sent.Load())
+	})
+}
