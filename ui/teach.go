@@ -468,7 +468,7 @@ func scoreText(s int32) string {
 	case s <= -(ai.WinScore + 1):
 		return "−∞"
 	}
-	if w, n, ok := provenWin(s); ok {
+	if w, n, ok := ai.ProvenWin(s); ok {
 		if n > 0 {
 			return fmt.Sprintf("%v wins in %d", w, n)
 		}
