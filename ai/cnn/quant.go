@@ -61,19 +61,22 @@ const (
 	kingStride   = kingPatches / 9 // patches per king tap
 	layer2Pairs  = 3 * 64 / 2      // channel pairs of one kernel row of layer 2
 	layer3Pairs  = 3 * 32 / 2      // and of layer 3
+	layer2Quads  = 3 * 64 / 4      // channel quads of one kernel row of layer 2 (int8)
 	a1Size       = size1           // 7x7x64 activations
 	a2Size       = size2           // 5x5x32 activations
 	a3Size       = size3           // 3x3x16 int32 sums
 )
 
-// IntKernel names one implementation of the integer layers 2 and 3.
+// IntKernel names one implementation of the integer layers 2 and 3: an
+// instruction set and a width (int16 weights and activations in layer 2, or
+// int8; layer 3 is int16 in both).
 type IntKernel int
 
-// The integer kernels, in order of preference (the last one the CPU supports
-// is the default).
+// The integer kernels: three instruction sets for each width, in order of
+// preference within a width (the last one the CPU supports is the fastest).
 const (
-	// IntGo is the pure-Go kernel: the reference of the integer path, and the
-	// kernel of machines without the instructions below.
+	// IntGo is the pure-Go int16 kernel: the reference of the int16 path,
+	// and the kernel of machines without the instructions below.
 	IntGo IntKernel = iota
 	// IntAVX2 uses AVX2: VPMADDWD and VPADDD on ymm registers, 8 filters
 	// times 2 channels per instruction pair.
@@ -81,40 +84,53 @@ const (
 	// IntAVX512VNNI uses AVX-512 VNNI: VPDPWSSD on zmm registers, 16 filters
 	// times 2 channels per instruction.
 	IntAVX512VNNI
+	// Int8Go is the pure-Go int8 kernel, the reference of the int8 path.
+	Int8Go
+	// Int8AVX2 uses AVX2: VPSIGNB, VPMADDUBSW and VPMADDWD, 8 filters times
+	// 4 channels per instruction (quant8.go explains why it cannot saturate).
+	Int8AVX2
+	// Int8AVX512VNNI uses AVX-512 VNNI: VPDPBUSD on zmm registers, 16
+	// filters times 4 channels per instruction.
+	Int8AVX512VNNI
+	numIntKernels
 )
 
 // String returns the kernel's name as tablut bench cnn prints it and as
 // ParseIntKernel reads it.
 func (k IntKernel) String() string {
-	switch k {
-	case IntGo:
-		return "int16-go"
-	case IntAVX2:
-		return "int16-avx2"
-	case IntAVX512VNNI:
-		return "int16-avx512vnni"
+	if k < 0 || k >= numIntKernels {
+		return fmt.Sprintf("IntKernel(%d)", int(k))
 	}
-	return fmt.Sprintf("IntKernel(%d)", int(k))
+	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avx512vnni"}[k%Int8Go])
+}
+
+// Bits returns the kernel's width: 8 or 16, the bits of layer 2's weights
+// and activations.
+func (k IntKernel) Bits() int {
+	if k >= Int8Go {
+		return 8
+	}
+	return 16
 }
 
 // Supported reports whether this build and CPU can run k.
 func (k IntKernel) Supported() bool {
 	switch k {
-	case IntGo:
+	case IntGo, Int8Go:
 		return true
-	case IntAVX2:
+	case IntAVX2, Int8AVX2:
 		return hasAVX2
-	case IntAVX512VNNI:
+	case IntAVX512VNNI, Int8AVX512VNNI:
 		return hasVNNI512
 	}
 	return false
 }
 
-// IntKernels returns the integer kernels this build and CPU can run, slowest
-// first; the last is DefaultIntKernel.
+// IntKernels returns the integer kernels this build and CPU can run: the
+// int16 ones slowest first, then the int8 ones likewise.
 func IntKernels() []IntKernel {
 	var ks []IntKernel
-	for k := IntGo; k <= IntAVX512VNNI; k++ {
+	for k := IntGo; k < numIntKernels; k++ {
 		if k.Supported() {
 			ks = append(ks, k)
 		}
@@ -122,19 +138,33 @@ func IntKernels() []IntKernel {
 	return ks
 }
 
-// defaultIntKernel is chosen once, at start-up, from the CPU's features.
-var defaultIntKernel = func() IntKernel {
-	ks := IntKernels()
-	return ks[len(ks)-1]
-}()
+// fastestKernel returns the fastest kernel of width bits this machine runs.
+func fastestKernel(bits int) IntKernel {
+	best := IntGo
+	if bits == 8 {
+		best = Int8Go
+	}
+	for _, k := range IntKernels() {
+		if k.Bits() == bits {
+			best = k
+		}
+	}
+	return best
+}
 
-// DefaultIntKernel returns the fastest integer kernel of this machine, chosen
+// defaultIntKernel is chosen once, at start-up, from the CPU's features.
+var defaultIntKernel = fastestKernel(16)
+
+// DefaultIntKernel returns the fastest int16 kernel of this machine, chosen
 // once at start-up (CPU features detected with golang.org/x/sys/cpu).
+// Quantize uses it, or the int8 kernel of the same instruction set
+// (DefaultIntKernel()+Int8Go) for a network that the int8 path computes
+// precisely enough.
 func DefaultIntKernel() IntKernel { return defaultIntKernel }
 
-// ParseIntKernel returns the kernel named s (see IntKernel.String; the
-// "int16-" prefix may be left out), or an error naming the kernels this
-// machine can run.
+// ParseIntKernel returns the kernel named s (see IntKernel.String; without
+// the "int8-" or "int16-" prefix, the int16 kernel), or an error naming the
+// kernels this machine can run.
 func ParseIntKernel(s string) (IntKernel, error) {
 	var names []string
 	for _, k := range IntKernels() {
@@ -143,7 +173,7 @@ func ParseIntKernel(s string) (IntKernel, error) {
 		}
 		names = append(names, k.String())
 	}
-	for k := IntGo; k <= IntAVX512VNNI; k++ {
+	for k := IntGo; k < numIntKernels; k++ {
 		if s == k.String() || "int16-"+s == k.String() {
 			return 0, fmt.Errorf("integer kernel %s is not supported by this CPU or build; this machine runs %s", k, strings.Join(names, ", "))
 		}
@@ -168,6 +198,15 @@ type Quantized struct {
 	// lut2 has one spare entry: the gathers read 4 bytes at each index.
 	lut2 [2*lutHalf2 + 2]int16
 
+	// Layer 2 in int8 (quant8.go): weights in the public layout, packed in
+	// channel quads for VPDPBUSD and VPMADDUBSW, the requantisation factors
+	// and the offset correction of VPDPBUSD's unsigned activations.
+	w2b    [32 * 9 * 64]int8
+	w2bq   [3 * layer2Quads * 32 * 4]int8
+	m2b    [32]float32
+	bias2b [32]int32
+	err8   float64 // the int8 path's largest output error on the calibration boards
+
 	w3   [16 * 9 * 32]int16
 	w3p  [3 * layer3Pairs * 16 * 2]int16
 	m3   [16]float32
@@ -185,6 +224,7 @@ type Quantized struct {
 func Quantize(n *Network) *Quantized {
 	q := quantizeLayers(n)
 	q.buildLayer1(n.W[0])
+	q.chooseWidth()
 	return q
 }
 
@@ -197,6 +237,7 @@ func quantizeLayers(n *Network) *Quantized {
 	quantizeLayer(n.W[2], 16, 32, q.w3[:], q.m3[:], lutRes3)
 	packPairs(q.w2[:], 32, 64, q.w2p[:])
 	packPairs(q.w3[:], 16, 32, q.w3p[:])
+	q.quantizeLayer2Int8(n.W[1])
 	for i := range 2*lutHalf2 + 1 {
 		q.lut2[i] = quantAct(math.Tanh(float64(i-lutHalf2) / lutRes2))
 	}
@@ -511,6 +552,8 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 // time in a profile).
 type scratch struct {
 	a1 [a1Size]int16
+	b1 [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
+	c1 [a1Size]uint8 // and their absolute values (AVX2)
 	a2 [a2Size]int16
 	a3 [a3Size]int32
 }
@@ -521,23 +564,39 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (q *Quantized) forward(d *[81]uint8, king int, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
 	q.boardPatches(&s.a1, d, king)
-	q.layers23(&s.a1, &s.a2, &s.a3, k)
+	q.layers23(s, k)
 	out := q.layer4(&s.a3)
 	scratchPool.Put(s)
 	return out
 }
 
-// layers23 computes layer 2 (with its tanh) and layer 3's int32 sums.
-func (q *Quantized) layers23(a1 *[a1Size]int16, a2 *[a2Size]int16, a3 *[a3Size]int32, k IntKernel) {
+// layers23 computes layer 2 (with its tanh) and layer 3's int32 sums from
+// the layer-1 activations in s.a1.
+func (q *Quantized) layers23(s *scratch, k IntKernel) {
+	a1, a2, a3 := &s.a1, &s.a2, &s.a3
 	switch k {
 	case IntAVX512VNNI:
 		conv2VNNI(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
-		conv3VNNI(&a3[0], &a2[0], &q.w3p[0])
 	case IntAVX2:
 		conv2AVX2(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
+	case IntGo:
+		q.conv2IntGo(a2, a1)
+	case Int8AVX512VNNI:
+		narrowVNNI(&s.b1[0], &a1[0])
+		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
+	case Int8AVX2:
+		narrowAVX2(&s.b1[0], &s.c1[0], &a1[0])
+		conv2Int8AVX2(&a2[0], &s.b1[0], &s.c1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0])
+	case Int8Go:
+		narrowGo(&s.b1, a1)
+		q.conv2Int8Go(a2, &s.b1)
+	}
+	switch k {
+	case IntAVX512VNNI, Int8AVX512VNNI:
+		conv3VNNI(&a3[0], &a2[0], &q.w3p[0])
+	case IntAVX2, Int8AVX2:
 		conv3AVX2(&a3[0], &a2[0], &q.w3p[0])
 	default:
-		q.conv2IntGo(a2, a1)
 		q.conv3IntGo(a3, a2)
 	}
 }

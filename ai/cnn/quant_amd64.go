@@ -28,3 +28,28 @@ func conv2AVX2(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
 //
 //go:noescape
 func conv3AVX2(dst *int32, src *int16, w *int16)
+
+// narrowVNNI narrows the 3,136 layer-1 activations src to int8 (narrow8) and
+// stores them plus 128, as VPDPBUSD's unsigned operand.
+//
+//go:noescape
+func narrowVNNI(dst *uint8, src *int16)
+
+// conv2Int8VNNI computes layer 2 and its tanh (see conv2Int8Go) with
+// VPDPBUSD from the activations of narrowVNNI, each filter's sums starting
+// at its offset correction bias.
+//
+//go:noescape
+func conv2Int8VNNI(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+
+// narrowAVX2 narrows the layer-1 activations src to int8 (narrow8) into
+// dst and their absolute values into abs.
+//
+//go:noescape
+func narrowAVX2(dst *uint8, abs *uint8, src *int16)
+
+// conv2Int8AVX2 computes layer 2 and its tanh with VPSIGNB, VPMADDUBSW,
+// VPMADDWD and VPADDD from the activations of narrowAVX2.
+//
+//go:noescape
+func conv2Int8AVX2(dst *int16, src *uint8, abs *uint8, w *int8, mult *float32, lut *int16)

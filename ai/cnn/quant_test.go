@@ -21,18 +21,22 @@ func randomActivations(r *rand.Rand, a1 *[a1Size]int16) {
 }
 
 // checkKernelsEqual runs layers 2 and 3 of q on a1 with every integer kernel of
-// this machine and requires the same bytes and sums as the pure-Go kernel.
+// this machine and requires the same bytes and sums as the pure-Go kernel of
+// its width.
 func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 	t.Helper()
-	var want2 [a2Size]int16
-	var want3 [a3Size]int32
-	q.layers23(a1, &want2, &want3, IntGo)
+	var want [2]scratch
+	for i, k := range []IntKernel{IntGo, Int8Go} {
+		want[i].a1 = *a1
+		q.layers23(&want[i], k)
+	}
 	for _, k := range IntKernels() {
-		var got2 [a2Size]int16
-		var got3 [a3Size]int32
-		q.layers23(a1, &got2, &got3, k)
-		require.Equal(t, want2, got2, "layer 2 of kernel %s", k)
-		require.Equal(t, want3, got3, "layer 3 of kernel %s", k)
+		var got scratch
+		got.a1 = *a1
+		q.layers23(&got, k)
+		w := &want[k/Int8Go]
+		require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
+		require.Equal(t, w.a3, got.a3, "layer 3 of kernel %s", k)
 	}
 }
 
@@ -163,7 +167,7 @@ func TestQuantizedAccuracy(t *testing.T) {
 			d := math.Abs(float64(q.Forward(&in) - n.ForwardReference(&in)))
 			worst = max(worst, d)
 		}
-		t.Logf("%s: max |int - float64 reference| = %.4f over %d boards", n.Name(), worst, len(pos))
+		t.Logf("%s: max |int - float64 reference| = %.4f over %d boards (%s; int8 calibration error %.4f)", n.Name(), worst, len(pos), q.Kernel(), q.Int8Error())
 		assert.LessOrEqual(t, worst, 0.02, n.Name())
 	}
 }
@@ -185,7 +189,7 @@ func TestQuantizedEvaluate(t *testing.T) {
 			for i := range pos {
 				var in [81]float32
 				Encode(&pos[i], &in)
-				require.Equal(t, score(q.Forward(&in)), qk.Evaluate(&pos[i]), "kernel %s board %d", k, i)
+				require.Equal(t, score(qk.Forward(&in)), qk.Evaluate(&pos[i]), "kernel %s board %d", k, i)
 			}
 		}
 	}
@@ -215,7 +219,12 @@ func TestParseIntKernel(t *testing.T) {
 	assert.Equal(t, IntGo, got)
 	_, err = ParseIntKernel("sse9")
 	assert.ErrorContains(t, err, "unknown integer kernel")
-	assert.Equal(t, DefaultIntKernel(), IntKernels()[len(IntKernels())-1])
+	got, err = ParseIntKernel("int8-go")
+	require.NoError(t, err)
+	assert.Equal(t, Int8Go, got)
+	ks := IntKernels()
+	assert.Equal(t, DefaultIntKernel(), ks[len(ks)/2-1], "the fastest int16 kernel")
+	assert.Equal(t, DefaultIntKernel()+Int8Go, ks[len(ks)-1], "the fastest int8 kernel")
 }
 
 func BenchmarkQuantized(b *testing.B) {
