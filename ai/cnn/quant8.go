@@ -47,8 +47,9 @@ const (
 	// is three quarters of the 0.02 the integer path promises, a margin for
 	// boards the calibration did not see.
 	Int8Tolerance = 0.015
-	// calibBoards is the number of random-game boards chooseWidth measures.
-	calibBoards = 1000
+	// CalibrationBoards is the number of random-game boards on which
+	// Quantize measures the int8 path (chooseWidth).
+	CalibrationBoards = 1000
 )
 
 // quantizeLayer2Int8 fills the int8 weights of layer 2 from the float ones w
@@ -139,7 +140,7 @@ func (q *Quantized) conv2Int8Go(a2 *[a2Size]int16, b1 *[a1Size]uint8) {
 }
 
 // chooseWidth measures the int8 path against the float network on
-// calibBoards boards of seeded random games and switches q to the int8
+// CalibrationBoards boards of seeded random games and switches q to the int8
 // kernel of its instruction set if the largest output difference is at most
 // Int8Tolerance. The boards are the same for every network, so the choice is
 // deterministic.
@@ -154,7 +155,7 @@ func (q *Quantized) chooseWidth() {
 		return
 	}
 	k8 := Int8AVX512VNNI
-	pos := RandomGamePositions(calibBoards, rand.New(rand.NewPCG(0xCA1B, 0x8)))
+	pos := RandomGamePositions(CalibrationBoards, rand.New(rand.NewPCG(0xCA1B, 0x8)))
 	var worst float64
 	for i := range pos {
 		var in [81]float32

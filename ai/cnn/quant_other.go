@@ -13,7 +13,7 @@ func conv2AVX2(dst *int16, src *int16, w *int16, mult *float32, lut *int16) {
 	panic("cnn: no assembly kernels")
 }
 func conv3AVX2(dst *int32, src *int16, w *int16) { panic("cnn: no assembly kernels") }
-func narrowVNNI(dst *uint8, src *int16) { panic("cnn: no assembly kernels") }
+func narrowVNNI(dst *uint8, src *int16)          { panic("cnn: no assembly kernels") }
 func conv2Int8VNNI(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32) {
 	panic("cnn: no assembly kernels")
 }

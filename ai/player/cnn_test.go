@@ -87,11 +87,13 @@ func TestIntegerPathSameMoves(t *testing.T) {
 	if testing.Short() {
 		depth = 2
 	}
-	for _, name := range []string{"challenger", "seed"} {
+	for _, name := range []string{"learned", "challenger", "seed"} {
 		n, err := LoadNet(name)
 		require.NoError(t, err)
-		q, err := cnn.Quantize(n).WithKernel(cnn.DefaultIntKernel())
-		require.NoError(t, err)
+		q := cnn.Quantize(n) // int8 for learned where the CPU has AVX-512 VNNI
+		if q.Kernel() == cnn.IntGo {
+			continue // no assembly kernel: players use the float path
+		}
 		same := 0
 		for _, np := range positions {
 			move := func(e ai.Evaluator) game.Move {
@@ -102,7 +104,7 @@ func TestIntegerPathSameMoves(t *testing.T) {
 				same++
 			}
 		}
-		t.Logf("%s, depth %d: float and integer paths choose the same move on %d of %d bench positions", name, depth, same, len(positions))
+		t.Logf("%s, depth %d: float and integer (%s) paths choose the same move on %d of %d bench positions", name, depth, q.Kernel(), same, len(positions))
 		assert.GreaterOrEqual(t, same, len(positions)*2/3, name)
 	}
 }
@@ -123,12 +125,18 @@ func TestNetPathSetting(t *testing.T) {
 	if cnn.DefaultIntKernel() == cnn.IntGo {
 		assert.Same(t, n, r, "no assembly kernel: the float path is faster")
 	} else {
-		assert.Equal(t, cnn.DefaultIntKernel(), r.(*cnn.Quantized).Kernel())
+		q := r.(*cnn.Quantized)
+		assert.Equal(t, cnn.Quantize(n).Kernel(), q.Kernel())
+		assert.Contains(t, []cnn.IntKernel{cnn.DefaultIntKernel(), cnn.DefaultIntKernel() + cnn.Int8Go}, q.Kernel())
+		path, err := NetPath(q)
+		require.NoError(t, err)
+		assert.Equal(t, q.Kernel().String(), path)
+		assert.Equal(t, path, EvaluatorPath(q))
 	}
 	_, err = netRunnerFor(n, "sse9")
 	assert.ErrorContains(t, err, "TABLUT_CNN=sse9")
 	t.Setenv(PathEnv, "float")
-	name, err := NetPathName()
+	name, err := NetPath(cnn.Quantize(n))
 	require.NoError(t, err)
 	assert.Equal(t, "float32", name)
 	ev, err := NetEvaluator(n)

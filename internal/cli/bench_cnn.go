@@ -79,14 +79,23 @@ func benchCNN(args []string) error {
 	if err != nil {
 		return err
 	}
-	def, err := player.NetPathName()
+	q := cnn.Quantize(net)
+	def, err := player.NetPath(q)
 	if err != nil {
 		return err
 	}
 	in := randomGameBoards(*boards, rand.New(rand.NewPCG(*seed, 0xB0A2D)))
 	fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(in), *seed)
-	fmt.Printf("paths of this machine: %s; players use %s (chosen at start-up from the CPU; %s=float, auto or a kernel overrides)\n",
+	fmt.Printf("paths of this machine: %s; players use %s (the instruction set chosen at start-up from the CPU; %s=float, auto or a kernel overrides)\n",
 		strings.Join(cnnPathNames(), ", "), def, player.PathEnv)
+	if e := q.Int8Error(); e > 0 {
+		verdict := "int8"
+		if e > cnn.Int8Tolerance {
+			verdict = "int16"
+		}
+		fmt.Printf("width: int8's largest error on the %d calibration boards is %.3g (int8 up to %g): this network runs %s\n",
+			cnn.CalibrationBoards, e, cnn.Int8Tolerance, verdict)
+	}
 
 	want := make([]float32, len(in))
 	for i := range in {
@@ -100,7 +109,6 @@ func benchCNN(args []string) error {
 		budget  time.Duration
 	}
 	paths := []path{{cnn.FloatKernel(), net.Forward, *dur / 2}}
-	q := cnn.Quantize(net)
 	for _, k := range cnn.IntKernels() {
 		qk, err := q.WithKernel(k)
 		if err != nil {
