@@ -565,7 +565,7 @@ func (q *Quantized) forward(d *[81]uint8, king int, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
 	q.boardPatches(&s.a1, d, king)
 	q.layers23(s, k)
-	out := q.layer4(&s.a3)
+	out := q.layer4(&s.a3, k)
 	scratchPool.Put(s)
 	return out
 }
@@ -602,18 +602,30 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 }
 
 // layer4 turns layer 3's sums into float activations through the fine tanh
-// table and computes the last convolution (one 144-long dot product) and tanh.
-// This part is shared by every kernel, so its rounding need not match an
-// instruction: the table index is the clamped x plus lutHalf3 + 1/2,
-// truncated (one conversion instead of a call to math.RoundToEven).
-func (q *Quantized) layer4(a3 *[a3Size]int32) float32 {
-	const h = lutHalf3
-	var s0, s1 float32
-	for i := 0; i < a3Size; i += 2 {
-		x0 := min(max(float32(a3[i])*q.m3[i&15], -h), h)
-		x1 := min(max(float32(a3[i+1])*q.m3[(i+1)&15], -h), h)
-		s0 += q.lut3[int32(x0+(h+0.5))] * q.w4[i]
-		s1 += q.lut3[int32(x1+(h+0.5))] * q.w4[i+1]
+// table and computes the last convolution (one 144-long dot product) and its
+// tanh. Its definition, which layer4VNNI reproduces bit for bit: the table
+// index of sum i is x = clamp(float32(sum)*m3[i%16], +-lutHalf3) plus
+// lutHalf3 + 1/2, truncated (VCVTTPS2DQ); the products t*w4[i] are rounded
+// to float32 (a conversion, so that Go does not fuse them into the sums) and
+// added into 16 lanes i%16, pixel after pixel; the lanes are then added
+// pairwise, i and i+8, i and i+4, i and i+2, i and i+1, as a vector
+// reduction does.
+func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel) float32 {
+	if k == IntAVX512VNNI || k == Int8AVX512VNNI {
+		return tanh32(layer4VNNI(&a3[0], &q.m3[0], &q.lut3[0], &q.w4[0]))
 	}
-	return tanh32(s0 + s1)
+	const h = lutHalf3
+	var lanes [16]float32
+	for i := 0; i < a3Size; i += 16 {
+		for j := range lanes {
+			x := min(max(float32(a3[i+j])*q.m3[j], -h), h)
+			lanes[j] += float32(q.lut3[int32(x+(h+0.5))] * q.w4[i+j])
+		}
+	}
+	for step := 8; step > 0; step /= 2 {
+		for j := 0; j < step; j++ {
+			lanes[j] += lanes[j+step]
+		}
+	}
+	return tanh32(lanes[0])
 }

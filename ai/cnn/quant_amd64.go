@@ -53,3 +53,9 @@ func narrowAVX2(dst *uint8, abs *uint8, src *int16)
 //
 //go:noescape
 func conv2Int8AVX2(dst *int16, src *uint8, abs *uint8, w *int8, mult *float32, lut *int16)
+
+// layer4VNNI returns layer 4's sum before its tanh (see layer4) with AVX-512:
+// 9 gathers from the tanh table lut3 and 16-lane products and sums.
+//
+//go:noescape
+func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32

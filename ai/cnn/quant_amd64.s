@@ -14,11 +14,15 @@
 #include "textflag.h"
 
 // Requantisation constants: the tanh table's half width as float32 (+-4864.0)
-// and as int32 (4864); see lutHalf2.
+// and as int32 (4864); see lutHalf2. Then layer 4's: +-3072.0 and 3072.5
+// (lutHalf3 and lutHalf3 + 1/2).
 DATA quantc<>+0(SB)/4, $0x45980000
 DATA quantc<>+4(SB)/4, $0xc5980000
 DATA quantc<>+8(SB)/4, $4864
-GLOBL quantc<>(SB), RODATA|NOPTR, $12
+DATA quantc<>+12(SB)/4, $0x45400000
+DATA quantc<>+16(SB)/4, $0xc5400000
+DATA quantc<>+20(SB)/4, $0x45400800
+GLOBL quantc<>(SB), RODATA|NOPTR, $24
 
 // REQUANT16 turns the 16 int32 sums in acc into 16 activations: convert to
 // float32, multiply by the per-filter factor mul, clamp to +-4864 (Z21, Z22),
@@ -617,4 +621,50 @@ cp2:
 	CMPQ R9, $5
 	JLT  crow2
 	VZEROUPPER
+	RET
+
+// func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32
+//
+// Layer 4 as layer4 defines it: for each of the 9 pixels, the 16 sums to
+// float32, times the factors, clamped, plus 3072.5, truncated, gathered
+// from the tanh table, times the weights and added into Z0; then the lanes
+// added pairwise down to one.
+TEXT ·layer4VNNI(SB), NOSPLIT, $0-36
+	MOVQ         a3+0(FP), SI
+	MOVQ         m3+8(FP), CX
+	MOVQ         lut3+16(FP), R8
+	MOVQ         w4+24(FP), DX
+	VMOVUPS      (CX), Z1
+	VBROADCASTSS quantc<>+12(SB), Z2
+	VBROADCASTSS quantc<>+16(SB), Z3
+	VBROADCASTSS quantc<>+20(SB), Z4
+	VXORPS       Z0, Z0, Z0
+	MOVQ         $9, R9
+
+l4:
+	VCVTDQ2PS  (SI), Z5
+	VMULPS     Z1, Z5, Z5
+	VMINPS     Z2, Z5, Z5
+	VMAXPS     Z3, Z5, Z5
+	VADDPS     Z4, Z5, Z5
+	VCVTTPS2DQ Z5, Z5
+	KXNORW     K1, K1, K1
+	VGATHERDPS (R8)(Z5*4), K1, Z6
+	VMULPS     (DX), Z6, Z6
+	VADDPS     Z6, Z0, Z0
+	ADDQ       $64, SI
+	ADDQ       $64, DX
+	DECQ       R9
+	JNZ        l4
+
+	VEXTRACTF64X4 $1, Z0, Y1
+	VADDPS        Y1, Y0, Y0
+	VEXTRACTF128  $1, Y0, X1
+	VADDPS        X1, X0, X0
+	VPERMILPS     $0x0E, X0, X1
+	VADDPS        X1, X0, X0
+	VPERMILPS     $0x01, X0, X1
+	VADDSS        X1, X0, X0
+	VZEROUPPER
+	MOVSS         X0, ret+32(FP)
 	RET

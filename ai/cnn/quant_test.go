@@ -37,6 +37,31 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		w := &want[k/Int8Go]
 		require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
 		require.Equal(t, w.a3, got.a3, "layer 3 of kernel %s", k)
+		require.Equal(t, math.Float32bits(q.layer4(&w.a3, IntGo)), math.Float32bits(q.layer4(&got.a3, k)), "layer 4 of kernel %s", k)
+	}
+}
+
+// TestLayer4Kernels checks every kernel's layer 4 against the pure-Go one on
+// random sums, small to beyond the tanh table's clamp, and on the extremes.
+func TestLayer4Kernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	q := quantizeLayers(NewRandom(r, 0.3))
+	var a3 [a3Size]int32
+	for round := range 300 {
+		for i := range a3 {
+			switch round % 3 {
+			case 0:
+				a3[i] = int32(r.NormFloat64() * 1e5)
+			case 1:
+				a3[i] = int32(r.Uint32())
+			default:
+				a3[i] = [...]int32{math.MinInt32, math.MaxInt32, 0, -1, 1}[r.IntN(5)]
+			}
+		}
+		want := q.layer4(&a3, IntGo)
+		for _, k := range IntKernels() {
+			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k)), "kernel %s round %d", k, round)
+		}
 	}
 }
 
