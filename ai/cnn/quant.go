@@ -25,21 +25,24 @@ import (
 //     weights with one scale per output filter, the finest that keeps every
 //     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
 //     every weight inside int16. For the shipped networks that gives weights
-//     of 13 to 14 bits. 8-bit weights were tried first: with the shipped
-//     networks' near-Gaussian weights and saturated activations their
-//     rounding errors (about 1% of a pre-activation) reach 0.2 on the output,
-//     ten times the tolerance; 10-bit weights still reached 0.03. 16 bits
-//     cost twice the instructions of 8 (VPDPWSSD and VPMADDWD take pairs of
-//     int16) and bring the error to a few thousandths.
+//     of 13 to 14 bits and output errors of a few thousandths.
+//   - Layer 2 (nine tenths of the work) also has an int8 version (quant8.go):
+//     twice the products per instruction, but with the saturated networks'
+//     near-Gaussian weights and activations its rounding errors (about 1% of
+//     a pre-activation) reach 0.2 on the output, ten times the tolerance. A
+//     network whose scores are not saturated (learned.tnn) stays within 0.01.
+//     Quantize measures the int8 error of each network on calibration boards
+//     and uses the int8 kernel only where it is small enough (and faster:
+//     with AVX-512 VNNI).
 //   - tanh between layers is a lookup: the int32 sum times a per-filter float32
 //     factor gives x = pre-activation*lutRes; x is clamped, rounded to the
 //     nearest integer (ties to even, as VCVTPS2DQ does) and indexes a table of
 //     round(2047*tanh(i/lutRes)). The int32-to-float32 conversion, the product,
 //     the clamp and the rounding are exact IEEE operations, so every kernel
 //     gets the same activations.
-//   - Layer 3's activations feed layer 4 as float32, from a table of tanh values, and
-//     layer 4 (144 multiply-adds) and the final tanh are float32, in Go, shared
-//     by every kernel.
+//   - Layer 3's activations feed layer 4 as float32, from a table of tanh
+//     values, and layer 4 (144 multiply-adds) and the final tanh are float32:
+//     in Go, or in AVX-512 assembly that sums in the same order (layer4).
 //
 // Every integer kernel computes exactly what the pure-Go one does
 // (quant_test.go checks it on random and fuzzed weights); the output differs
