@@ -292,3 +292,56 @@ func BenchmarkQuantize(b *testing.B) {
 		Quantize(n)
 	}
 }
+
+// TestInt8Ranges checks what makes the AVX2 int8 kernel exact: VPMADDUBSW
+// adds two products of |a| <= 127 and a weight with a's sign, |w| <= 127, into
+// an int16 that saturates beyond 32,767. Every narrowed activation and every
+// int8 weight stays in [-127, 127], so a pair is at most 2*127*127 = 32,258.
+// The worst case itself (all weights and activations at +-127, signs random)
+// runs through every kernel and must equal the pure-Go sums.
+func TestInt8Ranges(t *testing.T) {
+	require.Less(t, 2*maxWeight8*maxWeight8, math.MaxInt16+1)
+	for a := -actScale; a <= actScale; a++ {
+		n := narrow8(int16(a))
+		require.LessOrEqual(t, n, int8(maxWeight8), "activation %d", a)
+		require.GreaterOrEqual(t, n, int8(-maxWeight8), "activation %d", a)
+	}
+	require.Equal(t, int8(maxWeight8), narrow8(actScale))
+	require.Equal(t, int8(-maxWeight8), narrow8(-actScale))
+
+	r := rand.New(rand.NewPCG(25, 26))
+	for _, sigma := range []float64{1e-30, 0.01, 1, 1e6} {
+		n := NewRandom(r, sigma)
+		n.W[1][7] = float32(-sigma * 50) // one outlier per filter 0: the rest round small
+		q := quantizeLayers(n)
+		for i, w := range q.w2b {
+			require.GreaterOrEqual(t, w, int8(-maxWeight8), "sigma %g weight %d", sigma, i)
+		}
+	}
+
+	// The worst case: weights of one magnitude (all +-127 after scaling)
+	// and saturated activations (+-127 after narrowing).
+	n := NewRandom(r, 1)
+	for l := 1; l < 3; l++ {
+		for i := range n.W[l] {
+			n.W[l][i] = float32(2*r.IntN(2)-1) * 0.01
+		}
+	}
+	q := quantizeLayers(n)
+	for i, w := range q.w2b {
+		require.Contains(t, []int8{-maxWeight8, maxWeight8}, w, "weight %d", i)
+	}
+	var a1 [a1Size]int16
+	for range 10 {
+		for i := range a1 {
+			a1[i] = int16(2*r.IntN(2)-1) * actScale
+		}
+		checkKernelsEqual(t, q, &a1)
+	}
+	for _, v := range []int16{-actScale, actScale} { // every pair at +-32,258
+		for i := range a1 {
+			a1[i] = v
+		}
+		checkKernelsEqual(t, q, &a1)
+	}
+}
