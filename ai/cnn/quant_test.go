@@ -345,3 +345,25 @@ func TestInt8Ranges(t *testing.T) {
 		checkKernelsEqual(t, q, &a1)
 	}
 }
+
+// TestChooseWidth checks Quantize's choice of width on the shipped networks:
+// int8 where the calibration error is within Int8Tolerance (today
+// learned.tnn, whose scores are not saturated), int16 elsewhere (the
+// saturated ones), and int16 without AVX-512 VNNI, where the int8 kernels
+// are not faster.
+func TestChooseWidth(t *testing.T) {
+	for _, n := range testNetworks(t) {
+		q := Quantize(n)
+		if !hasVNNI512 {
+			assert.Equal(t, DefaultIntKernel(), q.Kernel(), n.Name())
+			assert.Zero(t, q.Int8Error(), n.Name())
+			continue
+		}
+		want := IntAVX512VNNI
+		if q.Int8Error() <= Int8Tolerance {
+			want = Int8AVX512VNNI
+		}
+		assert.Equal(t, want, q.Kernel(), "%s (int8 error %.4f)", n.Name(), q.Int8Error())
+		t.Logf("%s: int8 calibration error %.4f, runs %s", n.Name(), q.Int8Error(), q.Kernel())
+	}
+}
