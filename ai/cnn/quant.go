@@ -141,28 +141,22 @@ func IntKernels() []IntKernel {
 	return ks
 }
 
-// fastestKernel returns the fastest kernel of width bits this machine runs.
-func fastestKernel(bits int) IntKernel {
+// defaultIntKernel is chosen once, at start-up, from the CPU's features: the
+// fastest int16 kernel.
+var defaultIntKernel = func() IntKernel {
 	best := IntGo
-	if bits == 8 {
-		best = Int8Go
-	}
 	for _, k := range IntKernels() {
-		if k.Bits() == bits {
+		if k.Bits() == 16 {
 			best = k
 		}
 	}
 	return best
-}
-
-// defaultIntKernel is chosen once, at start-up, from the CPU's features.
-var defaultIntKernel = fastestKernel(16)
+}()
 
 // DefaultIntKernel returns the fastest int16 kernel of this machine, chosen
 // once at start-up (CPU features detected with golang.org/x/sys/cpu).
-// Quantize uses it, or the int8 kernel of the same instruction set
-// (DefaultIntKernel()+Int8Go) for a network that the int8 path computes
-// precisely enough.
+// Quantize uses it, or with AVX-512 VNNI the int8 kernel Int8AVX512VNNI for
+// a network that the int8 path computes precisely enough (Int8Error).
 func DefaultIntKernel() IntKernel { return defaultIntKernel }
 
 // ParseIntKernel returns the kernel named s (see IntKernel.String; without
