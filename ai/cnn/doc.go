@@ -53,9 +53,9 @@
 //     Players use it where an assembly kernel exists (package ai/player,
 //     TABLUT_CNN); the float32 Network stays the reference and the training
 //     path.
-//   - quant8.go: layer 2 in int8 (per-filter weight scales, activations
-//     narrowed with VPMULHRSW), with VPDPBUSD on AVX-512 VNNI (unsigned
-//     activations, offset corrected by each filter's starting sum),
+//   - quant8.go: layers 2 and 3 in int8 (per-filter weight scales,
+//     activations narrowed with VPMULHRSW), with VPDPBUSD on AVX-512 VNNI
+//     (unsigned activations, offset corrected by each filter's starting sum),
 //     VPSIGNB+VPMADDUBSW+VPMADDWD on AVX2 (cannot saturate: both operands in
 //     [-127, 127]) and a pure-Go reference. Quantize measures each network's
 //     int8 error on 1,000 calibration boards and takes int8 only within

@@ -26,11 +26,11 @@ import (
 //     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
 //     every weight inside int16. For the shipped networks that gives weights
 //     of 13 to 14 bits and output errors of a few thousandths.
-//   - Layer 2 (nine tenths of the work) also has an int8 version (quant8.go):
-//     twice the products per instruction, but with the saturated networks'
+//   - Layers 2 and 3 also have an int8 version (quant8.go): twice the
+//     products per instruction, but with the saturated networks'
 //     near-Gaussian weights and activations its rounding errors (about 1% of
 //     a pre-activation) reach 0.2 on the output, ten times the tolerance. A
-//     network whose scores are not saturated (learned.tnn) stays within 0.01.
+//     network whose scores are not saturated (learned.tnn) stays within 0.012.
 //     Quantize measures the int8 error of each network on calibration boards
 //     and uses the int8 kernel only where it is small enough (and faster:
 //     with AVX-512 VNNI).
@@ -65,14 +65,14 @@ const (
 	layer2Pairs  = 3 * 64 / 2      // channel pairs of one kernel row of layer 2
 	layer3Pairs  = 3 * 32 / 2      // and of layer 3
 	layer2Quads  = 3 * 64 / 4      // channel quads of one kernel row of layer 2 (int8)
+	layer3Quads  = 3 * 32 / 4      // and of layer 3
 	a1Size       = size1           // 7x7x64 activations
 	a2Size       = size2           // 5x5x32 activations
 	a3Size       = size3           // 3x3x16 int32 sums
 )
 
 // IntKernel names one implementation of the integer layers 2 and 3: an
-// instruction set and a width (int16 weights and activations in layer 2, or
-// int8; layer 3 is int16 in both).
+// instruction set and a width (int16 or int8 weights and activations).
 type IntKernel int
 
 // The integer kernels: three instruction sets for each width, in order of
@@ -107,8 +107,8 @@ func (k IntKernel) String() string {
 	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avx512vnni"}[k%Int8Go])
 }
 
-// Bits returns the kernel's width: 8 or 16, the bits of layer 2's weights
-// and activations.
+// Bits returns the kernel's width: 8 or 16, the bits of the weights and
+// activations of layers 2 and 3.
 func (k IntKernel) Bits() int {
 	if k >= Int8Go {
 		return 8
@@ -209,6 +209,12 @@ type Quantized struct {
 	m3   [16]float32
 	lut3 [2*lutHalf3 + 1]float32
 
+	// Layer 3 in int8, likewise (the activations are layer 2's, narrowed).
+	w3b    [16 * 9 * 32]int8
+	w3bq   [3 * layer3Quads * 16 * 4]int8
+	m3b    [16]float32
+	bias3b [16]int32
+
 	w4 [size3]float32 // layer 4, [ky][kx][in], float
 
 	cache *evalCache
@@ -234,7 +240,8 @@ func quantizeLayers(n *Network) *Quantized {
 	quantizeLayer(n.W[2], 16, 32, q.w3[:], q.m3[:], lutRes3)
 	packPairs(q.w2[:], 32, 64, q.w2p[:])
 	packPairs(q.w3[:], 16, 32, q.w3p[:])
-	q.quantizeLayer2Int8(n.W[1])
+	quantizeLayerInt8(n.W[1], 32, 64, q.w2b[:], q.w2bq[:], q.m2b[:], q.bias2b[:], lutRes2)
+	quantizeLayerInt8(n.W[2], 16, 32, q.w3b[:], q.w3bq[:], q.m3b[:], q.bias3b[:], lutRes3)
 	for i := range 2*lutHalf2 + 1 {
 		q.lut2[i] = quantAct(math.Tanh(float64(i-lutHalf2) / lutRes2))
 	}
@@ -551,6 +558,8 @@ type scratch struct {
 	a1 [a1Size]int16
 	b1 [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
 	c1 [a1Size]uint8 // and their absolute values (AVX2)
+	b2 [a2Size]uint8 // layer 2 likewise
+	c2 [a2Size]uint8
 	a2 [a2Size]int16
 	a3 [a3Size]int32
 }
@@ -579,21 +588,27 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	case IntGo:
 		q.conv2IntGo(a2, a1)
 	case Int8AVX512VNNI:
-		narrowVNNI(&s.b1[0], &a1[0])
+		narrowVNNI(&s.b1[0], &a1[0], a1Size/32)
 		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
+		narrowVNNI(&s.b2[0], &a2[0], a2Size/32)
+		conv3Int8VNNI(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
 	case Int8AVX2:
-		narrowAVX2(&s.b1[0], &s.c1[0], &a1[0])
+		narrowAVX2(&s.b1[0], &s.c1[0], &a1[0], a1Size/32)
 		conv2Int8AVX2(&a2[0], &s.b1[0], &s.c1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0])
+		narrowAVX2(&s.b2[0], &s.c2[0], &a2[0], a2Size/32)
+		conv3Int8AVX2(&a3[0], &s.b2[0], &s.c2[0], &q.w3bq[0])
 	case Int8Go:
-		narrowGo(&s.b1, a1)
+		narrowGo(s.b1[:], a1[:])
 		q.conv2Int8Go(a2, &s.b1)
+		narrowGo(s.b2[:], a2[:])
+		q.conv3Int8Go(a3, &s.b2)
 	}
 	switch k {
-	case IntAVX512VNNI, Int8AVX512VNNI:
+	case IntAVX512VNNI:
 		conv3VNNI(&a3[0], &a2[0], &q.w3p[0])
-	case IntAVX2, Int8AVX2:
+	case IntAVX2:
 		conv3AVX2(&a3[0], &a2[0], &q.w3p[0])
-	default:
+	case IntGo:
 		q.conv3IntGo(a3, a2)
 	}
 }
@@ -608,14 +623,18 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 // pairwise, i and i+8, i and i+4, i and i+2, i and i+1, as a vector
 // reduction does.
 func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel) float32 {
+	m := &q.m3
+	if k.Bits() == 8 {
+		m = &q.m3b
+	}
 	if k == IntAVX512VNNI || k == Int8AVX512VNNI {
-		return tanh32(layer4VNNI(&a3[0], &q.m3[0], &q.lut3[0], &q.w4[0]))
+		return tanh32(layer4VNNI(&a3[0], &m[0], &q.lut3[0], &q.w4[0]))
 	}
 	const h = lutHalf3
 	var lanes [16]float32
 	for i := 0; i < a3Size; i += 16 {
 		for j := range lanes {
-			x := min(max(float32(a3[i+j])*q.m3[j], -h), h)
+			x := min(max(float32(a3[i+j])*m[j], -h), h)
 			lanes[j] += float32(q.lut3[int32(x+(h+0.5))] * q.w4[i+j])
 		}
 	}

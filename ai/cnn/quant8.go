@@ -5,34 +5,38 @@ import (
 	"math/rand/v2"
 )
 
-// The int8 path of layer 2. Layer 2 holds 460,800 of the network's 530,000
-// multiply-adds; in int8 one VPDPBUSD does 64 of them (16 filters times 4
-// channels) where VPDPWSSD does 32, so layer 2 costs half the instructions.
+// The int8 path of layers 2 and 3. Layer 2 holds 460,800 of the network's
+// 530,000 multiply-adds and layer 3 41,472; in int8 one VPDPBUSD does 64 of
+// them (16 filters times 4 channels) where VPDPWSSD does 32, so both layers
+// cost half the instructions.
 //
 //   - Weights: int8 in [-127, 127], one scale per filter (its largest |w| maps
 //     to 127). Scale searches (clipping at a percentile, least squared error)
 //     gave no better outputs on the shipped networks: the error comes from the
 //     activations as much as from the weights.
-//   - Activations: layer 1's int16 activations (scale 2047) are narrowed to
-//     int8 by a = round(a16*2033/2^15), which is VPMULHRSW with the constant
-//     2033: scale 2047*2033/2^15 = 126.999, |a| <= 127. Narrowing in the
-//     kernel keeps the layer-1 table as it is (one table for both widths).
+//   - Activations: the int16 activations of layers 1 and 2 (scale 2047) are
+//     narrowed to int8 by a = round(a16*2033/2^15), which is VPMULHRSW with
+//     the constant 2033: scale 2047*2033/2^15 = 126.999, |a| <= 127.
+//     Narrowing in the kernel keeps the layer-1 table and the layer-2 tanh
+//     table as they are (one of each for both widths).
 //   - VPDPBUSD multiplies unsigned bytes by signed ones, so the AVX-512 kernel
 //     stores a+128 (a XOR 0x80, in [1, 255]) and starts each filter's sums at
-//     -128 times the sum of its weights (bias2b): every output pixel uses all
-//     of a filter's weights (no padding), so the correction is one constant
-//     per filter and the sums equal those of signed activations exactly.
+//     -128 times the sum of its weights (bias2b, bias3b): every output pixel
+//     uses all of a filter's weights (no padding), so the correction is one
+//     constant per filter and the sums equal those of signed activations
+//     exactly.
 //   - VPMADDUBSW (AVX2) adds two u8*s8 products into an int16 with signed
 //     saturation. It gets |a| and the weights with a's sign (VPSIGNB), so each
 //     pair is at most 2*127*127 = 32,258 < 32,767 in magnitude: it cannot
 //     saturate, because weights and activations stay in [-127, 127]
 //     (TestInt8Ranges). VPMADDWD by ones then widens the pairs to int32.
-//   - Layer 2's tanh and everything after are as in the int16 path: the same
-//     table lookup of requantIndex, with the factor m2b of the int8 scales.
+//   - The tanh after each layer is as in the int16 path, the same table
+//     lookups with the factors m2b and m3b of the int8 scales.
 //
 // The int8 path is less precise: on the shipped networks its largest output
 // error is 0.01 (learned) to 0.2 (challenger, whose saturated scores magnify
-// it) against a few thousandths for int16. Quantize therefore measures it on
+// it) against a few thousandths for int16; int8 in layer 2 alone gave 0.005
+// for learned at 10% more time. Quantize therefore measures it on
 // calibration boards and uses int8 only for a network it computes within
 // Int8Tolerance, and only on CPUs with AVX-512 VNNI (chooseWidth).
 
@@ -52,12 +56,14 @@ const (
 	CalibrationBoards = 1000
 )
 
-// quantizeLayer2Int8 fills the int8 weights of layer 2 from the float ones w
-// ([out][ky][kx][in]): per-filter scales, the packed quads, the factors and
-// the offset corrections.
-func (q *Quantized) quantizeLayer2Int8(w []float32) {
-	const k = 9 * 64
-	for o := 0; o < 32; o++ {
+// quantizeLayerInt8 converts the float weights w ([out][ky][kx][in]) of a
+// layer with nout filters of 3x3xnin to int8 with one scale per filter (wq),
+// packs them in quads (wp), and computes each filter's requantisation factor
+// for a tanh table of lutRes steps per unit (m) and its offset correction
+// (bias: -128 times the sum of its weights).
+func quantizeLayerInt8(w []float32, nout, nin int, wq, wp []int8, m []float32, bias []int32, lutRes float64) {
+	k := 9 * nin
+	for o := 0; o < nout; o++ {
 		var maxAbs float64
 		for _, v := range w[o*k : (o+1)*k] {
 			maxAbs = max(maxAbs, math.Abs(float64(v)))
@@ -69,13 +75,13 @@ func (q *Quantized) quantizeLayer2Int8(w []float32) {
 			if scale > 0 {
 				x = int8(min(max(math.RoundToEven(float64(v)/scale), -maxWeight8), maxWeight8))
 			}
-			q.w2b[o*k+i] = x
+			wq[o*k+i] = x
 			sum += int32(x)
 		}
-		q.m2b[o] = float32(scale / act8Scale * lutRes2)
-		q.bias2b[o] = -128 * sum
+		m[o] = float32(scale / act8Scale * lutRes)
+		bias[o] = -128 * sum
 	}
-	packQuads(q.w2b[:], 32, 64, q.w2bq[:])
+	packQuads(wq, nout, nin, wp)
 }
 
 // packQuads lays out int8 weights for VPDPBUSD and VPMADDUBSW, which take
@@ -100,10 +106,10 @@ func narrow8(a int16) int8 {
 	return int8((int32(a)*narrowMul + 1<<14) >> 15)
 }
 
-// narrowGo narrows the layer-1 activations to int8 (stored as their bytes).
-func narrowGo(b1 *[a1Size]uint8, a1 *[a1Size]int16) {
-	for i, a := range a1 {
-		b1[i] = uint8(narrow8(a))
+// narrowGo narrows the activations a to int8 (stored as their bytes) in b.
+func narrowGo(b []uint8, a []int16) {
+	for i, v := range a {
+		b[i] = uint8(narrow8(v))
 	}
 }
 
@@ -134,6 +140,27 @@ func (q *Quantized) conv2Int8Go(a2 *[a2Size]int16, b1 *[a1Size]uint8) {
 			for x := range s {
 				d[x*32] = q.lut2[requantIndex(s[x][0], q.m2b[o], lutHalf2)+lutHalf2]
 				d[x*32+1] = q.lut2[requantIndex(s[x][1], q.m2b[o+1], lutHalf2)+lutHalf2]
+			}
+		}
+	}
+}
+
+// conv3Int8Go computes layer 3's int32 sums a3 (3x3x16, HWC) in int8 from
+// the narrowed layer-2 activations b2 (5x5x32, HWC, int8 bytes).
+func (q *Quantized) conv3Int8Go(a3 *[a3Size]int32, b2 *[a2Size]uint8) {
+	const k = 3 * 32
+	for y := 0; y < 3; y++ {
+		for x := 0; x < 3; x++ {
+			for o := 0; o < 16; o++ {
+				var acc int32
+				for ky := 0; ky < 3; ky++ {
+					in := (*[k]uint8)(b2[((y+ky)*5+x)*32:])
+					w := (*[k]int8)(q.w3b[(o*9+ky*3)*32:])
+					for i, b := range in {
+						acc += int32(int8(b)) * int32(w[i])
+					}
+				}
+				a3[(y*3+x)*16+o] = acc
 			}
 		}
 	}

@@ -393,18 +393,18 @@ ap3:
 // input row 448 bytes; weights are packed [ky][quad][filter][4] by packQuads,
 // 128 bytes per quad.
 
-// func narrowVNNI(dst *uint8, src *int16)
+// func narrowVNNI(dst *uint8, src *int16, blocks int)
 //
-// 98 blocks of 32 activations: VPMULHRSW by 2033 (narrow8), VPMOVWB to bytes
-// (no saturation: |a| <= 127), XOR 0x80 (a+128 as an unsigned byte).
-TEXT ·narrowVNNI(SB), NOSPLIT, $0-16
+// blocks blocks of 32 activations: VPMULHRSW by 2033 (narrow8), VPMOVWB to
+// bytes (no saturation: |a| <= 127), XOR 0x80 (a+128 as an unsigned byte).
+TEXT ·narrowVNNI(SB), NOSPLIT, $0-24
 	MOVQ         dst+0(FP), DI
 	MOVQ         src+8(FP), SI
 	MOVL         $2033, AX
 	VPBROADCASTW AX, Z1
 	MOVL         $0x80, AX
 	VPBROADCASTB AX, Z2
-	MOVQ         $98, CX
+	MOVQ         blocks+16(FP), CX
 
 nv:
 	VMOVDQU16 (SI), Z0
@@ -496,19 +496,19 @@ bp2:
 	VZEROUPPER
 	RET
 
-// func narrowAVX2(dst *uint8, abs *uint8, src *int16)
+// func narrowAVX2(dst *uint8, abs *uint8, src *int16, blocks int)
 //
-// 98 blocks of 32 activations: VPMULHRSW by 2033 (narrow8), VPACKSSWB (no
-// saturation: |a| <= 127) and VPERMQ to undo its lane interleaving; the
+// blocks blocks of 32 activations: VPMULHRSW by 2033 (narrow8), VPACKSSWB
+// (no saturation: |a| <= 127) and VPERMQ to undo its lane interleaving; the
 // bytes and their VPABSB.
-TEXT ·narrowAVX2(SB), NOSPLIT, $0-24
+TEXT ·narrowAVX2(SB), NOSPLIT, $0-32
 	MOVQ         dst+0(FP), DI
 	MOVQ         abs+8(FP), BX
 	MOVQ         src+16(FP), SI
 	MOVL         $2033, AX
 	MOVD         AX, X15
 	VPBROADCASTW X15, Y15
-	MOVQ         $98, CX
+	MOVQ         blocks+24(FP), CX
 
 na:
 	VMOVDQU   (SI), Y0
@@ -667,4 +667,151 @@ l4:
 	VADDSS        X1, X0, X0
 	VZEROUPPER
 	MOVSS         X0, ret+32(FP)
+	RET
+
+// The int8 kernels of layer 3: activations 5x5x32 bytes, HWC (a kernel row of
+// one pixel is 96 contiguous bytes, 24 channel quads; an input row 160
+// bytes); weights packed [ky][quad][filter][4], 64 bytes per quad.
+
+// func conv3Int8VNNI(dst *int32, src *uint8, w *int8, bias *int32)
+//
+// As conv3VNNI with VPDPBUSD: per output row the 16 filters of the 3 pixels
+// in Z0-Z2 (even quads, started at the offset corrections) and Z3-Z5 (odd
+// quads, started at zero), added at the end.
+TEXT ·conv3Int8VNNI(SB), NOSPLIT, $0-32
+	MOVQ      dst+0(FP), DI
+	MOVQ      src+8(FP), SI
+	MOVQ      w+16(FP), DX
+	MOVQ      bias+24(FP), AX
+	VMOVDQU32 (AX), Z25
+	XORQ      R9, R9
+
+drow3:
+	VMOVDQA32 Z25, Z0
+	VMOVDQA32 Z25, Z1
+	VMOVDQA32 Z25, Z2
+	VPXORD    Z3, Z3, Z3
+	VPXORD    Z4, Z4, Z4
+	VPXORD    Z5, Z5, Z5
+	MOVQ      R9, AX
+	IMULQ     $160, AX
+	LEAQ      (SI)(AX*1), R10
+	MOVQ      DX, R11
+	MOVQ      $3, R12
+
+dky3:
+	MOVQ R10, R13
+	MOVQ $12, R14
+
+dp3:
+	VMOVDQU32    (R11), Z10
+	VMOVDQU32    64(R11), Z11
+	VPBROADCASTD (R13), Z12
+	VPBROADCASTD 32(R13), Z13
+	VPBROADCASTD 64(R13), Z14
+	VPDPBUSD     Z10, Z12, Z0
+	VPDPBUSD     Z10, Z13, Z1
+	VPDPBUSD     Z10, Z14, Z2
+	VPBROADCASTD 4(R13), Z12
+	VPBROADCASTD 36(R13), Z13
+	VPBROADCASTD 68(R13), Z14
+	VPDPBUSD     Z11, Z12, Z3
+	VPDPBUSD     Z11, Z13, Z4
+	VPDPBUSD     Z11, Z14, Z5
+	ADDQ         $128, R11
+	ADDQ         $8, R13
+	DECQ         R14
+	JNZ          dp3
+
+	ADDQ $160, R10
+	DECQ R12
+	JNZ  dky3
+
+	VPADDD    Z3, Z0, Z0
+	VPADDD    Z4, Z1, Z1
+	VPADDD    Z5, Z2, Z2
+	MOVQ      R9, AX
+	IMULQ     $192, AX
+	LEAQ      (DI)(AX*1), BX
+	VMOVDQU32 Z0, (BX)
+	VMOVDQU32 Z1, 64(BX)
+	VMOVDQU32 Z2, 128(BX)
+
+	INCQ R9
+	CMPQ R9, $3
+	JLT  drow3
+	VZEROUPPER
+	RET
+
+// func conv3Int8AVX2(dst *int32, src *uint8, abs *uint8, w *int8)
+//
+// As conv3AVX2 with SMADD8: per output row the 16 filters of the 3 pixels in
+// Y0-Y5 (pixel x: Y(2x) filters 0-7, Y(2x+1) filters 8-15); BX holds
+// abs-src.
+TEXT ·conv3Int8AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         abs+16(FP), BX
+	SUBQ         SI, BX
+	MOVQ         w+24(FP), DX
+	MOVL         $0x00010001, AX
+	MOVD         AX, X15
+	VPBROADCASTD X15, Y15
+	XORQ         R9, R9
+
+erow3:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	MOVQ  R9, AX
+	IMULQ $160, AX
+	LEAQ  (SI)(AX*1), R10
+	MOVQ  DX, R11
+	MOVQ  $3, R12
+
+eky3:
+	MOVQ R10, R13
+	MOVQ $24, R14
+
+ep3:
+	VMOVDQU      (R11), Y10
+	VMOVDQU      32(R11), Y11
+	VPBROADCASTD (R13), Y12
+	VPBROADCASTD (R13)(BX*1), Y13
+	SMADD8(Y10, Y12, Y13, Y14, Y0)
+	SMADD8(Y11, Y12, Y13, Y14, Y1)
+	VPBROADCASTD 32(R13), Y12
+	VPBROADCASTD 32(R13)(BX*1), Y13
+	SMADD8(Y10, Y12, Y13, Y14, Y2)
+	SMADD8(Y11, Y12, Y13, Y14, Y3)
+	VPBROADCASTD 64(R13), Y12
+	VPBROADCASTD 64(R13)(BX*1), Y13
+	SMADD8(Y10, Y12, Y13, Y14, Y4)
+	SMADD8(Y11, Y12, Y13, Y14, Y5)
+	ADDQ         $64, R11
+	ADDQ         $4, R13
+	DECQ         R14
+	JNZ          ep3
+
+	ADDQ $160, R10
+	DECQ R12
+	JNZ  eky3
+
+	MOVQ    R9, AX
+	IMULQ   $192, AX
+	ADDQ    DI, AX
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	VMOVDQU Y2, 64(AX)
+	VMOVDQU Y3, 96(AX)
+	VMOVDQU Y4, 128(AX)
+	VMOVDQU Y5, 160(AX)
+
+	INCQ R9
+	CMPQ R9, $3
+	JLT  erow3
+	VZEROUPPER
 	RET

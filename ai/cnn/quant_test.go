@@ -37,7 +37,8 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		w := &want[k/Int8Go]
 		require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
 		require.Equal(t, w.a3, got.a3, "layer 3 of kernel %s", k)
-		require.Equal(t, math.Float32bits(q.layer4(&w.a3, IntGo)), math.Float32bits(q.layer4(&got.a3, k)), "layer 4 of kernel %s", k)
+		ref := k / Int8Go * Int8Go // IntGo or Int8Go: the pure-Go kernel of k's width
+		require.Equal(t, math.Float32bits(q.layer4(&w.a3, ref)), math.Float32bits(q.layer4(&got.a3, k)), "layer 4 of kernel %s", k)
 	}
 }
 
@@ -58,8 +59,8 @@ func TestLayer4Kernels(t *testing.T) {
 				a3[i] = [...]int32{math.MinInt32, math.MaxInt32, 0, -1, 1}[r.IntN(5)]
 			}
 		}
-		want := q.layer4(&a3, IntGo)
 		for _, k := range IntKernels() {
+			want := q.layer4(&a3, k/Int8Go*Int8Go)
 			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k)), "kernel %s round %d", k, round)
 		}
 	}
@@ -314,7 +315,7 @@ func TestInt8Ranges(t *testing.T) {
 		n := NewRandom(r, sigma)
 		n.W[1][7] = float32(-sigma * 50) // one outlier per filter 0: the rest round small
 		q := quantizeLayers(n)
-		for i, w := range q.w2b {
+		for i, w := range append(q.w2b[:], q.w3b[:]...) {
 			require.GreaterOrEqual(t, w, int8(-maxWeight8), "sigma %g weight %d", sigma, i)
 		}
 	}
@@ -328,7 +329,7 @@ func TestInt8Ranges(t *testing.T) {
 		}
 	}
 	q := quantizeLayers(n)
-	for i, w := range q.w2b {
+	for i, w := range append(q.w2b[:], q.w3b[:]...) {
 		require.Contains(t, []int8{-maxWeight8, maxWeight8}, w, "weight %d", i)
 	}
 	var a1 [a1Size]int16
