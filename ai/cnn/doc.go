@@ -64,6 +64,14 @@
 //     Players use it where an assembly kernel exists (package ai/player,
 //     TABLUT_CNN); the float32 Network stays the reference and the training
 //     path.
+//   - quant8.go: layers 2 and 3 in int8 (per-filter weight scales,
+//     activations narrowed with VPMULHRSW), with VPDPBUSD on AVX-512 VNNI
+//     (unsigned activations, offset corrected by each filter's starting sum),
+//     VPSIGNB+VPMADDUBSW+VPMADDWD on AVX2 (cannot saturate: both operands in
+//     [-127, 127]) and a pure-Go reference. Quantize measures each network's
+//     int8 error on 1,000 calibration boards and takes int8 only within
+//     Int8Tolerance (0.015) and where it is faster (AVX-512 VNNI): learned.tnn
+//     runs int8, the saturated shipped networks int16.
 //   - cache.go: an optional evaluation cache keyed by Zobrist key: lock-free,
 //     one atomic uint64 per slot holding 48 key bits and the 16-bit score.
 //   - format.go: the weight file format (see FORMAT.md), Load/Save, atomic

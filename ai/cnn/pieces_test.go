@@ -58,7 +58,7 @@ func TestPiecesForward(t *testing.T) {
 			for _, k := range IntKernels() {
 				qk, err := q.WithKernel(k)
 				require.NoError(t, err)
-				assert.Equal(t, score(q.ForwardSide(&in, black)), qk.Evaluate(&pos[i]), "kernel %s", k)
+				assert.Equal(t, score(qk.ForwardSide(&in, black)), qk.Evaluate(&pos[i]), "kernel %s", k)
 			}
 		}
 		assert.Greater(t, sideMatters, boards/2, "the side to move should change most outputs")

@@ -25,21 +25,24 @@ import (
 //     weights with one scale per output filter, the finest that keeps every
 //     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
 //     every weight inside int16. For the shipped networks that gives weights
-//     of 13 to 14 bits. 8-bit weights were tried first: with the shipped
-//     networks' near-Gaussian weights and saturated activations their
-//     rounding errors (about 1% of a pre-activation) reach 0.2 on the output,
-//     ten times the tolerance; 10-bit weights still reached 0.03. 16 bits
-//     cost twice the instructions of 8 (VPDPWSSD and VPMADDWD take pairs of
-//     int16) and bring the error to a few thousandths.
+//     of 13 to 14 bits and output errors of a few thousandths.
+//   - Layers 2 and 3 also have an int8 version (quant8.go): twice the
+//     products per instruction, but with the saturated networks'
+//     near-Gaussian weights and activations its rounding errors (about 1% of
+//     a pre-activation) reach 0.2 on the output, ten times the tolerance. A
+//     network whose scores are not saturated (learned.tnn) stays within 0.012.
+//     Quantize measures the int8 error of each network on calibration boards
+//     and uses the int8 kernel only where it is small enough (and faster:
+//     with AVX-512 VNNI).
 //   - tanh between layers is a lookup: the int32 sum times a per-filter float32
 //     factor gives x = pre-activation*lutRes; x is clamped, rounded to the
 //     nearest integer (ties to even, as VCVTPS2DQ does) and indexes a table of
 //     round(2047*tanh(i/lutRes)). The int32-to-float32 conversion, the product,
 //     the clamp and the rounding are exact IEEE operations, so every kernel
 //     gets the same activations.
-//   - Layer 3's activations feed layer 4 as float32, from a table of tanh values, and
-//     layer 4 (144 multiply-adds) and the final tanh are float32, in Go, shared
-//     by every kernel.
+//   - Layer 3's activations feed layer 4 as float32, from a table of tanh
+//     values, and layer 4 (144 multiply-adds) and the final tanh are float32:
+//     in Go, or in AVX-512 assembly that sums in the same order (layer4).
 //
 // Every integer kernel computes exactly what the pure-Go one does
 // (quant_test.go checks it on random and fuzzed weights); the output differs
@@ -61,19 +64,22 @@ const (
 	kingStride   = kingPatches / 9 // patches per king tap
 	layer2Pairs  = 3 * 64 / 2      // channel pairs of one kernel row of layer 2
 	layer3Pairs  = 3 * 32 / 2      // and of layer 3
+	layer2Quads  = 3 * 64 / 4      // channel quads of one kernel row of layer 2 (int8)
+	layer3Quads  = 3 * 32 / 4      // and of layer 3
 	a1Size       = size1           // 7x7x64 activations
 	a2Size       = size2           // 5x5x32 activations
 	a3Size       = size3           // 3x3x16 int32 sums
 )
 
-// IntKernel names one implementation of the integer layers 2 and 3.
+// IntKernel names one implementation of the integer layers 2 and 3: an
+// instruction set and a width (int16 or int8 weights and activations).
 type IntKernel int
 
-// The integer kernels, in order of preference (the last one the CPU supports
-// is the default).
+// The integer kernels: three instruction sets for each width, in order of
+// preference within a width (the last one the CPU supports is the fastest).
 const (
-	// IntGo is the pure-Go kernel: the reference of the integer path, and the
-	// kernel of machines without the instructions below.
+	// IntGo is the pure-Go int16 kernel: the reference of the int16 path,
+	// and the kernel of machines without the instructions below.
 	IntGo IntKernel = iota
 	// IntAVX2 uses AVX2: VPMADDWD and VPADDD on ymm registers, 8 filters
 	// times 2 channels per instruction pair.
@@ -81,40 +87,53 @@ const (
 	// IntAVX512VNNI uses AVX-512 VNNI: VPDPWSSD on zmm registers, 16 filters
 	// times 2 channels per instruction.
 	IntAVX512VNNI
+	// Int8Go is the pure-Go int8 kernel, the reference of the int8 path.
+	Int8Go
+	// Int8AVX2 uses AVX2: VPSIGNB, VPMADDUBSW and VPMADDWD, 8 filters times
+	// 4 channels per instruction (quant8.go explains why it cannot saturate).
+	Int8AVX2
+	// Int8AVX512VNNI uses AVX-512 VNNI: VPDPBUSD on zmm registers, 16
+	// filters times 4 channels per instruction.
+	Int8AVX512VNNI
+	numIntKernels
 )
 
 // String returns the kernel's name as tablut bench cnn prints it and as
 // ParseIntKernel reads it.
 func (k IntKernel) String() string {
-	switch k {
-	case IntGo:
-		return "int16-go"
-	case IntAVX2:
-		return "int16-avx2"
-	case IntAVX512VNNI:
-		return "int16-avx512vnni"
+	if k < 0 || k >= numIntKernels {
+		return fmt.Sprintf("IntKernel(%d)", int(k))
 	}
-	return fmt.Sprintf("IntKernel(%d)", int(k))
+	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avx512vnni"}[k%Int8Go])
+}
+
+// Bits returns the kernel's width: 8 or 16, the bits of the weights and
+// activations of layers 2 and 3.
+func (k IntKernel) Bits() int {
+	if k >= Int8Go {
+		return 8
+	}
+	return 16
 }
 
 // Supported reports whether this build and CPU can run k.
 func (k IntKernel) Supported() bool {
 	switch k {
-	case IntGo:
+	case IntGo, Int8Go:
 		return true
-	case IntAVX2:
+	case IntAVX2, Int8AVX2:
 		return hasAVX2
-	case IntAVX512VNNI:
+	case IntAVX512VNNI, Int8AVX512VNNI:
 		return hasVNNI512
 	}
 	return false
 }
 
-// IntKernels returns the integer kernels this build and CPU can run, slowest
-// first; the last is DefaultIntKernel.
+// IntKernels returns the integer kernels this build and CPU can run: the
+// int16 ones slowest first, then the int8 ones likewise.
 func IntKernels() []IntKernel {
 	var ks []IntKernel
-	for k := IntGo; k <= IntAVX512VNNI; k++ {
+	for k := IntGo; k < numIntKernels; k++ {
 		if k.Supported() {
 			ks = append(ks, k)
 		}
@@ -122,19 +141,27 @@ func IntKernels() []IntKernel {
 	return ks
 }
 
-// defaultIntKernel is chosen once, at start-up, from the CPU's features.
+// defaultIntKernel is chosen once, at start-up, from the CPU's features: the
+// fastest int16 kernel.
 var defaultIntKernel = func() IntKernel {
-	ks := IntKernels()
-	return ks[len(ks)-1]
+	best := IntGo
+	for _, k := range IntKernels() {
+		if k.Bits() == 16 {
+			best = k
+		}
+	}
+	return best
 }()
 
-// DefaultIntKernel returns the fastest integer kernel of this machine, chosen
+// DefaultIntKernel returns the fastest int16 kernel of this machine, chosen
 // once at start-up (CPU features detected with golang.org/x/sys/cpu).
+// Quantize uses it, or with AVX-512 VNNI the int8 kernel Int8AVX512VNNI for
+// a network that the int8 path computes precisely enough (Int8Error).
 func DefaultIntKernel() IntKernel { return defaultIntKernel }
 
-// ParseIntKernel returns the kernel named s (see IntKernel.String; the
-// "int16-" prefix may be left out), or an error naming the kernels this
-// machine can run.
+// ParseIntKernel returns the kernel named s (see IntKernel.String; without
+// the "int8-" or "int16-" prefix, the int16 kernel), or an error naming the
+// kernels this machine can run.
 func ParseIntKernel(s string) (IntKernel, error) {
 	var names []string
 	for _, k := range IntKernels() {
@@ -143,7 +170,7 @@ func ParseIntKernel(s string) (IntKernel, error) {
 		}
 		names = append(names, k.String())
 	}
-	for k := IntGo; k <= IntAVX512VNNI; k++ {
+	for k := IntGo; k < numIntKernels; k++ {
 		if s == k.String() || "int16-"+s == k.String() {
 			return 0, fmt.Errorf("integer kernel %s is not supported by this CPU or build; this machine runs %s", k, strings.Join(names, ", "))
 		}
@@ -168,10 +195,25 @@ type Quantized struct {
 	// lut2 has one spare entry: the gathers read 4 bytes at each index.
 	lut2 [2*lutHalf2 + 2]int16
 
+	// Layer 2 in int8 (quant8.go): weights in the public layout, packed in
+	// channel quads for VPDPBUSD and VPMADDUBSW, the requantisation factors
+	// and the offset correction of VPDPBUSD's unsigned activations.
+	w2b    [32 * 9 * 64]int8
+	w2bq   [3 * layer2Quads * 32 * 4]int8
+	m2b    [32]float32
+	bias2b [32]int32
+	err8   float64 // the int8 path's largest output error on the calibration boards
+
 	w3   [16 * 9 * 32]int16
 	w3p  [3 * layer3Pairs * 16 * 2]int16
 	m3   [16]float32
 	lut3 [2*lutHalf3 + 1]float32
+
+	// Layer 3 in int8, likewise (the activations are layer 2's, narrowed).
+	w3b    [16 * 9 * 32]int8
+	w3bq   [3 * layer3Quads * 16 * 4]int8
+	m3b    [16]float32
+	bias3b [16]int32
 
 	w4 [size3]float32 // layer 4, [ky][kx][in], float
 
@@ -190,6 +232,7 @@ type Quantized struct {
 func Quantize(n *Network) *Quantized {
 	q := quantizeLayers(n)
 	q.buildLayer1(n.W[0], n.Input == InputPieces)
+	q.chooseWidth()
 	return q
 }
 
@@ -202,6 +245,8 @@ func quantizeLayers(n *Network) *Quantized {
 	quantizeLayer(n.W[2], 16, 32, q.w3[:], q.m3[:], lutRes3)
 	packPairs(q.w2[:], 32, 64, q.w2p[:])
 	packPairs(q.w3[:], 16, 32, q.w3p[:])
+	quantizeLayerInt8(n.W[1], 32, 64, q.w2b[:], q.w2bq[:], q.m2b[:], q.bias2b[:], lutRes2)
+	quantizeLayerInt8(n.W[2], 16, 32, q.w3b[:], q.w3bq[:], q.m3b[:], q.bias3b[:], lutRes3)
 	for i := range 2*lutHalf2 + 1 {
 		q.lut2[i] = quantAct(math.Tanh(float64(i-lutHalf2) / lutRes2))
 	}
@@ -533,6 +578,10 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 // time in a profile).
 type scratch struct {
 	a1 [a1Size]int16
+	b1 [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
+	c1 [a1Size]uint8 // and their absolute values (AVX2)
+	b2 [a2Size]uint8 // layer 2 likewise
+	c2 [a2Size]uint8
 	a2 [a2Size]int16
 	a3 [a3Size]int32
 }
@@ -543,63 +592,93 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
 	q.boardPatches(&s.a1, d, king)
-	q.layers23(&s.a1, &s.a2, &s.a3, k)
-	var out float32
+	q.layers23(s, k)
+	var bias *[size3]float32
 	if q.pieces {
-		b := &q.b3[0]
+		bias = &q.b3[0]
 		if black {
-			b = &q.b3[1]
+			bias = &q.b3[1]
 		}
-		out = q.layer4Bias(&s.a3, b)
-	} else {
-		out = q.layer4(&s.a3)
 	}
+	out := q.layer4(&s.a3, k, bias)
 	scratchPool.Put(s)
 	return out
 }
 
-// layers23 computes layer 2 (with its tanh) and layer 3's int32 sums.
-func (q *Quantized) layers23(a1 *[a1Size]int16, a2 *[a2Size]int16, a3 *[a3Size]int32, k IntKernel) {
+// layers23 computes layer 2 (with its tanh) and layer 3's int32 sums from
+// the layer-1 activations in s.a1.
+func (q *Quantized) layers23(s *scratch, k IntKernel) {
+	a1, a2, a3 := &s.a1, &s.a2, &s.a3
 	switch k {
 	case IntAVX512VNNI:
 		conv2VNNI(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
-		conv3VNNI(&a3[0], &a2[0], &q.w3p[0])
 	case IntAVX2:
 		conv2AVX2(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
-		conv3AVX2(&a3[0], &a2[0], &q.w3p[0])
-	default:
+	case IntGo:
 		q.conv2IntGo(a2, a1)
+	case Int8AVX512VNNI:
+		narrowVNNI(&s.b1[0], &a1[0], a1Size/32)
+		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
+		narrowVNNI(&s.b2[0], &a2[0], a2Size/32)
+		conv3Int8VNNI(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
+	case Int8AVX2:
+		narrowAVX2(&s.b1[0], &s.c1[0], &a1[0], a1Size/32)
+		conv2Int8AVX2(&a2[0], &s.b1[0], &s.c1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0])
+		narrowAVX2(&s.b2[0], &s.c2[0], &a2[0], a2Size/32)
+		conv3Int8AVX2(&a3[0], &s.b2[0], &s.c2[0], &q.w3bq[0])
+	case Int8Go:
+		narrowGo(s.b1[:], a1[:])
+		q.conv2Int8Go(a2, &s.b1)
+		narrowGo(s.b2[:], a2[:])
+		q.conv3Int8Go(a3, &s.b2)
+	}
+	switch k {
+	case IntAVX512VNNI:
+		conv3VNNI(&a3[0], &a2[0], &q.w3p[0])
+	case IntAVX2:
+		conv3AVX2(&a3[0], &a2[0], &q.w3p[0])
+	case IntGo:
 		q.conv3IntGo(a3, a2)
 	}
 }
 
 // layer4 turns layer 3's sums into float activations through the fine tanh
-// table and computes the last convolution (one 144-long dot product) and tanh.
-// This part is shared by every kernel, so its rounding need not match an
-// instruction: the table index is the clamped x plus lutHalf3 + 1/2,
-// truncated (one conversion instead of a call to math.RoundToEven).
-func (q *Quantized) layer4(a3 *[a3Size]int32) float32 {
-	const h = lutHalf3
-	var s0, s1 float32
-	for i := 0; i < a3Size; i += 2 {
-		x0 := min(max(float32(a3[i])*q.m3[i&15], -h), h)
-		x1 := min(max(float32(a3[i+1])*q.m3[(i+1)&15], -h), h)
-		s0 += q.lut3[int32(x0+(h+0.5))] * q.w4[i]
-		s1 += q.lut3[int32(x1+(h+0.5))] * q.w4[i+1]
+// table and computes the last convolution (one 144-long dot product) and its
+// tanh. Its definition, which layer4VNNI reproduces bit for bit: the table
+// index of sum i is x = clamp(float32(sum)*m3[i%16], +-lutHalf3) plus
+// lutHalf3 + 1/2, truncated (VCVTTPS2DQ); the products t*w4[i] are rounded
+// to float32 (a conversion, so that Go does not fuse them into the sums) and
+// added into 16 lanes i%16, pixel after pixel; the lanes are then added
+// pairwise, i and i+8, i and i+4, i and i+2, i and i+1, as a vector
+// reduction does.
+func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel, bias *[size3]float32) float32 {
+	m := &q.m3
+	if k.Bits() == 8 {
+		m = &q.m3b
 	}
-	return tanh32(s0 + s1)
+	if bias == nil && (k == IntAVX512VNNI || k == Int8AVX512VNNI) {
+		return tanh32(layer4VNNI(&a3[0], &m[0], &q.lut3[0], &q.w4[0]))
+	}
+	// A piece-planes network's layer-3 biases (in table units) are added
+	// before the table; every kernel then takes this Go definition, so the
+	// kernels still agree bit for bit.
+	var zero [size3]float32
+	if bias == nil {
+		bias = &zero
+	}
+	const h = lutHalf3
+	var lanes [16]float32
+	for i := 0; i < a3Size; i += 16 {
+		for j := range lanes {
+			x := min(max(float32(a3[i+j])*m[j]+bias[i+j], -h), h)
+			lanes[j] += float32(q.lut3[int32(x+(h+0.5))] * q.w4[i+j])
+		}
+	}
+	for step := 8; step > 0; step /= 2 {
+		for j := 0; j < step; j++ {
+			lanes[j] += lanes[j+step]
+		}
+	}
+	return tanh32(lanes[0])
 }
 
-// layer4Bias is layer4 for an InputPieces network: the layer-3 biases b (in
-// table units) are added before the tanh table.
-func (q *Quantized) layer4Bias(a3 *[a3Size]int32, b *[size3]float32) float32 {
-	const h = lutHalf3
-	var s0, s1 float32
-	for i := 0; i < a3Size; i += 2 {
-		x0 := min(max(float32(a3[i])*q.m3[i&15]+b[i], -h), h)
-		x1 := min(max(float32(a3[i+1])*q.m3[(i+1)&15]+b[i+1], -h), h)
-		s0 += q.lut3[int32(x0+(h+0.5))] * q.w4[i]
-		s1 += q.lut3[int32(x1+(h+0.5))] * q.w4[i+1]
-	}
-	return tanh32(s0 + s1)
-}

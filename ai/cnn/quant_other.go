@@ -12,4 +12,19 @@ func conv3VNNI(dst *int32, src *int16, w *int16) { panic("cnn: no assembly kerne
 func conv2AVX2(dst *int16, src *int16, w *int16, mult *float32, lut *int16) {
 	panic("cnn: no assembly kernels")
 }
-func conv3AVX2(dst *int32, src *int16, w *int16) { panic("cnn: no assembly kernels") }
+func conv3AVX2(dst *int32, src *int16, w *int16)    { panic("cnn: no assembly kernels") }
+func narrowVNNI(dst *uint8, src *int16, blocks int) { panic("cnn: no assembly kernels") }
+func conv2Int8VNNI(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32) {
+	panic("cnn: no assembly kernels")
+}
+func narrowAVX2(dst *uint8, abs *uint8, src *int16, blocks int) { panic("cnn: no assembly kernels") }
+func conv2Int8AVX2(dst *int16, src *uint8, abs *uint8, w *int8, mult *float32, lut *int16) {
+	panic("cnn: no assembly kernels")
+}
+func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32 {
+	panic("cnn: no assembly kernels")
+}
+func conv3Int8VNNI(dst *int32, src *uint8, w *int8, bias *int32) { panic("cnn: no assembly kernels") }
+func conv3Int8AVX2(dst *int32, src *uint8, abs *uint8, w *int8) {
+	panic("cnn: no assembly kernels")
+}

@@ -21,18 +21,48 @@ func randomActivations(r *rand.Rand, a1 *[a1Size]int16) {
 }
 
 // checkKernelsEqual runs layers 2 and 3 of q on a1 with every integer kernel of
-// this machine and requires the same bytes and sums as the pure-Go kernel.
+// this machine and requires the same bytes and sums as the pure-Go kernel of
+// its width.
 func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 	t.Helper()
-	var want2 [a2Size]int16
-	var want3 [a3Size]int32
-	q.layers23(a1, &want2, &want3, IntGo)
+	var want [2]scratch
+	for i, k := range []IntKernel{IntGo, Int8Go} {
+		want[i].a1 = *a1
+		q.layers23(&want[i], k)
+	}
 	for _, k := range IntKernels() {
-		var got2 [a2Size]int16
-		var got3 [a3Size]int32
-		q.layers23(a1, &got2, &got3, k)
-		require.Equal(t, want2, got2, "layer 2 of kernel %s", k)
-		require.Equal(t, want3, got3, "layer 3 of kernel %s", k)
+		var got scratch
+		got.a1 = *a1
+		q.layers23(&got, k)
+		w := &want[k/Int8Go]
+		require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
+		require.Equal(t, w.a3, got.a3, "layer 3 of kernel %s", k)
+		ref := k / Int8Go * Int8Go // IntGo or Int8Go: the pure-Go kernel of k's width
+		require.Equal(t, math.Float32bits(q.layer4(&w.a3, ref, nil)), math.Float32bits(q.layer4(&got.a3, k, nil)), "layer 4 of kernel %s", k)
+	}
+}
+
+// TestLayer4Kernels checks every kernel's layer 4 against the pure-Go one on
+// random sums, small to beyond the tanh table's clamp, and on the extremes.
+func TestLayer4Kernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	q := quantizeLayers(NewRandom(r, 0.3))
+	var a3 [a3Size]int32
+	for round := range 300 {
+		for i := range a3 {
+			switch round % 3 {
+			case 0:
+				a3[i] = int32(r.NormFloat64() * 1e5)
+			case 1:
+				a3[i] = int32(r.Uint32())
+			default:
+				a3[i] = [...]int32{math.MinInt32, math.MaxInt32, 0, -1, 1}[r.IntN(5)]
+			}
+		}
+		for _, k := range IntKernels() {
+			want := q.layer4(&a3, k/Int8Go*Int8Go, nil)
+			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k, nil)), "kernel %s round %d", k, round)
+		}
 	}
 }
 
@@ -163,7 +193,7 @@ func TestQuantizedAccuracy(t *testing.T) {
 			d := math.Abs(float64(q.Forward(&in) - n.ForwardReference(&in)))
 			worst = max(worst, d)
 		}
-		t.Logf("%s: max |int - float64 reference| = %.4f over %d boards", n.Name(), worst, len(pos))
+		t.Logf("%s: max |int - float64 reference| = %.4f over %d boards (%s; int8 calibration error %.4f)", n.Name(), worst, len(pos), q.Kernel(), q.Int8Error())
 		assert.LessOrEqual(t, worst, 0.02, n.Name())
 	}
 }
@@ -185,7 +215,7 @@ func TestQuantizedEvaluate(t *testing.T) {
 			for i := range pos {
 				var in [81]float32
 				Encode(&pos[i], &in)
-				require.Equal(t, score(q.Forward(&in)), qk.Evaluate(&pos[i]), "kernel %s board %d", k, i)
+				require.Equal(t, score(qk.Forward(&in)), qk.Evaluate(&pos[i]), "kernel %s board %d", k, i)
 			}
 		}
 	}
@@ -215,7 +245,12 @@ func TestParseIntKernel(t *testing.T) {
 	assert.Equal(t, IntGo, got)
 	_, err = ParseIntKernel("sse9")
 	assert.ErrorContains(t, err, "unknown integer kernel")
-	assert.Equal(t, DefaultIntKernel(), IntKernels()[len(IntKernels())-1])
+	got, err = ParseIntKernel("int8-go")
+	require.NoError(t, err)
+	assert.Equal(t, Int8Go, got)
+	ks := IntKernels()
+	assert.Equal(t, DefaultIntKernel(), ks[len(ks)/2-1], "the fastest int16 kernel")
+	assert.Equal(t, DefaultIntKernel()+Int8Go, ks[len(ks)-1], "the fastest int8 kernel")
 }
 
 func BenchmarkQuantized(b *testing.B) {
@@ -256,5 +291,80 @@ func BenchmarkQuantize(b *testing.B) {
 	n := NewRandom(rand.New(rand.NewPCG(1, 2)), 0.2)
 	for b.Loop() {
 		Quantize(n)
+	}
+}
+
+// TestInt8Ranges checks what makes the AVX2 int8 kernel exact: VPMADDUBSW
+// adds two products of |a| <= 127 and a weight with a's sign, |w| <= 127, into
+// an int16 that saturates beyond 32,767. Every narrowed activation and every
+// int8 weight stays in [-127, 127], so a pair is at most 2*127*127 = 32,258.
+// The worst case itself (all weights and activations at +-127, signs random)
+// runs through every kernel and must equal the pure-Go sums.
+func TestInt8Ranges(t *testing.T) {
+	require.Less(t, 2*maxWeight8*maxWeight8, math.MaxInt16+1)
+	for a := -actScale; a <= actScale; a++ {
+		n := narrow8(int16(a))
+		require.LessOrEqual(t, n, int8(maxWeight8), "activation %d", a)
+		require.GreaterOrEqual(t, n, int8(-maxWeight8), "activation %d", a)
+	}
+	require.Equal(t, int8(maxWeight8), narrow8(actScale))
+	require.Equal(t, int8(-maxWeight8), narrow8(-actScale))
+
+	r := rand.New(rand.NewPCG(25, 26))
+	for _, sigma := range []float64{1e-30, 0.01, 1, 1e6} {
+		n := NewRandom(r, sigma)
+		n.W[1][7] = float32(-sigma * 50) // one outlier per filter 0: the rest round small
+		q := quantizeLayers(n)
+		for i, w := range append(q.w2b[:], q.w3b[:]...) {
+			require.GreaterOrEqual(t, w, int8(-maxWeight8), "sigma %g weight %d", sigma, i)
+		}
+	}
+
+	// The worst case: weights of one magnitude (all +-127 after scaling)
+	// and saturated activations (+-127 after narrowing).
+	n := NewRandom(r, 1)
+	for l := 1; l < 3; l++ {
+		for i := range n.W[l] {
+			n.W[l][i] = float32(2*r.IntN(2)-1) * 0.01
+		}
+	}
+	q := quantizeLayers(n)
+	for i, w := range append(q.w2b[:], q.w3b[:]...) {
+		require.Contains(t, []int8{-maxWeight8, maxWeight8}, w, "weight %d", i)
+	}
+	var a1 [a1Size]int16
+	for range 10 {
+		for i := range a1 {
+			a1[i] = int16(2*r.IntN(2)-1) * actScale
+		}
+		checkKernelsEqual(t, q, &a1)
+	}
+	for _, v := range []int16{-actScale, actScale} { // every pair at +-32,258
+		for i := range a1 {
+			a1[i] = v
+		}
+		checkKernelsEqual(t, q, &a1)
+	}
+}
+
+// TestChooseWidth checks Quantize's choice of width on the shipped networks:
+// int8 where the calibration error is within Int8Tolerance (today
+// learned.tnn, whose scores are not saturated), int16 elsewhere (the
+// saturated ones), and int16 without AVX-512 VNNI, where the int8 kernels
+// are not faster.
+func TestChooseWidth(t *testing.T) {
+	for _, n := range testNetworks(t) {
+		q := Quantize(n)
+		if !hasVNNI512 {
+			assert.Equal(t, DefaultIntKernel(), q.Kernel(), n.Name())
+			assert.Zero(t, q.Int8Error(), n.Name())
+			continue
+		}
+		want := IntAVX512VNNI
+		if q.Int8Error() <= Int8Tolerance {
+			want = Int8AVX512VNNI
+		}
+		assert.Equal(t, want, q.Kernel(), "%s (int8 error %.4f)", n.Name(), q.Int8Error())
+		t.Logf("%s: int8 calibration error %.4f, runs %s", n.Name(), q.Int8Error(), q.Kernel())
 	}
 }

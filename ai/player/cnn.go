@@ -38,10 +38,15 @@ const evalCacheLog = 20
 
 // PathEnv names the environment variable that picks how players run their
 // networks: unset, "" or "auto" for the default (the integer path when this
-// machine has an integer assembly kernel, the float32 path otherwise),
-// "float" for the float32 path (the reference, for comparisons), or an
-// integer kernel (cnn.IntKernel names such as "int16-avx2" or "avx2").
+// machine has an integer assembly kernel, in int8 where cnn.Quantize finds it
+// precise enough for the network and int16 otherwise; the float32 path
+// without an assembly kernel), "float" for the float32 path (the reference,
+// for comparisons), or an integer kernel (cnn.IntKernel names such as
+// "int8-avx512vnni", "int16-avx2" or "avx2", which is int16).
 const PathEnv = "TABLUT_CNN"
+
+// autoKernel is resolvePath's kernel for "auto": cnn.Quantize's choice.
+const autoKernel cnn.IntKernel = -1
 
 // netRunner is what a player evaluates with: the float network or its
 // integer version.
@@ -50,25 +55,44 @@ type netRunner interface {
 	EnableCache(logSize int)
 }
 
-// NetPathName returns the name of the path players run networks on, as
-// PathEnv picks it: "float32" or an integer kernel's name.
-func NetPathName() (string, error) {
+// NetPath returns the name of the path players run the network q was
+// quantised from on, as PathEnv picks it: "float32" or an integer kernel's
+// name (by default q.Kernel(), the width Quantize chose for it).
+func NetPath(q *cnn.Quantized) (string, error) {
 	k, integer, err := resolvePath(os.Getenv(PathEnv))
-	if err != nil || !integer {
+	switch {
+	case err != nil || !integer:
 		return "float32", err
+	case k == autoKernel:
+		return q.Kernel().String(), nil
 	}
 	return k.String(), nil
 }
 
-// resolvePath reads a PathEnv value: the integer kernel to use, or integer
-// false for the float32 path. The integer path needs an assembly kernel to
-// beat the float one (the pure-Go integer kernel is slower than the pure-Go
-// float one), so "auto" takes it only then.
+// EvaluatorPath returns the path a player's evaluator runs its network on:
+// "float32" for a *cnn.Network, the kernel of a *cnn.Quantized (also inside
+// an ai.Residual), "" for an evaluator without a network.
+func EvaluatorPath(e ai.Evaluator) string {
+	switch e := e.(type) {
+	case *cnn.Network:
+		return "float32"
+	case *cnn.Quantized:
+		return e.Kernel().String()
+	case *ai.Residual:
+		return EvaluatorPath(e.Net)
+	}
+	return ""
+}
+
+// resolvePath reads a PathEnv value: the integer kernel to use (autoKernel
+// for Quantize's choice), or integer false for the float32 path. The integer
+// path needs an assembly kernel to beat the float one (the pure-Go integer
+// kernels are slower than the pure-Go float one), so "auto" takes it only
+// then.
 func resolvePath(path string) (k cnn.IntKernel, integer bool, err error) {
 	switch path {
 	case "", "auto":
-		k = cnn.DefaultIntKernel()
-		return k, k != cnn.IntGo, nil
+		return autoKernel, cnn.DefaultIntKernel() != cnn.IntGo, nil
 	case "float", "float32":
 		return 0, false, nil
 	}
@@ -88,7 +112,11 @@ func netRunnerFor(n *cnn.Network, path string) (netRunner, error) {
 	if !integer {
 		return n, nil
 	}
-	return cnn.Quantize(n).WithKernel(k)
+	q := cnn.Quantize(n)
+	if k == autoKernel {
+		return q, nil
+	}
+	return q.WithKernel(k)
 }
 
 // NetEvaluator returns the evaluator of network n: n itself for a pure network,

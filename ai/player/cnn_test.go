@@ -45,7 +45,11 @@ func TestResidualFromFile(t *testing.T) {
 	assert.EqualValues(t, 2000, ev.(*ai.Residual).Scale)
 	assert.Equal(t, "cnn:res+heuristic", ev.Name())
 	p := game.StartPosition()
-	want := ai.NewHeuristic().Evaluate(&p) + int32(int64(n.Evaluate(&p))*2000/ai.MaxEval)
+	// The network runs on the players' path (int8 or int16 where the CPU has
+	// an integer kernel): within 0.02 of the float output, 200 score units.
+	net := ev.(*ai.Residual).Net
+	assert.InDelta(t, n.Evaluate(&p), net.Evaluate(&p), 200, "the players' path of the network")
+	want := ai.NewHeuristic().Evaluate(&p) + int32(int64(net.Evaluate(&p))*2000/ai.MaxEval)
 	assert.Equal(t, want, ev.Evaluate(&p), "residual evaluation")
 }
 
@@ -87,11 +91,13 @@ func TestIntegerPathSameMoves(t *testing.T) {
 	if testing.Short() {
 		depth = 2
 	}
-	for _, name := range []string{"challenger", "seed"} {
+	for _, name := range []string{"learned", "challenger", "seed"} {
 		n, err := LoadNet(name)
 		require.NoError(t, err)
-		q, err := cnn.Quantize(n).WithKernel(cnn.DefaultIntKernel())
-		require.NoError(t, err)
+		q := cnn.Quantize(n) // int8 for learned where the CPU has AVX-512 VNNI
+		if q.Kernel() == cnn.IntGo {
+			continue // no assembly kernel: players use the float path
+		}
 		same := 0
 		for _, np := range positions {
 			move := func(e ai.Evaluator) game.Move {
@@ -102,7 +108,7 @@ func TestIntegerPathSameMoves(t *testing.T) {
 				same++
 			}
 		}
-		t.Logf("%s, depth %d: float and integer paths choose the same move on %d of %d bench positions", name, depth, same, len(positions))
+		t.Logf("%s, depth %d: float and integer (%s) paths choose the same move on %d of %d bench positions", name, depth, q.Kernel(), same, len(positions))
 		assert.GreaterOrEqual(t, same, len(positions)*2/3, name)
 	}
 }
@@ -123,12 +129,18 @@ func TestNetPathSetting(t *testing.T) {
 	if cnn.DefaultIntKernel() == cnn.IntGo {
 		assert.Same(t, n, r, "no assembly kernel: the float path is faster")
 	} else {
-		assert.Equal(t, cnn.DefaultIntKernel(), r.(*cnn.Quantized).Kernel())
+		q := r.(*cnn.Quantized)
+		assert.Equal(t, cnn.Quantize(n).Kernel(), q.Kernel())
+		assert.Contains(t, []cnn.IntKernel{cnn.DefaultIntKernel(), cnn.DefaultIntKernel() + cnn.Int8Go}, q.Kernel())
+		path, err := NetPath(q)
+		require.NoError(t, err)
+		assert.Equal(t, q.Kernel().String(), path)
+		assert.Equal(t, path, EvaluatorPath(q))
 	}
 	_, err = netRunnerFor(n, "sse9")
 	assert.ErrorContains(t, err, "TABLUT_CNN=sse9")
 	t.Setenv(PathEnv, "float")
-	name, err := NetPathName()
+	name, err := NetPath(cnn.Quantize(n))
 	require.NoError(t, err)
 	assert.Equal(t, "float32", name)
 	ev, err := NetEvaluator(n)

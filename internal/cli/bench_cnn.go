@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,8 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
 )
 
@@ -59,10 +63,11 @@ func benchCNN(args []string) error {
 	wflag := fs.String("weights", "", "network: a shipped name or a weight file (default: Gaussian weights from -seed)")
 	seed := fs.Uint64("seed", 1, "seed of the random games and of the Gaussian weights")
 	sigma := fs.Float64("sigma", 0.2, "standard deviation of the Gaussian weights")
-	boards := fs.Int("boards", 2000, "number of boards, taken from random games from the start position")
+	boards := fs.Int("boards", 2000, "number of boards")
+	from := fs.String("from", "games", "where the boards come from: games (the heuristic engine at depth 2 against itself, after seeded random openings) or random (random games)")
 	dur := fs.Duration("time", 2*time.Second, "time to spend on the players' path (the other paths get half of it, the reference a quarter)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut bench cnn [-weights NET] [-seed N] [-boards N] [-time D]")
+		fmt.Fprintln(fs.Output(), "usage: tablut bench cnn [-weights NET] [-seed N] [-boards N] [-from games|random] [-time D]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -75,18 +80,37 @@ func benchCNN(args []string) error {
 	); err != nil {
 		return err
 	}
+	if *from != "games" && *from != "random" {
+		return fmt.Errorf("bad -from %q: want games or random", *from)
+	}
 	net, err := cnnFromFlag(*wflag, *seed, *sigma)
 	if err != nil {
 		return err
 	}
-	def, err := player.NetPathName()
+	q := cnn.Quantize(net)
+	def, err := player.NetPath(q)
 	if err != nil {
 		return err
 	}
-	in := randomGameBoards(*boards, rand.New(rand.NewPCG(*seed, 0xB0A2D)))
-	fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(in), *seed)
-	fmt.Printf("paths of this machine: %s; players use %s (chosen at start-up from the CPU; %s=float, auto or a kernel overrides)\n",
+	r := rand.New(rand.NewPCG(*seed, 0xB0A2D))
+	var in [][81]float32
+	if *from == "random" {
+		in = randomGameBoards(*boards, r)
+		fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(in), *seed)
+	} else {
+		in = engineGameBoards(*boards, r)
+		fmt.Printf("network %s, %d boards from games of the heuristic engine at depth 2 after random %d-ply openings (seed %d)\n", net.Name(), len(in), benchOpeningPlies, *seed)
+	}
+	fmt.Printf("paths of this machine: %s; players use %s (the instruction set chosen at start-up from the CPU; %s=float, auto or a kernel overrides)\n",
 		strings.Join(cnnPathNames(), ", "), def, player.PathEnv)
+	if e := q.Int8Error(); e > 0 {
+		verdict := "int8"
+		if e > cnn.Int8Tolerance {
+			verdict = "int16"
+		}
+		fmt.Printf("width: int8's largest error on the %d calibration boards is %.3g (int8 up to %g): this network runs %s\n",
+			cnn.CalibrationBoards, e, cnn.Int8Tolerance, verdict)
+	}
 
 	want := make([]float32, len(in))
 	for i := range in {
@@ -100,7 +124,6 @@ func benchCNN(args []string) error {
 		budget  time.Duration
 	}
 	paths := []path{{cnn.FloatKernel(), net.Forward, *dur / 2}}
-	q := cnn.Quantize(net)
 	for _, k := range cnn.IntKernels() {
 		qk, err := q.WithKernel(k)
 		if err != nil {
@@ -199,6 +222,34 @@ func randomGameBoards(n int, r *rand.Rand) [][81]float32 {
 	out := make([][81]float32, n)
 	for i, p := range cnn.RandomGamePositions(n, r) {
 		cnn.Encode(&p, &out[i])
+	}
+	return out
+}
+
+// benchOpeningPlies is the length of the random openings of engineGameBoards.
+const benchOpeningPlies = 6
+
+// engineGameBoards encodes the positions of games that the heuristic engine
+// plays against itself at depth 2 (deterministic) after random openings
+// drawn with r: boards like those of real games, where random games give
+// boards no player would reach.
+func engineGameBoards(n int, r *rand.Rand) [][81]float32 {
+	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: 4, Threads: 1})
+	out := make([][81]float32, 0, n)
+	for len(out) < n {
+		g := game.NewGame(game.StartPosition())
+		for _, m := range match.RandomOpening(r, benchOpeningPlies) {
+			_ = g.Play(m) // RandomOpening's moves are legal
+		}
+		for g.Outcome() == game.Ongoing && g.Ply() < match.DefaultMaxPlies && len(out) < n {
+			res := s.Search(context.Background(), g.Position(), g.RepetitionHistory(), ai.Limits{Depth: 2}, nil)
+			if g.Play(res.Move) != nil {
+				break
+			}
+			p := g.Position()
+			out = append(out, [81]float32{})
+			cnn.Encode(&p, &out[len(out)-1])
+		}
 	}
 	return out
 }

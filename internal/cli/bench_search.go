@@ -54,8 +54,7 @@ func runBenchSearch(args []string) error {
 		if eval, err = player.NewEvaluator(spec); err != nil {
 			return err
 		}
-		path, _ := player.NetPathName() // NewEvaluator has checked the setting
-		fmt.Printf("network path: %s (set %s=float, auto or an integer kernel to change it)\n", path, player.PathEnv)
+		fmt.Printf("network path: %s (set %s=float, auto or an integer kernel to change it)\n", player.EvaluatorPath(eval), player.PathEnv)
 	}
 	positions, err := ai.BenchPositions()
 	if err != nil {

@@ -88,10 +88,7 @@ func runDisagree(args []string) error {
 	if err != nil {
 		return err
 	}
-	netPath, err := player.NetPathName()
-	if err != nil {
-		return err
-	}
+	netPath := player.EvaluatorPath(eval)
 	cfg := disagree.Config{Games: *games, Nodes: *nodes, OpeningPlies: *opening, RefereeNodes: *refNodes,
 		Top: *top, Seed: *seed, Threads: *threads, Residual: n.Base != ""}
 

@@ -67,6 +67,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"match", "-a", "random", "-parallel", "-1"}, "-parallel"},
 		{[]string{"tournament", "-players", "random,random", "-games", "-4"}, "-games"},
 		{[]string{"bench", "cnn", "-sigma", "NaN"}, "-sigma"},
+		{[]string{"bench", "cnn", "-from", "dreams"}, `bad -from "dreams": want games or random`},
 		{[]string{"filters", "-sigma", "NaN"}, "-sigma"},
 		{[]string{"match", "-nosuchflag"}, "match: flag provided but not defined: -nosuchflag; see tablut match -h"},
 	} {
