@@ -681,4 +681,3 @@ func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel, bias *[size3]float32)
 	}
 	return tanh32(lanes[0])
 }
-
