@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/ai/cnn"
 )
 
 // learnArgs is a tiny learning run: every phase, a few games, short games.
@@ -163,4 +166,25 @@ func TestLearnDataFrom(t *testing.T) {
 	assert.Equal(t, byte(4), champ[8], "the evolved champion keeps the piece planes")
 	err = Run([]string{"learn", "-resume", dst, "-evolve-sigma", "0.02"})
 	require.ErrorContains(t, err, "has started")
+}
+
+// TestRelabel: the copy has the new label and every other byte of the
+// network unchanged; bad arguments get one line.
+func TestRelabel(t *testing.T) {
+	dir := t.TempDir()
+	n := cnn.NewRandomInput(rand.New(rand.NewPCG(1, 2)), 0.1, cnn.InputPieces)
+	n.Label = "g007-1"
+	in := filepath.Join(dir, "in.tnn")
+	require.NoError(t, n.SaveFile(in))
+	out := filepath.Join(dir, "out.tnn")
+	runQuiet(t, "relabel", in, out, "learned")
+	m, err := cnn.LoadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, "learned", m.Label)
+	assert.Equal(t, n.W, m.W)
+	assert.Equal(t, n.SideBias, m.SideBias)
+	assert.Equal(t, n.Input, m.Input)
+	require.ErrorContains(t, Run([]string{"relabel", in, out}), "three arguments")
+	require.ErrorContains(t, Run([]string{"relabel", in, out, ""}), "label")
+	require.ErrorContains(t, Run([]string{"relabel", filepath.Join(dir, "none.tnn"), out, "x"}), "none.tnn")
 }
