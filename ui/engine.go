@@ -90,10 +90,17 @@ func DefaultOpponent() (spec, notice string) {
 	return player.Heuristic, "no champion network is shipped yet; playing the heuristic instead"
 }
 
-// WatchPair is the default AI-vs-AI pairing: champion against challenger, or
-// heuristic against heuristic while they are not both shipped.
+// WatchPair is the default AI-vs-AI pairing: two evolved networks that learned
+// the game and are of about equal strength, so the audience watches a
+// contest: learned (the genetic algorithm's champion) against learned2 (its
+// runner-up, a different network; weights/README.md gives their match).
+// Champion against challenger, then heuristic against heuristic, while those
+// are not shipped.
 func WatchPair() (white, black string) {
-	if hasNet("champion") && hasNet("challenger") {
+	switch {
+	case hasNet("learned") && hasNet("learned2"):
+		return "cnn:learned", "cnn:learned2"
+	case hasNet("champion") && hasNet("challenger"):
 		return "cnn:champion", "cnn:challenger"
 	}
 	return player.Heuristic, player.Heuristic
