@@ -153,26 +153,26 @@ type rootMove struct {
 
 // worker is one search thread with its own stacks and ordering tables.
 type worker struct {
-	off     feature
-	id      int
-	eval    Evaluator
-	lazy    BoundedEvaluator // eval, when it can evaluate lazily
-	tt      *table
-	ctl     *control
-	nodes   int64 // nodes not yet flushed to ctl
-	total   int64 // nodes of this search
-	moves   [maxPly][]game.Move
-	scores  [maxPly][]int32
-	killers [maxPly][2]game.Move
-	history historyTable
-	pv      [maxPly + 1][maxPly]game.Move
-	pvLen   [maxPly + 1]int
-	line    []uint64 // hashes since the last capture: game history then search line
-	floor   int      // index in line of the first position after the last capture
-	floors  [maxPly + 1]int
-	root    []rootMove
-	depth    int   // the iteration being searched
-	abort    bool  // another thread completed depth: leave the iteration
+	off      feature
+	id       int
+	eval     Evaluator
+	lazy     BoundedEvaluator // eval, when it can evaluate lazily
+	tt       *table
+	ctl      *control
+	nodes    int64 // nodes not yet flushed to ctl
+	total    int64 // nodes of this search
+	moves    [maxPly][]game.Move
+	scores   [maxPly][]int32
+	killers  [maxPly][2]game.Move
+	history  historyTable
+	pv       [maxPly + 1][maxPly]game.Move
+	pvLen    [maxPly + 1]int
+	line     []uint64 // hashes since the last capture: game history then search line
+	floor    int      // index in line of the first position after the last capture
+	floors   [maxPly + 1]int
+	root     []rootMove
+	depth    int  // the iteration being searched
+	abort    bool // another thread completed depth: leave the iteration
 	rootSide game.Color
 	contempt int32 // a draw's score for rootSide is -contempt
 	// child holds the position after the move being searched at each ply
