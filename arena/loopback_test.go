@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -342,5 +343,26 @@ func TestThinkTime(t *testing.T) {
 		if got := ThinkTime(c.mt, c.to); got != c.want {
 			t.Errorf("ThinkTime(%v, %v) = %v, want %v", c.mt, c.to, got, c.want)
 		}
+	}
+}
+
+// The move time leaves Margin and the network's delay, capped at MaxLag,
+// under the server's limit; a search without a clock is left alone.
+func TestThinkLimits(t *testing.T) {
+	for _, c := range []struct {
+		mt, lag, want time.Duration
+	}{
+		{58500 * time.Millisecond, 0, 58500 * time.Millisecond},
+		{58500 * time.Millisecond, 300 * time.Millisecond, 58200 * time.Millisecond},
+		{58500 * time.Millisecond, time.Minute, 53500 * time.Millisecond},
+		{2 * time.Second, time.Second, 2 * time.Second},
+	} {
+		got := thinkLimits(ai.Limits{MoveTime: c.mt}, 60*time.Second, c.lag)
+		if got.MoveTime != c.want {
+			t.Errorf("thinkLimits(%v, lag %v) = %v, want %v", c.mt, c.lag, got.MoveTime, c.want)
+		}
+	}
+	if got := thinkLimits(ai.Limits{Depth: 3}, 60*time.Second, time.Second); got != (ai.Limits{Depth: 3}) {
+		t.Errorf("a depth limit changed: %+v", got)
 	}
 }

@@ -148,6 +148,12 @@ func (s Spec) Describe() string {
 	if lim.Nodes > 0 {
 		parts = append(parts, fmt.Sprintf("%d nodes", lim.Nodes))
 	}
+	if s.Threads > 1 {
+		parts = append(parts, fmt.Sprintf("%d threads", s.Threads))
+	}
+	if s.Ponder {
+		parts = append(parts, "ponder")
+	}
 	return s.String() + " (" + strings.Join(parts, ", ") + ")"
 }
 
@@ -456,6 +462,16 @@ func (e *Engine) Wait() {
 // it when the game ends or is taken back (see Engine.StopPondering).
 type Ponderer interface {
 	StopPondering()
+	Wait()
+}
+
+// Settle stops p's pondering, if p ponders, and waits until its search
+// threads have stopped: the end of a game.
+func Settle(p Player) {
+	if pp, ok := p.(Ponderer); ok {
+		pp.StopPondering()
+		pp.Wait()
+	}
 }
 
 // RandomPlayer plays a uniformly random legal move, from its own seeded
