@@ -80,8 +80,8 @@ func (p *Ponder) Hit(ctx context.Context, lim Limits, progress func(Info)) Resul
 	}
 	stop := context.AfterFunc(ctx, p.cancel)
 	defer stop()
-	if lim.MoveTime <= 0 {
-		// No clock: the pondering so far is the search.
+	if lim.MoveTime <= 0 && lim.Depth <= 0 {
+		// No clock and no depth: the pondering so far is the search.
 		p.cancel()
 	}
 	start := time.Now()

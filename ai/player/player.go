@@ -299,7 +299,7 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 }
 
 // Engine is a searcher with an evaluator and limits. With Spec.Ponder (and a
-// move time) it ponders: after each move it goes on searching, in the
+// move time or a depth limit) it ponders: after each move it goes on searching, in the
 // background, the position after the reply its principal variation expects
 // (ai.Searcher.Ponder). When the next Move is asked for that position (a
 // ponder hit), the search goes on with the move time starting then; for any
@@ -339,6 +339,17 @@ func (e *Engine) Limits() ai.Limits { return e.lim }
 // under a server's move limit).
 func (e *Engine) SetLimits(l ai.Limits) { e.lim = l }
 
+// SetPonder turns pondering on or off for the next moves (off also stops a
+// running ponder).
+func (e *Engine) SetPonder(on bool) {
+	e.mu.Lock()
+	e.ponder = on
+	e.mu.Unlock()
+	if !on {
+		e.StopPondering()
+	}
+}
+
 // PonderStats returns how many moves were ponder hits and misses so far.
 func (e *Engine) PonderStats() (hits, misses int) {
 	e.mu.Lock()
@@ -369,7 +380,10 @@ func (e *Engine) Move(ctx context.Context, pos game.Position, history []uint64, 
 		}
 		r.Move = moves[0]
 	}
-	if e.ponder && e.lim.MoveTime > 0 && ctx.Err() == nil {
+	e.mu.Lock()
+	ponder := e.ponder
+	e.mu.Unlock()
+	if ponder && (e.lim.MoveTime > 0 || e.lim.Depth > 0) && ctx.Err() == nil {
 		e.startPonder(pos, history, r)
 	}
 	return r, nil

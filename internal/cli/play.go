@@ -19,6 +19,7 @@ func runPlay(args []string) error {
 	load := fs.String("load", "", "open this game record")
 	shot := fs.String("screenshot", "", "save a PNG of the window to this file after -frames frames, then exit")
 	frames := fs.Int("frames", 60, "frames to run before the screenshot")
+	ponder := fs.Bool("ponder", true, "let an AI playing a person think on the person's time")
 	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-screenshot FILE -frames N]")
@@ -34,7 +35,7 @@ func runPlay(args []string) error {
 		return err
 	}
 
-	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames}
+	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: ui.Config{NoPonder: !*ponder}}
 	def := ui.DefaultSettings()
 	def.MoveTime = *moveTime
 	opp, notice := ui.DefaultOpponent()
