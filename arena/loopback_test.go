@@ -71,6 +71,22 @@ func heuristic(t *testing.T) player.Player {
 	return p
 }
 
+// ponderer is a depth-2 heuristic engine that thinks on the opponent's time.
+func ponderer(t *testing.T) player.Player {
+	p, err := player.New(player.Spec{Kind: player.Heuristic, Depth: 2, Ponder: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		// The client stopped the pondering at the end of the game.
+		hits, misses := p.(*player.Engine).PonderStats()
+		if hits+misses == 0 {
+			t.Error("the engine never pondered")
+		}
+	})
+	return p
+}
+
 func TestLoopbackFullGames(t *testing.T) {
 	pairs := []struct {
 		name         string
@@ -79,6 +95,7 @@ func TestLoopbackFullGames(t *testing.T) {
 		{"heuristic-random", func() player.Player { return heuristic(t) }, func() player.Player { return player.NewRandom(1) }},
 		{"random-heuristic", func() player.Player { return player.NewRandom(2) }, func() player.Player { return heuristic(t) }},
 		{"random-random", func() player.Player { return player.NewRandom(3) }, func() player.Player { return player.NewRandom(4) }},
+		{"pondering-heuristic", func() player.Player { return ponderer(t) }, func() player.Player { return heuristic(t) }},
 	}
 	for _, pc := range pairs {
 		t.Run(pc.name, func(t *testing.T) {

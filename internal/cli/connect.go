@@ -97,5 +97,9 @@ func runConnect(args []string) error {
 		}
 	}
 	fmt.Printf("result %v (%s): %s after %d plies in %v\n", res.Outcome, verdict, res.Reason, res.Game.Ply(), time.Since(start).Round(time.Second))
+	if e, ok := p.(*player.Engine); ok && spec.Ponder && !*quiet {
+		hits, misses := e.PonderStats()
+		fmt.Printf("pondering: the opponent played the reply we expected %d times (ponder hits), another move %d times\n", hits, misses)
+	}
 	return nil
 }
