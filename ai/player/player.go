@@ -16,8 +16,10 @@
 //
 // A Net that contains '/' or ends in ".tnn" is a file path; otherwise it names a
 // network shipped in package weights. Search limits (move time, depth, nodes),
-// threads and the seed are fields of Spec, set from the -movetime, -depth, -nodes,
-// -threads and -seed flags by AddFlags.
+// threads, the seed, the contempt for draws and whether a network's
+// evaluation is centred are fields of Spec, set from the -movetime, -depth,
+// -nodes, -threads, -seed, -contempt and -raw-eval flags by AddFlags;
+// pondering (Spec.Ponder) is chosen by each command.
 package player
 
 import (
