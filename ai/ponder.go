@@ -66,7 +66,9 @@ func (p *Ponder) Position() game.Position { return p.pos }
 // expected move. The move time lim.MoveTime starts now (the time policy then
 // judges the iterations completed so far with the rest); progress receives
 // the latest iteration at once and the next ones as they complete (from the
-// ponder's goroutine). Hit waits for the search's result, or ctx.
+// ponder's goroutine). Hit waits for the search's result, or ctx. A node
+// budget in lim does not apply (the ponder has none); the depth limit is the
+// one given to Ponder.
 func (p *Ponder) Hit(ctx context.Context, lim Limits, progress func(Info)) Result {
 	p.mu.Lock()
 	p.progress = progress
