@@ -58,6 +58,10 @@ type Options struct {
 	// repeats only when it judges its position worse than that. Zero scores a
 	// draw as an even position; DefaultContempt is what the players use.
 	Contempt int32
+	// FixedSoftLimit starts no new iteration after softFraction of the move
+	// time, whatever the iterations say, instead of the time policy that gives
+	// a stable best move less time and a changing one more (for measuring it).
+	FixedSoftLimit bool
 	// Deterministic forces one thread so that a search limited by depth or nodes
 	// returns the same result every time (given the same Seed and a cleared or
 	// equally filled table).
@@ -295,6 +299,7 @@ func (s *Searcher) run(ctl *control, pos game.Position, history []uint64, depth 
 		depthLimit = min(depth, maxDepth)
 	}
 	ctl.threads = int32(len(s.workers))
+	ctl.policy.fixed = s.opts.FixedSoftLimit
 	for _, w := range s.workers {
 		w.prepare(ctl, eval, &pos, history, rootMoves, s.opts.Contempt)
 	}

@@ -244,6 +244,7 @@ const (
 
 // timePolicy follows the completed iterations of one search.
 type timePolicy struct {
+	fixed  bool // always softFraction (Options.FixedSoftLimit)
 	best   game.Move
 	stable int // iterations in a row that kept best
 	score  int32
@@ -263,7 +264,7 @@ func (p *timePolicy) update(depth int, best game.Move, score int32) float64 {
 	}
 	p.best, p.score, p.seen = best, score, true
 	switch {
-	case depth < policyMinDepth:
+	case p.fixed || depth < policyMinDepth:
 		return softFraction
 	case changed || fell:
 		return unstableFraction

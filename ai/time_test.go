@@ -33,8 +33,10 @@ func TestTimePolicy(t *testing.T) {
 			{7, a, 0, stableFraction}, {8, a, 0, stableFraction}, {9, a, 0, stableFraction}, {10, a, 0, settledFraction}}},
 	} {
 		var p timePolicy
+		fixed := timePolicy{fixed: true}
 		for i, x := range c.iters {
 			assert.Equal(t, x.want, p.update(x.depth, x.move, x.score), "%s: iteration %d", c.name, i+1)
+			assert.Equal(t, softFraction, fixed.update(x.depth, x.move, x.score), "%s: iteration %d, fixed soft limit", c.name, i+1)
 		}
 	}
 }

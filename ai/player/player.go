@@ -16,10 +16,11 @@
 //
 // A Net that contains '/' or ends in ".tnn" is a file path; otherwise it names a
 // network shipped in package weights. Search limits (move time, depth, nodes),
-// threads, the seed, the contempt for draws and whether a network's
-// evaluation is centred are fields of Spec, set from the -movetime, -depth,
-// -nodes, -threads, -seed, -contempt and -raw-eval flags by AddFlags;
-// pondering (Spec.Ponder) is chosen by each command.
+// threads, the seed, the contempt for draws, whether a network's evaluation
+// is centred and whether the time policy runs are fields of Spec, set from
+// the -movetime, -depth, -nodes, -threads, -seed, -contempt, -raw-eval and
+// -fixed-time flags by AddFlags; pondering (Spec.Ponder) is chosen by each
+// command.
 package player
 
 import (
@@ -67,6 +68,9 @@ type Spec struct {
 	// network is centred on the start position, side by side (ai.Centre),
 	// so that a draw means the same to it as White and as Black.
 	RawEval bool
+	// FixedTime turns the time policy off: no new iteration after 60% of the
+	// move time, however stable or unstable the best move (ai.Options.FixedSoftLimit).
+	FixedTime bool
 	// Ponder makes the engine think on the opponent's time about the reply
 	// its principal variation expects (timed searches only; see Engine).
 	Ponder bool
@@ -198,18 +202,19 @@ func Names() []string {
 
 // Flags holds the limit flags shared by the commands; see AddFlags.
 type Flags struct {
-	MoveTime time.Duration
-	Depth    int
-	Nodes    int64
-	Threads  int
-	Seed     uint64
-	Contempt int
-	RawEval  bool
+	MoveTime  time.Duration
+	Depth     int
+	Nodes     int64
+	Threads   int
+	Seed      uint64
+	Contempt  int
+	RawEval   bool
+	FixedTime bool
 }
 
 // AddFlags defines -movetime (default 2s), -depth, -nodes, -threads, -seed,
-// -contempt and -raw-eval on fs and returns where their values land; call
-// Apply after parsing.
+// -contempt, -raw-eval and -fixed-time on fs and returns where their values
+// land; call Apply after parsing.
 func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
 	fs.DurationVar(&f.MoveTime, "movetime", DefaultMoveTime, "wall time per engine move (0 = none; then set -depth or -nodes)")
@@ -218,6 +223,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.IntVar(&f.Threads, "threads", 1, "search threads per engine")
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (random player, openings, tie-breaks)")
 	fs.IntVar(&f.Contempt, "contempt", ai.DefaultContempt, "how much an engine dislikes a draw by repetition, in evaluator units (0 = a draw is an even position)")
+	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
 	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default it is centred on the start position for each side)")
 	return f
 }
@@ -227,7 +233,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 // "-depth 3" alone means a pure depth limit (deterministic, parallel-friendly).
 func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
-	s.Contempt, s.RawEval = int32(f.Contempt), f.RawEval
+	s.Contempt, s.RawEval, s.FixedTime = int32(f.Contempt), f.RawEval, f.FixedTime
 	explicit := false
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "movetime" {
@@ -327,7 +333,7 @@ type Engine struct {
 func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	threads := max(spec.Threads, 1)
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 16, Threads: threads, Seed: spec.Seed,
-		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt})
+		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, FixedSoftLimit: spec.FixedTime})
 	return &Engine{name: spec.String(), lim: spec.Limits(), s: s, ponder: spec.Ponder}
 }
 
