@@ -66,6 +66,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"match", "-a", "random", "-parallel", "-1"}, "-parallel"},
 		{[]string{"match", "-a", "random", "-ponder", "sometimes"}, `bad -ponder "sometimes": want none, a, b or both`},
 		{[]string{"match", "-a", "random", "-threads-b", "1000"}, "-threads-b must be between 0"},
+		{[]string{"match", "-a", "random", "-contempt", "-3"}, "-contempt must be between 0"},
+		{[]string{"match", "-a", "random", "-contempt-b", "20000"}, "-contempt-b must be between -1"},
 		{[]string{"tournament", "-players", "random,random", "-games", "-4"}, "-games"},
 		{[]string{"bench", "cnn", "-sigma", "NaN"}, "-sigma"},
 		{[]string{"filters", "-sigma", "NaN"}, "-sigma"},

@@ -11,6 +11,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
 )
@@ -74,6 +75,7 @@ func runMatch(args []string) error {
 	b := fs.String("b", "heuristic", "player B (as -a)")
 	mf := addMatchFlags(fs, 100)
 	threadsB := fs.Int("threads-b", 0, "search threads of player B only, replacing -threads for B (0 = as -threads)")
+	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
 	ponder := fs.String("ponder", "none", "which players think on the opponent's time: none, a, b or both")
 	nodesB := fs.Int64("nodes-b", 0, "node budget per move of player B only, replacing -nodes for B (0 = as -nodes): node-budget proxies of equal time between engines of different speeds")
 	fs.Usage = func() {
@@ -113,6 +115,12 @@ func runMatch(args []string) error {
 	}
 	if *threadsB > 0 {
 		c.B.Threads = *threadsB
+	}
+	if err := intIn("contempt-b", *contemptB, -1, ai.MaxEval); err != nil {
+		return err
+	}
+	if *contemptB >= 0 {
+		c.B.Contempt = int32(*contemptB)
 	}
 	switch strings.ToLower(*ponder) {
 	case "none":
