@@ -5,8 +5,11 @@
 // The searcher (NewSearcher, Searcher.Search) and where each technique lives:
 //
 //   - search.go: negamax alpha-beta with principal variation search, iterative
-//     deepening, late move reductions, Lazy SMP (Options.Threads goroutines sharing one table; helpers
-//     start one ply deeper), win scores adjusted by distance (fastest win, longest
+//     deepening, late move reductions, Lazy SMP (Options.Threads goroutines sharing
+//     one table; a helper skips depths half the threads already search, the first
+//     thread to complete a depth reports it and the others abandon that depth),
+//     draws by repetition scored with a contempt (Options.Contempt), win scores
+//     adjusted by distance (fastest win, longest
 //     resistance), mate-distance pruning, draws by repetition against the game
 //     history and the search line (reset by captures), escape-threat pruning
 //     (Black facing an open line only searches blocks and king-adjacent moves),
@@ -17,7 +20,11 @@
 //   - order.go: move ordering: table move, king threats and double threats,
 //     captures, Black moves next to the king, killers, history heuristic.
 //   - time.go: the time policy (stop at 90% of the move time, checked as nodes are
-//     expanded; no new iteration after 60%), context cancellation, node budget.
+//     expanded; no new iteration after 60%, more while the best move changes, less
+//     once it is stable), deadlines armed late for pondering, context
+//     cancellation, node budget.
+//   - ponder.go: pondering (Searcher.Ponder): a search of the expected reply on
+//     the opponent's time that a hit turns into the real search.
 //   - board.go: rays, open lines from the king to escape squares, capture test.
 //   - heuristic.go: the hand-made evaluator (COMP 424 features plus open lines),
 //     weights in Weights/DefaultWeights. random.go: the seeded random evaluator.
@@ -25,7 +32,8 @@
 //     Capture weight, zero in the hand-made heuristic, used by evolved weights).
 //   - residual.go: a network's correction on top of the heuristic (Residual,
 //     lazy through BoundedEvaluator) and one evaluator per side the engine
-//     plays (Sided; the searcher asks a SidedEvaluator for its root side's).
+//     plays (Sided; the searcher asks a SidedEvaluator for its root side's);
+//     Centred shifts an evaluator so that the start position scores zero.
 //   - stats.go: plain minimax and alpha-beta node counts for teaching
 //     (CountTree, one row of the table a row at a time, cancellable).
 //   - teach.go: what the window's classroom view shows besides: how much each

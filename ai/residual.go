@@ -98,3 +98,51 @@ func (s *Sided) Evaluate(p *game.Position) int32 { return s.ForSide(p.SideToMove
 // Name returns White's evaluator's name followed by "/sided", e.g.
 // "cnn:champion+heuristic/sided".
 func (s *Sided) Name() string { return s.White.Name() + "/sided" }
+
+// Centred shifts an evaluator so that a reference position scores zero:
+//
+//	E(p) = clamp(Eval(p) - Offset, ±(MaxEval-1))
+//
+// Why: the search compares evaluations with draws by repetition, which score
+// zero (give or take the contempt). An evolved evaluator is only ever judged
+// by the moves it picks, and a constant added to all its scores changes no
+// choice between two moves; so evolution leaves its level arbitrary. The
+// champion's White evaluator scores the start position about -2,500: as White
+// it then takes any repetition it can reach, a draw looking far better than
+// its "normal" position. Centring each side's evaluator on the start position
+// makes a draw mean "as good as the start" for both colours, and only the
+// choices against a repetition change.
+//
+// Centred keeps lazy evaluation (BoundedEvaluator) when Eval has it.
+type Centred struct {
+	Eval   Evaluator
+	Offset int32 // Eval's score of the reference position
+}
+
+// Centre returns e shifted so that ref scores zero (see Centred); a Sided
+// evaluator is centred side by side, each on its own score of ref.
+func Centre(e Evaluator, ref *game.Position) Evaluator {
+	if s, ok := e.(*Sided); ok {
+		return &Sided{White: Centre(s.White, ref), Black: Centre(s.Black, ref)}
+	}
+	return &Centred{Eval: e, Offset: e.Evaluate(ref)}
+}
+
+// Evaluate returns Eval's score less the offset, clamped inside (-MaxEval, MaxEval).
+func (c *Centred) Evaluate(p *game.Position) int32 {
+	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, int64(c.Eval.Evaluate(p))-int64(c.Offset)))))
+}
+
+// EvaluateBounded shifts the window by the offset for Eval's lazy evaluation
+// when it has one.
+func (c *Centred) EvaluateBounded(p *game.Position, lo, hi int32) int32 {
+	b, ok := c.Eval.(BoundedEvaluator)
+	if !ok {
+		return c.Evaluate(p)
+	}
+	v := int64(b.EvaluateBounded(p, lo+c.Offset, hi+c.Offset)) - int64(c.Offset)
+	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, v))))
+}
+
+// Name returns Eval's name.
+func (c *Centred) Name() string { return c.Eval.Name() }

@@ -33,6 +33,12 @@ const inf int32 = WinScore + 1
 // winBound: scores beyond it (in absolute value) are wins or losses.
 const winBound = WinScore - 1000
 
+// DefaultContempt is the players' contempt for draws by repetition (see
+// Options.Contempt): a tenth of a pawn-sized advantage in the heuristic's
+// scale, enough for the engine to play on in an even position rather than
+// repeat, small against the scores that say a position is truly lost.
+const DefaultContempt = 100
+
 // Options configure a Searcher.
 type Options struct {
 	// TTSizeMB is the transposition table size in megabytes (default 64, at
@@ -46,6 +52,16 @@ type Options struct {
 	// iteration, and alpha-beta keeps the first of equally scored moves. Zero means
 	// no shuffling (generation order breaks ties), in every mode.
 	Seed uint64
+	// Contempt is how much the engine dislikes a draw by repetition, in
+	// evaluator units: a repetition scores -Contempt for the side the engine
+	// plays in this search (and +Contempt for its opponent), so the engine
+	// repeats only when it judges its position worse than that. Zero scores a
+	// draw as an even position; DefaultContempt is what the players use.
+	Contempt int32
+	// FixedSoftLimit starts no new iteration after softFraction of the move
+	// time, whatever the iterations say, instead of the time policy that gives
+	// a stable best move less time and a changing one more (for measuring it).
+	FixedSoftLimit bool
 	// Deterministic forces one thread so that a search limited by depth or nodes
 	// returns the same result every time (given the same Seed and a cleared or
 	// equally filled table).
@@ -142,24 +158,28 @@ type rootMove struct {
 
 // worker is one search thread with its own stacks and ordering tables.
 type worker struct {
-	off     feature
-	id      int
-	eval    Evaluator
-	lazy    BoundedEvaluator // eval, when it can evaluate lazily
-	tt      *table
-	ctl     *control
-	nodes   int64 // nodes not yet flushed to ctl
-	total   int64 // nodes of this search
-	moves   [maxPly][]game.Move
-	scores  [maxPly][]int32
-	killers [maxPly][2]game.Move
-	history historyTable
-	pv      [maxPly + 1][maxPly]game.Move
-	pvLen   [maxPly + 1]int
-	line    []uint64 // hashes since the last capture: game history then search line
-	floor   int      // index in line of the first position after the last capture
-	floors  [maxPly + 1]int
-	root    []rootMove
+	off      feature
+	id       int
+	eval     Evaluator
+	lazy     BoundedEvaluator // eval, when it can evaluate lazily
+	tt       *table
+	ctl      *control
+	nodes    int64 // nodes not yet flushed to ctl
+	total    int64 // nodes of this search
+	moves    [maxPly][]game.Move
+	scores   [maxPly][]int32
+	killers  [maxPly][2]game.Move
+	history  historyTable
+	pv       [maxPly + 1][maxPly]game.Move
+	pvLen    [maxPly + 1]int
+	line     []uint64 // hashes since the last capture: game history then search line
+	floor    int      // index in line of the first position after the last capture
+	floors   [maxPly + 1]int
+	root     []rootMove
+	depth    int  // the iteration being searched
+	abort    bool // another thread completed depth: leave the iteration
+	rootSide game.Color
+	contempt int32 // a draw's score for rootSide is -contempt
 	// rootDone is the root list of the last completed iteration (Info.Root).
 	rootDone []RootScore
 	// child holds the position after the move being searched at each ply
@@ -193,7 +213,12 @@ func (w *worker) setEval(eval Evaluator) {
 func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint64, lim Limits, progress func(Info)) Result {
 	ctl, release := newControl(ctx, lim, s.late)
 	defer release()
+	return s.run(ctl, pos, history, lim.Depth, progress)
+}
 
+// run is Search under the control ctl, whose move time may be armed later
+// (pondering).
+func (s *Searcher) run(ctl *control, pos game.Position, history []uint64, depth int, progress func(Info)) Result {
 	var buf [game.MaxMoves]game.Move
 	legal := pos.GenerateMoves(buf[:0])
 	if len(legal) == 0 {
@@ -226,7 +251,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		}
 	}
 
-	if !s.waitUntil(ctl.ret) {
+	if !s.waitUntil(ctl.retDeadline()) {
 		// The threads of the last search are still unwinding at this search's
 		// deadline: answer with the best move by a one-ply look.
 		s.noteLateness(ctl.lateness(time.Now(), true))
@@ -267,25 +292,28 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	// Fallback: the best-ordered move, in case not even depth 1 completes.
 	res := Result{Move: rootMoves[0].move, Score: sign * staticScore(eval, &pos), PV: []game.Move{rootMoves[0].move}}
 	if len(rootMoves) == 1 {
+		// A single legal move is answered at once, whatever the move time.
 		res.Elapsed = ctl.elapsed()
 		return res
 	}
 
 	depthLimit := maxDepth
-	if lim.Depth > 0 {
-		depthLimit = min(lim.Depth, maxDepth)
+	if depth > 0 {
+		depthLimit = min(depth, maxDepth)
 	}
+	ctl.threads = int32(len(s.workers))
+	ctl.policy.fixed = s.opts.FixedSoftLimit
 	for _, w := range s.workers {
-		w.prepare(ctl, eval, &pos, history, rootMoves)
+		w.prepare(ctl, eval, &pos, history, rootMoves, s.opts.Contempt)
 	}
 	// Every thread, the main one included, runs in its own goroutine; this
-	// goroutine only collects the main thread's iterations. It returns when the
-	// main thread is done, without waiting for the helpers to unwind, and with
-	// a move time at the return deadline even if no thread has unwound yet (a
-	// starved process can take long to notice the stop flag): the move then is
-	// the best one completed so far. The next call waits for the threads
-	// before it touches the table.
-	iters := make(chan iteration, maxDepth+2)
+	// goroutine only collects the iterations the threads complete (the
+	// deepest so far, whichever thread finished it: ctl.offer). It returns
+	// when the main thread is done, without waiting for the helpers to unwind,
+	// and with a move time at the return deadline even if no thread has
+	// unwound yet (a starved process can take long to notice the stop flag):
+	// the move then is the best one completed so far. The next call waits for
+	// the threads before it touches the table.
 	mainDone := make(chan struct{})
 	finished := make(chan struct{})
 	var wg sync.WaitGroup
@@ -293,28 +321,18 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if w.id != 0 {
-				w.iterate(&pos, depthLimit, nil)
-				return
+			w.iterate(&pos, depthLimit)
+			if w.id == 0 {
+				ctl.poll(w.nodes)
+				w.nodes = 0
+				close(mainDone)
 			}
-			w.iterate(&pos, depthLimit, func(depth int, score int32, pv []game.Move) {
-				iters <- iteration{depth: depth, score: score, pv: pv, nodes: ctl.nodes.Load() + w.nodes, root: slices.Clone(w.rootDone)}
-			})
-			ctl.poll(w.nodes)
-			w.nodes = 0
-			close(mainDone)
 		}()
 	}
 	go func() {
 		wg.Wait()
 		close(finished)
 	}()
-	var deadline <-chan time.Time
-	if lim.MoveTime > 0 {
-		t := time.NewTimer(time.Until(ctl.ret))
-		defer t.Stop()
-		deadline = t.C
-	}
 	apply := func(it iteration) {
 		res.Move, res.Score, res.Depth, res.PV = it.pv[0], sign*it.score, it.depth, it.pv
 		if progress != nil {
@@ -326,7 +344,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	drain := func() {
 		for {
 			select {
-			case it := <-iters:
+			case it := <-ctl.iters:
 				apply(it)
 			default:
 				return
@@ -335,7 +353,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	}
 	for {
 		select {
-		case it := <-iters:
+		case it := <-ctl.iters:
 			apply(it)
 			continue
 		case <-mainDone:
@@ -350,7 +368,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 				s.running = finished // helpers still unwinding
 			}
 			s.noteLateness(ctl.lateness(time.Now(), false))
-		case <-deadline:
+		case <-ctl.retCh:
 			ctl.stop.Store(true)
 			drain()
 			s.running = finished
@@ -361,15 +379,6 @@ func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint
 	res.Nodes = ctl.nodes.Load()
 	res.Elapsed = ctl.elapsed()
 	return res
-}
-
-// iteration is one completed iteration of the main thread.
-type iteration struct {
-	depth int
-	score int32
-	pv    []game.Move
-	nodes int64
-	root  []RootScore
 }
 
 // wait blocks until the threads of an earlier search that returned at its
@@ -436,8 +445,10 @@ func nps(nodes int64, el time.Duration) int64 {
 }
 
 // prepare readies a worker for a new search.
-func (w *worker) prepare(ctl *control, eval Evaluator, pos *game.Position, history []uint64, root []rootMove) {
+func (w *worker) prepare(ctl *control, eval Evaluator, pos *game.Position, history []uint64, root []rootMove, contempt int32) {
 	w.ctl = ctl
+	w.rootSide, w.contempt = pos.SideToMove(), contempt
+	w.depth, w.abort = 0, false
 	w.setEval(eval)
 	w.nodes, w.total = 0, 0
 	w.line = append(w.line[:0], history...)
@@ -451,31 +462,45 @@ func (w *worker) prepare(ctl *control, eval Evaluator, pos *game.Position, histo
 }
 
 // iterate is iterative deepening: a full search to depth 1, 2, ... until a limit.
-// The main worker (id 0) reports each completed iteration through done; helper
-// threads (Lazy SMP) run the same loop, half of them one ply deeper, so that they
-// fill the shared table with results the main thread then finds.
-func (w *worker) iterate(pos *game.Position, depthLimit int, done func(depth int, score int32, pv []game.Move)) {
+//
+// Lazy SMP: every thread runs this loop on the shared table, and the first to
+// complete a depth reports it (control.offer). Helper threads are spread over
+// the depths instead of repeating the main thread's: a helper skips a depth
+// that half of the threads already search (so with two threads the helper
+// runs one ply ahead of the main thread), and any thread abandons an iteration
+// that another thread has completed at the same or a greater depth and goes
+// on from there (its work so far is in the table). The main thread (id 0)
+// never skips a depth, so its iterations keep their usual order and the
+// single-threaded search is unchanged.
+func (w *worker) iterate(pos *game.Position, depthLimit int) {
 	lastScore := -inf
-	for depth := 1 + w.id%2; depth <= depthLimit; depth++ {
-		if depth > 1 && !w.ctl.canStartIteration() {
+	last := 0
+	for {
+		depth := w.nextDepth(last, depthLimit)
+		if depth > depthLimit || w.ctl.stopped() {
 			break
 		}
+		w.depth, w.abort = depth, false
+		w.ctl.busy[depth].Add(1)
 		score, bestIdx, completed := w.searchRoot(pos, depth)
+		w.ctl.busy[depth].Add(-1)
+		last = depth
+		if w.abort && !w.ctl.stopped() {
+			continue // another thread completed this depth
+		}
 		if !completed {
-			// The unfinished iteration counts only if its principal move finished
-			// with a score at least as good as the last iteration's; the depth
-			// reported stays the last completed one.
-			if done != nil && bestIdx >= 0 && score >= lastScore {
-				done(depth-1, score, w.rootPV())
+			// The main thread's unfinished iteration counts only if its principal
+			// move finished with a score at least as good as the last iteration's;
+			// the depth reported stays the last completed one.
+			if w.id == 0 && bestIdx >= 0 && score >= lastScore {
+				w.ctl.offer(iteration{depth: depth - 1, score: score, pv: w.rootPV(), nodes: w.ctl.nodes.Load() + w.nodes, root: slices.Clone(w.rootDone)}, true)
 			}
 			break
 		}
 		lastScore = score
-		if done != nil {
-			done(depth, score, w.rootPV())
-		}
+		w.ctl.offer(iteration{depth: depth, score: score, pv: w.rootPV(), nodes: w.ctl.nodes.Load() + w.nodes, root: slices.Clone(w.rootDone)}, false)
 		// A proven win or loss within the searched depth cannot change.
-		if (score > winBound || score < -winBound) && int(WinScore-abs32(score)) <= depth {
+		if proven(score, depth) {
 			break
 		}
 	}
@@ -483,6 +508,26 @@ func (w *worker) iterate(pos *game.Position, depthLimit int, done func(depth int
 		w.ctl.stop.Store(true)
 	}
 }
+
+// nextDepth chooses the depth of the thread's next iteration after last:
+// past the deepest completed by any thread, and for a helper past the depths
+// that half of the threads already search.
+func (w *worker) nextDepth(last, depthLimit int) int {
+	d := max(last+1, int(w.ctl.done.Load())+1)
+	if w.id == 0 || d == 1 {
+		return d
+	}
+	half := max(1, (w.ctl.threads+1)/2)
+	for d < depthLimit && w.ctl.busy[d].Load() >= half {
+		d++
+	}
+	return d
+}
+
+// stopped reports whether the thread must leave its iteration: the search is
+// stopping, or another thread completed the depth (abort, checked every
+// pollInterval nodes in count).
+func (w *worker) stopped() bool { return w.abort || w.ctl.stopped() }
 
 // rootPV returns a copy of the principal variation found at the root.
 func (w *worker) rootPV() []game.Move {
@@ -510,7 +555,7 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 		var score int32
 		w.root[i].exact = true
 		if captured == 0 && w.repeats(child.Hash()) {
-			score = 0
+			score = -w.contempt
 		} else {
 			w.push(child.Hash(), captured > 0, 0)
 			if i == 0 {
@@ -518,14 +563,14 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 			} else {
 				score = -w.negamax(&child, depth-1, 1, -alpha-1, -alpha, false)
 				w.root[i].exact = false
-				if score > alpha && !w.ctl.stopped() {
+				if score > alpha && !w.stopped() {
 					score = -w.negamax(&child, depth-1, 1, -beta, -alpha, true)
 					w.root[i].exact = score > alpha // else a bound after all
 				}
 			}
 			w.pop(0)
 		}
-		if w.ctl.stopped() {
+		if w.stopped() {
 			return best, bestIdx, false
 		}
 		w.root[i].score = score
@@ -600,6 +645,18 @@ func (w *worker) repeats(h uint64) bool {
 	return false
 }
 
+// drawScore is the score of a draw by repetition for the side mover, who
+// played the move that repeats: contempt below zero for the side the engine
+// plays (the root's side to move), as far above zero for its opponent. A
+// draw is then taken only when the engine judges its position worse than
+// -contempt; at zero contempt it is taken as soon as it looks worse than even.
+func (w *worker) drawScore(mover game.Color) int32 {
+	if mover == w.rootSide {
+		return -w.contempt
+	}
+	return w.contempt
+}
+
 // count counts a node and, every pollInterval nodes, checks the limits.
 func (w *worker) count() {
 	w.nodes++
@@ -607,6 +664,9 @@ func (w *worker) count() {
 	if w.nodes >= pollInterval {
 		w.ctl.poll(w.nodes)
 		w.nodes = 0
+		if int(w.ctl.done.Load()) >= w.depth {
+			w.abort = true
+		}
 	}
 }
 
@@ -640,7 +700,7 @@ func clampWindow(v int32) int32 { return max(-WinScore, min(WinScore, v)) }
 func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, pvNode bool) int32 {
 	w.count()
 	w.pvLen[ply] = ply
-	if w.ctl.stopped() {
+	if w.stopped() {
 		return 0
 	}
 	us := pos.SideToMove()
@@ -709,7 +769,7 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 		case child.Status() != game.Ongoing:
 			score = WinScore - int32(ply+1) // the mover won
 		case captured == 0 && w.repeats(child.Hash()):
-			score = 0
+			score = w.drawScore(us)
 		default:
 			w.push(child.Hash(), captured > 0, ply)
 			if i == 0 || w.off&featPVS != 0 {
@@ -728,16 +788,16 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 					}
 				}
 				score = -w.negamax(child, depth-1-r, ply+1, -alpha-1, -alpha, false)
-				if r > 0 && score > alpha && !w.ctl.stopped() {
+				if r > 0 && score > alpha && !w.stopped() {
 					score = -w.negamax(child, depth-1, ply+1, -alpha-1, -alpha, false)
 				}
-				if score > alpha && score < beta && !w.ctl.stopped() {
+				if score > alpha && score < beta && !w.stopped() {
 					score = -w.negamax(child, depth-1, ply+1, -beta, -alpha, true)
 				}
 			}
 			w.pop(ply)
 		}
-		if w.ctl.stopped() {
+		if w.stopped() {
 			return 0
 		}
 		if score > best {
@@ -778,7 +838,7 @@ func (w *worker) quiesceChild(pos *game.Position, m game.Move, ply int, alpha, b
 	case child.Status() != game.Ongoing:
 		return WinScore - int32(ply+1), true
 	case captured == 0 && w.repeats(child.Hash()):
-		return 0, false
+		return w.drawScore(pos.SideToMove()), false
 	}
 	w.push(child.Hash(), captured > 0, ply)
 	score := -w.quiesce(child, ply+1, -beta, -alpha)
@@ -806,7 +866,7 @@ func filterThreatReplies(pos *game.Position, moves []game.Move, mark *[game.NumS
 func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 	w.count()
 	w.pvLen[ply] = ply
-	if w.ctl.stopped() {
+	if w.stopped() {
 		return 0
 	}
 	if ply >= maxPly-2 {
@@ -833,7 +893,7 @@ func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 				}
 				m := game.NewMove(k, s)
 				score, _ := w.quiesceChild(pos, m, ply, alpha, beta)
-				if w.ctl.stopped() {
+				if w.stopped() {
 					return 0
 				}
 				if score > best {
@@ -866,7 +926,7 @@ func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 			w.setPV(ply, m)
 			return score
 		}
-		if w.ctl.stopped() {
+		if w.stopped() {
 			return 0
 		}
 		if score > best {
@@ -881,4 +941,13 @@ func (w *worker) quiesce(pos *game.Position, ply int, alpha, beta int32) int32 {
 		}
 	}
 	return best
+}
+
+// iteration is one completed iteration of a thread.
+type iteration struct {
+	depth int
+	score int32
+	pv    []game.Move
+	nodes int64
+	root  []RootScore // the root moves' scores (Info.Root)
 }

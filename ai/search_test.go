@@ -182,14 +182,37 @@ func TestDeterministic(t *testing.T) {
 // TestParallel runs Lazy SMP with two threads (run with -race), reusing the
 // searcher and its table across positions.
 func TestParallel(t *testing.T) {
-	s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Threads: 2})
-	for _, np := range benchPositions(t)[:3] {
-		var infos []Info
-		r := s.Search(context.Background(), np.Pos, nil, Limits{Depth: 4}, func(i Info) { infos = append(infos, i) })
-		if !np.Pos.IsLegal(r.Move) || r.Depth != 4 || len(infos) == 0 {
-			t.Errorf("%s: move %v depth %d, %d reports", np.Name, r.Move, r.Depth, len(infos))
+	for _, threads := range []int{2, 4} {
+		s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Threads: threads})
+		for _, np := range benchPositions(t)[:3] {
+			var infos []Info
+			r := s.Search(context.Background(), np.Pos, nil, Limits{Depth: 4}, func(i Info) { infos = append(infos, i) })
+			if !np.Pos.IsLegal(r.Move) || r.Depth != 4 || len(infos) == 0 {
+				t.Errorf("%d threads, %s: move %v depth %d, %d reports", threads, np.Name, r.Move, r.Depth, len(infos))
+			}
+			for i := 1; i < len(infos); i++ {
+				if infos[i].Depth <= infos[i-1].Depth {
+					t.Errorf("%d threads, %s: report of depth %d after depth %d", threads, np.Name, infos[i].Depth, infos[i-1].Depth)
+				}
+			}
 		}
 	}
+}
+
+// A helper thread skips the depths half the threads already search and
+// starts past the deepest completed one; the main thread never skips.
+func TestNextDepth(t *testing.T) {
+	ctl, release := newControl(context.Background(), Limits{}, 0)
+	defer release()
+	ctl.threads = 2
+	main, helper := &worker{id: 0, ctl: ctl}, &worker{id: 1, ctl: ctl}
+	ctl.busy[5].Store(1)
+	assert.Equal(t, 5, main.nextDepth(4, 20))
+	assert.Equal(t, 6, helper.nextDepth(4, 20), "the main thread is on 5")
+	assert.Equal(t, 5, helper.nextDepth(4, 5), "not past the depth limit")
+	ctl.done.Store(7)
+	assert.Equal(t, 8, main.nextDepth(4, 20), "depth 7 is done")
+	assert.Equal(t, 8, helper.nextDepth(0, 20), "past the deepest completed")
 }
 
 // TestCancelled: a search whose context is already cancelled still returns a legal

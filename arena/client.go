@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -50,6 +51,31 @@ func ThinkTime(movetime, timeout time.Duration) time.Duration {
 		return movetime
 	}
 	return budget
+}
+
+// limitable is a player whose search limits can change between moves
+// (ai/player's engines).
+type limitable interface {
+	Limits() ai.Limits
+	SetLimits(ai.Limits)
+}
+
+// MaxLag caps the network delay the client allows for: an echo slower than
+// that is more likely a stall of the server than the network's speed.
+const MaxLag = 5 * time.Second
+
+// thinkLimits returns the engine's limits for its next move: its own, with a
+// move time that leaves Margin and the network's delay (lag: the longest time
+// so far between sending one of our moves and receiving the server's state
+// after it, at most MaxLag) under the server's limit. The lag counts once:
+// our answer travels one way, the echo measures the way back and forth and
+// the server's own work, an upper bound.
+func thinkLimits(lim ai.Limits, timeout, lag time.Duration) ai.Limits {
+	if lim.MoveTime <= 0 {
+		return lim
+	}
+	lim.MoveTime = ThinkTime(lim.MoveTime, timeout-min(lag, MaxLag))
+	return lim
 }
 
 // Client plays one game against a Tablut Challenge server.
@@ -107,6 +133,8 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 		d := net.Dialer{Timeout: 10 * time.Second}
 		dial = func(ctx context.Context, addr string) (net.Conn, error) { return d.DialContext(ctx, "tcp", addr) }
 	}
+	// A player that ponders stops when the game ends, however it ends.
+	defer player.Settle(c.Player)
 	conn, err := dial(ctx, c.Addr)
 	if err != nil {
 		return res, fmt.Errorf("cannot connect to the server at %s: %v; is it running?", c.Addr, err)
@@ -123,6 +151,13 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 
 	var g *game.Game
 	var sent game.Move // our last move, NoMove if the last state followed the opponent's move
+	var sentAt time.Time
+	var lag time.Duration // the longest echo of our moves so far (see thinkLimits)
+	base, limited := c.Player.(limitable)
+	var baseLim ai.Limits
+	if limited {
+		baseLim = base.Limits()
+	}
 	for {
 		// The first state waits for the opponent to connect, up to wait. Later
 		// ones come within the opponent's move limit.
@@ -150,6 +185,9 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 		} else if err := c.follow(g, st, sent); err != nil {
 			return res, err
 		}
+		if sent != game.NoMove {
+			lag = max(lag, time.Since(sentAt))
+		}
 		if st.Outcome == game.Ongoing {
 			cur := g.Position()
 			if want, got := cur.SideToMove(), st.Pos.SideToMove(); want != got {
@@ -167,7 +205,10 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 		}
 		// Our turn.
 		pos := g.Position()
-		mctx, cancel := context.WithTimeout(ctx, max(timeout-Margin/2, timeout/2))
+		if limited {
+			base.SetLimits(thinkLimits(baseLim, timeout, lag))
+		}
+		mctx, cancel := context.WithTimeout(ctx, max(timeout-Margin/2-lag, timeout/2))
 		r, err := c.Player.Move(mctx, pos, g.RepetitionHistory(), nil)
 		cancel()
 		if ctx.Err() != nil {
@@ -183,7 +224,7 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 		if err := WriteJSON(conn, game.NewServerMove(r.Move, c.Color)); err != nil {
 			return res, fmt.Errorf("cannot send our move %v: %v", r.Move, err)
 		}
-		sent = r.Move
+		sent, sentAt = r.Move, time.Now()
 		c.logf("%d. %v %v (depth %d, score %d, %v)", g.Ply()/2+1, c.Color, r.Move, r.Depth, r.Score, r.Elapsed.Round(time.Millisecond))
 	}
 }

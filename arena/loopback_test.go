@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -70,6 +71,22 @@ func heuristic(t *testing.T) player.Player {
 	return p
 }
 
+// ponderer is a depth-2 heuristic engine that thinks on the opponent's time.
+func ponderer(t *testing.T) player.Player {
+	p, err := player.New(player.Spec{Kind: player.Heuristic, Depth: 2, Ponder: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		// The client stopped the pondering at the end of the game.
+		hits, misses := p.(*player.Engine).PonderStats()
+		if hits+misses == 0 {
+			t.Error("the engine never pondered")
+		}
+	})
+	return p
+}
+
 func TestLoopbackFullGames(t *testing.T) {
 	pairs := []struct {
 		name         string
@@ -78,6 +95,7 @@ func TestLoopbackFullGames(t *testing.T) {
 		{"heuristic-random", func() player.Player { return heuristic(t) }, func() player.Player { return player.NewRandom(1) }},
 		{"random-heuristic", func() player.Player { return player.NewRandom(2) }, func() player.Player { return heuristic(t) }},
 		{"random-random", func() player.Player { return player.NewRandom(3) }, func() player.Player { return player.NewRandom(4) }},
+		{"pondering-heuristic", func() player.Player { return ponderer(t) }, func() player.Player { return heuristic(t) }},
 	}
 	for _, pc := range pairs {
 		t.Run(pc.name, func(t *testing.T) {
@@ -342,5 +360,26 @@ func TestThinkTime(t *testing.T) {
 		if got := ThinkTime(c.mt, c.to); got != c.want {
 			t.Errorf("ThinkTime(%v, %v) = %v, want %v", c.mt, c.to, got, c.want)
 		}
+	}
+}
+
+// The move time leaves Margin and the network's delay, capped at MaxLag,
+// under the server's limit; a search without a clock is left alone.
+func TestThinkLimits(t *testing.T) {
+	for _, c := range []struct {
+		mt, lag, want time.Duration
+	}{
+		{58500 * time.Millisecond, 0, 58500 * time.Millisecond},
+		{58500 * time.Millisecond, 300 * time.Millisecond, 58200 * time.Millisecond},
+		{58500 * time.Millisecond, time.Minute, 53500 * time.Millisecond},
+		{2 * time.Second, time.Second, 2 * time.Second},
+	} {
+		got := thinkLimits(ai.Limits{MoveTime: c.mt}, 60*time.Second, c.lag)
+		if got.MoveTime != c.want {
+			t.Errorf("thinkLimits(%v, lag %v) = %v, want %v", c.mt, c.lag, got.MoveTime, c.want)
+		}
+	}
+	if got := thinkLimits(ai.Limits{Depth: 3}, 60*time.Second, time.Second); got != (ai.Limits{Depth: 3}) {
+		t.Errorf("a depth limit changed: %+v", got)
 	}
 }

@@ -73,6 +73,9 @@ type Config struct {
 	HintSpec string           // the engine asked for hints; default DefaultOpponent
 	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
 	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs
+	// NoPonder keeps an AI playing a person from thinking on the person's
+	// time (by default it ponders the reply it expects; see player.Engine).
+	NoPonder bool
 }
 
 // delays are the speeds of AI-vs-AI play: the pause after each move.
@@ -497,7 +500,32 @@ func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 		}
 		engines[side] = e
 	}
+	// An AI ponders only against a person: two AIs pondering would take
+	// each other's processor time.
+	for _, side := range []game.Color{game.White, game.Black} {
+		if p, ok := engines[side].(ponderable); ok {
+			p.SetPonder(!c.cfg.NoPonder && engines[side.Other()] == nil)
+		}
+	}
 	return engines, nil
+}
+
+// ponderable is an engine that may think on the opponent's time (ai/player's
+// engines): the controller turns it on against a person and stops it when
+// the game ends, a move is taken back or the players change.
+type ponderable interface {
+	SetPonder(on bool)
+	StopPondering()
+}
+
+// stopPondering stops the engines' pondering without waiting (an engine's
+// next move waits for its ponder to unwind, off the window's goroutine).
+func (c *Controller) stopPondering() {
+	for _, e := range c.engines {
+		if p, ok := e.(ponderable); ok {
+			p.StopPondering()
+		}
+	}
 }
 
 // setGame puts g on the board and clears what belonged to the previous position.
@@ -579,7 +607,7 @@ func (c *Controller) clearSelection() {
 
 // playHuman plays a human's legal move.
 func (c *Controller) playHuman(m game.Move) {
-	c.cancelSearch() // a hint in progress is moot now
+	c.cancelJob() // a hint in progress is moot now; an AI's ponder goes on
 	c.play(m)
 	c.nextAI = c.cfg.Now()
 	// A move at an earlier point of the line (after undo or in replay) plays on
@@ -982,6 +1010,9 @@ func (c *Controller) Update() {
 		c.pollJob(now)
 	}
 	c.checkFlag(now)
+	if c.Over() {
+		c.stopPondering()
+	}
 	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() {
 		return
 	}
@@ -1116,9 +1147,16 @@ func (c *Controller) setEval(h uint64, score int32) {
 	c.score, c.hasScore = score, true
 }
 
-// cancelSearch stops the running search; its goroutine winds down in the
-// background and no new search starts until it has.
+// cancelSearch stops the running search and the engines' pondering; the
+// search's goroutine winds down in the background and no new search starts
+// until it has.
 func (c *Controller) cancelSearch() {
+	c.stopPondering()
+	c.cancelJob()
+}
+
+// cancelJob stops the running search (not the pondering).
+func (c *Controller) cancelJob() {
 	c.wantHint = false
 	if c.job == nil {
 		return

@@ -27,13 +27,15 @@ type EngineFactory func(spec string, moveTime time.Duration) (Engine, error)
 const Human = player.Human
 
 // PlayerEngine is the default EngineFactory: an ai/player player searching with
-// max(1, NumCPU-1) threads, leaving a core for the window.
+// max(1, NumCPU-1) threads, leaving a core for the window, with the default
+// contempt for draws. The controller turns its pondering on against a person.
 func PlayerEngine(spec string, moveTime time.Duration) (Engine, error) {
 	s, err := player.ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
 	s.MoveTime = moveTime
+	s.Contempt = ai.DefaultContempt
 	s.Threads = max(1, runtime.NumCPU()-1)
 	s.Seed = uint64(time.Now().UnixNano())
 	return player.New(s)

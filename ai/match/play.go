@@ -57,6 +57,9 @@ func Play(ctx context.Context, white, black player.Player, opening []game.Move, 
 	if maxPlies <= 0 {
 		maxPlies = DefaultMaxPlies
 	}
+	// A player that ponders stops thinking when the game is over.
+	defer player.Settle(black)
+	defer player.Settle(white)
 	g := game.NewGame(game.StartPosition())
 	for i, m := range opening {
 		if err := g.Play(m); err != nil {

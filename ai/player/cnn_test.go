@@ -39,7 +39,7 @@ func TestResidualFromFile(t *testing.T) {
 	n := cnn.NewRandom(rand.New(rand.NewPCG(3, 4)), 0.05)
 	n.Label, n.Base, n.Scale = "res", cnn.BaseHeuristic, 2000
 	require.NoError(t, n.SaveFile(path))
-	ev, err := NewEvaluator(Spec{Kind: CNN, Net: path})
+	ev, err := NewEvaluator(Spec{Kind: CNN, Net: path, RawEval: true})
 	require.NoError(t, err)
 	require.IsType(t, &ai.Residual{}, ev)
 	assert.EqualValues(t, 2000, ev.(*ai.Residual).Scale)
@@ -65,6 +65,13 @@ func TestShippedNetworks(t *testing.T) {
 		if name != "champion" {
 			continue
 		}
+		// By default each side's evaluator is centred on the start position.
+		require.IsType(t, &ai.Sided{}, ev, "champion evaluator")
+		for _, side := range []game.Color{game.White, game.Black} {
+			assert.Zero(t, ev.(*ai.Sided).ForSide(side).Evaluate(&p), "centred champion, %v's evaluator, start position", side)
+		}
+		ev, err = NewEvaluator(Spec{Kind: CNN, Net: name, RawEval: true})
+		require.NoError(t, err, name)
 		require.IsType(t, &ai.Sided{}, ev, "champion evaluator")
 		s := ev.(*ai.Sided)
 		for _, side := range []ai.Evaluator{s.White, s.Black} {

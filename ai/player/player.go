@@ -16,8 +16,11 @@
 //
 // A Net that contains '/' or ends in ".tnn" is a file path; otherwise it names a
 // network shipped in package weights. Search limits (move time, depth, nodes),
-// threads and the seed are fields of Spec, set from the -movetime, -depth, -nodes,
-// -threads and -seed flags by AddFlags.
+// threads, the seed, the contempt for draws, whether a network's evaluation
+// is centred and whether the time policy runs are fields of Spec, set from
+// the -movetime, -depth, -nodes, -threads, -seed, -contempt, -raw-eval and
+// -fixed-time flags by AddFlags; pondering (Spec.Ponder) is chosen by each
+// command.
 package player
 
 import (
@@ -26,7 +29,9 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -56,6 +61,19 @@ type Spec struct {
 	Nodes    int64         // node budget per move (0 = unlimited)
 	Threads  int           // search threads (0 or 1 = one)
 	Seed     uint64        // seed of the random player and of the searcher's tie-breaks
+	// Contempt is the engine's dislike of draws by repetition, in evaluator
+	// units (ai.Options.Contempt; the flags default to ai.DefaultContempt).
+	Contempt int32
+	// RawEval keeps a network's evaluation as trained; by default a residual
+	// network is centred on the start position, side by side (ai.Centre),
+	// so that a draw means the same to it as White and as Black.
+	RawEval bool
+	// FixedTime turns the time policy off: no new iteration after 60% of the
+	// move time, however stable or unstable the best move (ai.Options.FixedSoftLimit).
+	FixedTime bool
+	// Ponder makes the engine think on the opponent's time about the reply
+	// its principal variation expects (timed searches only; see Engine).
+	Ponder bool
 }
 
 // ParseSpec reads a player name: "human", "random", "heuristic", "cnn:NAME" or
@@ -136,6 +154,12 @@ func (s Spec) Describe() string {
 	if lim.Nodes > 0 {
 		parts = append(parts, fmt.Sprintf("%d nodes", lim.Nodes))
 	}
+	if s.Threads > 1 {
+		parts = append(parts, fmt.Sprintf("%d threads", s.Threads))
+	}
+	if s.Ponder {
+		parts = append(parts, "ponder")
+	}
 	return s.String() + " (" + strings.Join(parts, ", ") + ")"
 }
 
@@ -178,15 +202,19 @@ func Names() []string {
 
 // Flags holds the limit flags shared by the commands; see AddFlags.
 type Flags struct {
-	MoveTime time.Duration
-	Depth    int
-	Nodes    int64
-	Threads  int
-	Seed     uint64
+	MoveTime  time.Duration
+	Depth     int
+	Nodes     int64
+	Threads   int
+	Seed      uint64
+	Contempt  int
+	RawEval   bool
+	FixedTime bool
 }
 
-// AddFlags defines -movetime (default 2s), -depth, -nodes, -threads and -seed
-// on fs and returns where their values land; call Apply after parsing.
+// AddFlags defines -movetime (default 2s), -depth, -nodes, -threads, -seed,
+// -contempt, -raw-eval and -fixed-time on fs and returns where their values
+// land; call Apply after parsing.
 func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
 	fs.DurationVar(&f.MoveTime, "movetime", DefaultMoveTime, "wall time per engine move (0 = none; then set -depth or -nodes)")
@@ -194,6 +222,9 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.Int64Var(&f.Nodes, "nodes", 0, "node budget per move (0 = no limit)")
 	fs.IntVar(&f.Threads, "threads", 1, "search threads per engine")
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (random player, openings, tie-breaks)")
+	fs.IntVar(&f.Contempt, "contempt", ai.DefaultContempt, "how much an engine dislikes a draw by repetition, in evaluator units (0 = a draw is an even position)")
+	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
+	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default it is centred on the start position for each side)")
 	return f
 }
 
@@ -202,6 +233,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 // "-depth 3" alone means a pure depth limit (deterministic, parallel-friendly).
 func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
+	s.Contempt, s.RawEval, s.FixedTime = int32(f.Contempt), f.RawEval, f.FixedTime
 	explicit := false
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "movetime" {
@@ -256,7 +288,12 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 		if err != nil {
 			return nil, err
 		}
-		return NetEvaluator(n)
+		e, err := NetEvaluator(n)
+		if err != nil || spec.RawEval || n.Base == "" {
+			return e, err
+		}
+		start := game.StartPosition()
+		return ai.Centre(e, &start), nil
 	case LevelKind:
 		l, ok := LevelNamed(spec.Net)
 		if !ok {
@@ -269,20 +306,35 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 	return nil, fmt.Errorf("unknown player kind %q: valid players are %s", spec.Kind, strings.Join(Names(), ", "))
 }
 
-// Engine is a searcher with an evaluator and limits.
+// Engine is a searcher with an evaluator and limits. With Spec.Ponder (and a
+// move time or a depth limit) it ponders: after each move it goes on searching, in the
+// background, the position after the reply its principal variation expects
+// (ai.Searcher.Ponder). When the next Move is asked for that position (a
+// ponder hit), the search goes on with the move time starting then; for any
+// other position (a miss) it is stopped and a new search starts.
+// StopPondering ends it when the game ends or is taken back.
 type Engine struct {
-	name string
-	lim  ai.Limits
-	s    *ai.Searcher
+	name   string
+	lim    ai.Limits
+	s      *ai.Searcher
+	ponder bool
+
+	mu      sync.Mutex
+	pending *ai.Ponder // the running ponder, if any
+	stale   *ai.Ponder // a stopped ponder, maybe still unwinding
+	hits    int        // ponder hits and misses, for reports
+	misses  int
 }
 
 // NewEngine returns a searching player with evaluator eval and spec's limits,
-// threads and seed. The evaluator may be shared between engines (evaluators are
-// safe for concurrent use); the engine's searcher and its table are its own.
+// threads, seed, contempt and pondering. The evaluator may be shared between
+// engines (evaluators are safe for concurrent use); the engine's searcher and
+// its table are its own.
 func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	threads := max(spec.Threads, 1)
-	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 16, Threads: threads, Seed: spec.Seed, Deterministic: spec.Limits().MoveTime == 0})
-	return &Engine{name: spec.String(), lim: spec.Limits(), s: s}
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 16, Threads: threads, Seed: spec.Seed,
+		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, FixedSoftLimit: spec.FixedTime})
+	return &Engine{name: spec.String(), lim: spec.Limits(), s: s, ponder: spec.Ponder}
 }
 
 // Name returns the spec's player name.
@@ -295,13 +347,39 @@ func (e *Engine) Limits() ai.Limits { return e.lim }
 // under a server's move limit).
 func (e *Engine) SetLimits(l ai.Limits) { e.lim = l }
 
-// Move searches pos within the engine's limits. If the search was stopped before
-// it found a move, it falls back to the first legal move.
+// SetPonder turns pondering on or off for the next moves (off also stops a
+// running ponder).
+func (e *Engine) SetPonder(on bool) {
+	e.mu.Lock()
+	e.ponder = on
+	e.mu.Unlock()
+	if !on {
+		e.StopPondering()
+	}
+}
+
+// PonderStats returns how many moves were ponder hits and misses so far.
+func (e *Engine) PonderStats() (hits, misses int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.hits, e.misses
+}
+
+// Move searches pos within the engine's limits, going on with the ponder
+// search when pos is the position it pondered. If the search was stopped
+// before it found a move, it falls back to the first legal move.
 func (e *Engine) Move(ctx context.Context, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error) {
 	if pos.Status() != game.Ongoing {
+		e.StopPondering()
 		return ai.Result{}, fmt.Errorf("the game is over in %v", pos.String())
 	}
-	r := e.s.Search(ctx, pos, history, e.lim, progress)
+	var r ai.Result
+	if p := e.takePonder(&pos); p != nil {
+		r = p.Hit(ctx, e.lim, progress)
+		p.Wait()
+	} else {
+		r = e.s.Search(ctx, pos, history, e.lim, progress)
+	}
 	if r.Move == game.NoMove || !pos.IsLegal(r.Move) {
 		var buf [game.MaxMoves]game.Move
 		moves := pos.GenerateMoves(buf[:0])
@@ -310,7 +388,112 @@ func (e *Engine) Move(ctx context.Context, pos game.Position, history []uint64, 
 		}
 		r.Move = moves[0]
 	}
+	e.mu.Lock()
+	ponder := e.ponder
+	e.mu.Unlock()
+	if ponder && (e.lim.MoveTime > 0 || e.lim.Depth > 0) && ctx.Err() == nil {
+		e.startPonder(pos, history, r)
+	}
 	return r, nil
+}
+
+// takePonder returns the running ponder if it searched pos (a hit); a ponder
+// of another position is stopped, and waited for, as the searcher is about to
+// be used again.
+func (e *Engine) takePonder(pos *game.Position) *ai.Ponder {
+	e.mu.Lock()
+	p, stale := e.pending, e.stale
+	e.pending, e.stale = nil, nil
+	e.mu.Unlock()
+	if stale != nil {
+		stale.Wait()
+	}
+	if p == nil {
+		return nil
+	}
+	pp := p.Position()
+	if pp.Hash() == pos.Hash() && pp.String() == pos.String() {
+		e.mu.Lock()
+		e.hits++
+		e.mu.Unlock()
+		return p
+	}
+	p.Stop()
+	p.Wait()
+	e.mu.Lock()
+	e.misses++
+	e.mu.Unlock()
+	return nil
+}
+
+// startPonder starts pondering the position after our move r.Move and the
+// reply r's principal variation expects, if it has one and the game goes on.
+func (e *Engine) startPonder(pos game.Position, history []uint64, r ai.Result) {
+	if len(r.PV) < 2 || r.PV[0] != r.Move {
+		return
+	}
+	line := slices.Clone(history)
+	for _, m := range r.PV[:2] {
+		if pos.Status() != game.Ongoing || !pos.IsLegal(m) {
+			return
+		}
+		if pos.Make(m) > 0 {
+			line = line[:0] // a capture starts the repetition history afresh
+		}
+		line = append(line, pos.Hash())
+	}
+	if pos.Status() != game.Ongoing {
+		return
+	}
+	p := e.s.Ponder(pos, line, ai.Limits{Depth: e.lim.Depth})
+	e.mu.Lock()
+	e.pending = p
+	e.mu.Unlock()
+}
+
+// StopPondering stops the engine's ponder search, if one runs, without
+// waiting for it (the next Move does): call it when the game ends, a move is
+// taken back or the engine is set aside. Safe to call from any goroutine.
+func (e *Engine) StopPondering() {
+	e.mu.Lock()
+	p := e.pending
+	if p != nil {
+		e.pending, e.stale = nil, p
+	}
+	e.mu.Unlock()
+	if p != nil {
+		p.Stop()
+	}
+}
+
+// Wait blocks until the engine's ponder search, if any, has stopped; call it
+// after StopPondering before dropping the engine when its threads must be
+// gone (tests, the end of a match).
+func (e *Engine) Wait() {
+	e.mu.Lock()
+	ps := []*ai.Ponder{e.pending, e.stale}
+	e.mu.Unlock()
+	for _, p := range ps {
+		if p != nil {
+			p.Wait()
+		}
+	}
+}
+
+// Ponderer is a player that may think on the opponent's time: callers stop
+// it when the game ends or is taken back (see Engine.StopPondering).
+type Ponderer interface {
+	StopPondering()
+	Wait()
+}
+
+// Settle stops p's pondering, if p ponders, and waits until its search
+// threads have stopped: the end of a game.
+func Settle(p Player) {
+	if pp, ok := p.(Ponderer); ok {
+		pp.StopPondering()
+		pp.Wait()
+	}
 }
 
 // RandomPlayer plays a uniformly random legal move, from its own seeded

@@ -114,3 +114,33 @@ func TestEngineLegal(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "random", r.Name())
 }
+
+// An engine that ponders plays a legal game against one that does not; the
+// replies its principal variation expected count as hits, the others as
+// misses, and every move after its first is one or the other.
+func TestEnginePonders(t *testing.T) {
+	a := NewEngine(Spec{Kind: Heuristic, Depth: 3, Seed: 1, Ponder: true}, newHeuristic())
+	b := NewEngine(Spec{Kind: Heuristic, Depth: 2, Seed: 2}, newHeuristic())
+	g := game.NewGame(game.StartPosition())
+	moves := 0
+	for ply := 0; ply < 16 && g.Outcome() == game.Ongoing; ply++ {
+		p, pos := Player(b), g.Position()
+		if pos.SideToMove() == game.White {
+			p = a
+			moves++
+		}
+		r, err := p.Move(context.Background(), pos, g.RepetitionHistory(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(r.Move); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+	}
+	Settle(a)
+	hits, misses := a.PonderStats()
+	if hits+misses > moves-1 || hits+misses < moves-2 {
+		t.Errorf("%d hits and %d misses in %d moves", hits, misses, moves)
+	}
+	t.Logf("%d hits, %d misses in %d moves", hits, misses, moves)
+}

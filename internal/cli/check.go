@@ -124,5 +124,6 @@ func checkLimits(f *player.Flags) error {
 		intIn("depth", f.Depth, 0, ai.MaxDepth),
 		intIn("nodes", f.Nodes, 0, math.MaxInt64),
 		intIn("threads", f.Threads, 1, maxThreads),
+		intIn("contempt", f.Contempt, 0, ai.MaxEval),
 	)
 }

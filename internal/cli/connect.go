@@ -27,9 +27,10 @@ func runConnect(args []string) error {
 	name := fs.String("name", "Tabby", "name sent to the server (it keeps 10 letters and digits)")
 	host := fs.String("host", "127.0.0.1", "server host")
 	portFlag := fs.Int("port", 0, "server port (0 = 5800 for white, 5801 for black)")
-	timeout := fs.Duration("timeout", arena.DefaultTimeout, "the server's move limit; the engine thinks at most this minus 1.5s")
+	timeout := fs.Duration("timeout", arena.DefaultTimeout, "the server's move limit; the engine thinks at most this minus 1.5s and the network's delay")
 	wait := fs.Duration("wait", arena.DefaultWait, "how long to wait for the game to start (the opponent to connect)")
 	quiet := fs.Bool("quiet", false, "print only the result")
+	ponder := fs.Bool("ponder", true, "think on the opponent's time about the reply we expect (timed searches)")
 	lim := player.AddFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut connect -color white|black [-player cnn:champion] [-movetime 2s] [-name Tabby] [-host 127.0.0.1] [-timeout 60s]")
@@ -61,6 +62,7 @@ func runConnect(args []string) error {
 		return err
 	}
 	spec = lim.Apply(fs, spec)
+	spec.Ponder = *ponder
 	if spec.Kind == player.Human {
 		return fmt.Errorf("connect plays with a computer player; choose -player from %s", strings.Join(player.Names()[1:], ", "))
 	}
@@ -95,5 +97,9 @@ func runConnect(args []string) error {
 		}
 	}
 	fmt.Printf("result %v (%s): %s after %d plies in %v\n", res.Outcome, verdict, res.Reason, res.Game.Ply(), time.Since(start).Round(time.Second))
+	if e, ok := p.(*player.Engine); ok && spec.Ponder && !*quiet {
+		hits, misses := e.PonderStats()
+		fmt.Printf("pondering: the opponent played the reply we expected %d times (ponder hits), another move %d times\n", hits, misses)
+	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
 )
@@ -73,6 +74,9 @@ func runMatch(args []string) error {
 	a := fs.String("a", "", "player A: "+strings.Join(player.Names(), ", ")+", or cnn:path/to/file.tnn")
 	b := fs.String("b", "heuristic", "player B (as -a)")
 	mf := addMatchFlags(fs, 100)
+	threadsB := fs.Int("threads-b", 0, "search threads of player B only, replacing -threads for B (0 = as -threads)")
+	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
+	ponder := fs.String("ponder", "none", "which players think on the opponent's time: none, a, b or both")
 	nodesB := fs.Int64("nodes-b", 0, "node budget per move of player B only, replacing -nodes for B (0 = as -nodes): node-budget proxies of equal time between engines of different speeds")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut match -a PLAYER -b PLAYER [-games 100] [-movetime 2s | -depth N | -nodes N] [flags]")
@@ -105,6 +109,29 @@ func runMatch(args []string) error {
 	}
 	if *nodesB > 0 {
 		c.B.Nodes = *nodesB
+	}
+	if err := intIn("threads-b", *threadsB, 0, maxThreads); err != nil {
+		return err
+	}
+	if *threadsB > 0 {
+		c.B.Threads = *threadsB
+	}
+	if err := intIn("contempt-b", *contemptB, -1, ai.MaxEval); err != nil {
+		return err
+	}
+	if *contemptB >= 0 {
+		c.B.Contempt = int32(*contemptB)
+	}
+	switch strings.ToLower(*ponder) {
+	case "none":
+	case "a":
+		c.A.Ponder = true
+	case "b":
+		c.B.Ponder = true
+	case "both":
+		c.A.Ponder, c.B.Ponder = true, true
+	default:
+		return fmt.Errorf("bad -ponder %q: want none, a, b or both", *ponder)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -13,3 +13,9 @@ func TestMatchNodesB(t *testing.T) {
 	err := Run([]string{"match", "-a", "heuristic", "-nodes", "50", "-nodes-b", "-3", "-games", "2"})
 	require.ErrorContains(t, err, "-nodes-b")
 }
+
+// -threads-b and -ponder set player B's threads and who ponders (a short
+// depth-limited match: pondering follows the depth limit).
+func TestMatchThreadsBAndPonder(t *testing.T) {
+	runQuiet(t, "match", "-a", "heuristic", "-b", "heuristic", "-depth", "2", "-threads", "1", "-threads-b", "2", "-ponder", "both", "-games", "2", "-max-plies", "20")
+}

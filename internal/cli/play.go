@@ -19,6 +19,7 @@ func runPlay(args []string) error {
 	load := fs.String("load", "", "open this game record")
 	shot := fs.String("screenshot", "", "save a PNG of the window to this file after -frames frames, then exit")
 	frames := fs.Int("frames", 60, "frames to run before the screenshot")
+	ponder := fs.Bool("ponder", true, "let an AI playing a person think on the person's time")
 	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice)")
 	teach := fs.Bool("teach", false, "open the classroom view: how the search and the evaluation think (key T)")
 	teachPage := fs.String("teachpage", "search", "the classroom view's first page: search, slow (alpha-beta in slow motion), eval or filters")
@@ -36,7 +37,7 @@ func runPlay(args []string) error {
 		return err
 	}
 
-	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames}
+	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: ui.Config{NoPonder: !*ponder}}
 	pages := map[string]int{"search": ui.TeachSearch, "slow": ui.TeachSlow, "eval": ui.TeachEval, "filters": ui.TeachFilters}
 	page, ok := pages[*teachPage]
 	if !ok {
