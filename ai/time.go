@@ -124,9 +124,6 @@ func (c *control) arm(moveTime time.Duration) {
 	})
 }
 
-// armed reports whether the search has a move time running.
-func (c *control) armed() bool { return c.moveTime.Load() > 0 }
-
 // poll adds a thread's recent nodes to the total and raises the stop flag when a
 // limit is reached.
 func (c *control) poll(newNodes int64) {
