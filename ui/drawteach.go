@@ -486,7 +486,12 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		}
 		tt.row([]string{"the heuristic", "", "", scoreText(an.heuristic)}, at, f.bold, colText)
 		if an.net {
-			tt.row([]string{fmt.Sprintf("the network's correction (±%d at most)", an.netScale), "", "", scoreText(an.score - an.heuristic)}, at, f.body, colText)
+			tt.row([]string{fmt.Sprintf("the network's correction (±%d at most)", an.netScale), "", "", scoreText(an.score + an.offset - an.heuristic)}, at, f.body, colText)
+		}
+		if an.offset != 0 {
+			tt.row([]string{"centred: the start position scores 0", "", "", scoreText(-an.offset)}, at, f.body, colText)
+		}
+		if an.net || an.offset != 0 {
 			tt.row([]string{"the score", "", "", scoreText(an.score)}, at, f.bold, colText)
 		}
 	} else {

@@ -97,6 +97,9 @@ type teachAnalysis struct {
 	hasTerms  bool
 	net       bool
 	netScale  int32 // a residual network's largest correction
+	// offset is what a centred evaluator (ai.Centred) subtracts so that the
+	// start position scores zero; 0 for others.
+	offset int32
 	impact    [game.NumSquares]int32
 	impactOK  [game.NumSquares]bool
 	// netImpact is the impact on the network's own output (a residual
@@ -283,7 +286,7 @@ func (q quietContext) Err() error {
 func (p *teachAnalysis) merge(a *teachAnalysis) {
 	a.ready, a.evalName, a.score = true, p.evalName, p.score
 	a.terms, a.heuristic, a.hasTerms, a.net = p.terms, p.heuristic, p.hasTerms, p.net
-	a.impact, a.impactOK, a.netScale = p.impact, p.impactOK, p.netScale
+	a.impact, a.impactOK, a.netScale, a.offset = p.impact, p.impactOK, p.netScale, p.offset
 	a.netImpact, a.hasNetMap = p.netImpact, p.hasNetMap
 	a.filters, a.filterMax = p.filters, p.filterMax
 }
@@ -293,6 +296,11 @@ func (p *teachAnalysis) merge(a *teachAnalysis) {
 func explainEval(eval ai.Evaluator, pos game.Position) teachAnalysis {
 	var a teachAnalysis
 	a.score, a.impact, a.impactOK = ai.PieceImpact(eval, pos)
+	// A centred evaluator (the players' default for an evolved residual
+	// network) is its evaluator shifted by a constant: take that apart.
+	if c, centred := eval.(*ai.Centred); centred {
+		eval, a.offset = c.Eval, c.Offset
+	}
 	h, ok := eval.(*ai.Heuristic)
 	if r, res := eval.(*ai.Residual); res {
 		h, ok = r.Base.(*ai.Heuristic)
