@@ -99,9 +99,9 @@ type teachAnalysis struct {
 	netScale  int32 // a residual network's largest correction
 	// offset is what a centred evaluator (ai.Centred) subtracts so that the
 	// start position scores zero; 0 for others.
-	offset int32
-	impact    [game.NumSquares]int32
-	impactOK  [game.NumSquares]bool
+	offset   int32
+	impact   [game.NumSquares]int32
+	impactOK [game.NumSquares]bool
 	// netImpact is the impact on the network's own output (a residual
 	// network's correction before scaling), shown instead when netHeat.
 	netImpact [game.NumSquares]int32

@@ -3,6 +3,7 @@ package windowtest
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -69,8 +70,23 @@ func showAfter(t *testing.T, name string, wait int, setup func() *ui.App, check 
 func TestCaptureIsMarkedOnTheBoard(t *testing.T) {
 	needDisplay(t)
 	rec := recordFrom(t, "...BBB.../...BB..../.W......./B.......B/BB..K..BB/B.......B/........./....B..../...BBB... W", "human", "human")
+	// The marks last 3 s of the controller's clock. Under the race detector on
+	// a busy machine 50 frames can take longer, so the clock given to the
+	// window runs 2 s past the move (the 160 ms slide ends) and then waits
+	// there: the check does not depend on how fast frames come.
+	var mu sync.Mutex
+	var stopAt time.Time
+	now := func() time.Time {
+		t := time.Now()
+		mu.Lock()
+		defer mu.Unlock()
+		if !stopAt.IsZero() && t.After(stopAt) {
+			return stopAt
+		}
+		return t
+	}
 	showAfter(t, "capture", 50, func() *ui.App {
-		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}, Config: ui.Config{Now: now}})
 		if app == nil {
 			return nil
 		}
@@ -84,6 +100,9 @@ func TestCaptureIsMarkedOnTheBoard(t *testing.T) {
 		if !c.Select(square(t, "d3")) {
 			t.Error("b3-d3 was not played")
 		}
+		mu.Lock()
+		stopAt = time.Now().Add(2 * time.Second)
+		mu.Unlock()
 		return app
 	}, func(app *ui.App, screen *ebiten.Image) {
 		if len(app.Controller().CaptureMarks()) == 0 {
