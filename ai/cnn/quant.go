@@ -642,6 +642,10 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	}
 }
 
+// noBias is the layer-3 bias of a network with the seed's input: none. It is
+// read only, shared so that layer4 does not clear a zero array per call.
+var noBias [size3]float32
+
 // layer4 turns layer 3's sums into float activations through the fine tanh
 // table and computes the last convolution (one 144-long dot product) and its
 // tanh. Its definition, which layer4VNNI reproduces bit for bit: the table
@@ -662,9 +666,8 @@ func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel, bias *[size3]float32)
 	// A piece-planes network's layer-3 biases (in table units) are added
 	// before the table; every kernel then takes this Go definition, so the
 	// kernels still agree bit for bit.
-	var zero [size3]float32
 	if bias == nil {
-		bias = &zero
+		bias = &noBias
 	}
 	const h = lutHalf3
 	var lanes [16]float32
