@@ -248,10 +248,11 @@ type Run struct {
 	// Log, if set, receives one line per finished step.
 	Log func(string)
 
-	dir   string
-	st    *state
-	lr    *Learner
-	start time.Time
+	dir     string
+	st      *state
+	lr      *Learner
+	start   time.Time
+	evolved time.Duration // the genetic algorithm's wall time over all sessions, once it has run
 }
 
 // Start begins a run in dir (created if missing). A folder that already holds
@@ -347,8 +348,22 @@ func (r *Run) History() []EpochRecord { return r.st.History }
 // Evals returns the learning-curve points so far.
 func (r *Run) Evals() []EvalPoint { return r.st.Evals }
 
-// Elapsed returns the wall time of the completed steps, over all sessions.
-func (r *Run) Elapsed() time.Duration { return time.Duration(r.st.Elapsed * float64(time.Second)) }
+// Elapsed returns the wall time of the completed steps over all sessions,
+// the genetic algorithm's generations included once Run has run them.
+func (r *Run) Elapsed() time.Duration {
+	return time.Duration(r.st.Elapsed*float64(time.Second)) + r.evolved
+}
+
+// Evolved returns the files of the genetic algorithm's champion and
+// runner-up, the run's evolved networks, or nil if the run has no
+// evolution or Run has not finished it.
+func (r *Run) Evolved() []string {
+	if r.evolved == 0 {
+		return nil
+	}
+	dir := filepath.Join(r.dir, EvolveDir)
+	return []string{filepath.Join(dir, "champion.tnn"), filepath.Join(dir, "runner-up.tnn")}
+}
 
 // Extend appends epochs on all the data at the end of the run (for -resume
 // with more epochs).
@@ -446,6 +461,7 @@ func (r *Run) evolve(ctx context.Context) error {
 	if err := tr.Run(ctx); err != nil {
 		return err
 	}
+	r.evolved = max(tr.Elapsed(), time.Nanosecond)
 	r.logf("genetic algorithm: %d generations in %s; champion %s", tr.Generation(), dir, filepath.Join(dir, "champion.tnn"))
 	return nil
 }

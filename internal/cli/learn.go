@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -185,5 +186,8 @@ func runLearn(args []string) error {
 	}
 	fmt.Printf("Done: this session %s, whole run %s. Network %s, plots loss.png and learning.png in %s.\n",
 		time.Since(start).Round(time.Second), run.Elapsed().Round(time.Second), filepath.Join(run.Dir(), learn.LearnedFile), run.Dir())
+	if ev := run.Evolved(); ev != nil {
+		fmt.Printf("Evolved networks (the genetic algorithm's champion and runner-up): %s\n", strings.Join(ev, " and "))
+	}
 	return nil
 }
