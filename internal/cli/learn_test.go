@@ -168,6 +168,38 @@ func TestLearnDataFrom(t *testing.T) {
 	require.ErrorContains(t, err, "has started")
 }
 
+// TestLearnOneCommandEqualsSteps: the shipped networks were made in steps (a
+// run that plays the distillation games, a piece-planes run on its data, then
+// evolution added with -resume); the single command with the same flags makes
+// the same files, byte for byte, so the README's one-command recipe is the
+// shipped networks' recipe.
+func TestLearnOneCommandEqualsSteps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays three small learning runs")
+	}
+	games := []string{"-seed", "5", "-games", "3", "-chunk", "3", "-nodes", "150", "-val-games", "1",
+		"-max-plies", "12"}
+	learnFlags := []string{"-epochs", "2", "-batch", "16", "-rounds", "0", "-eval-every", "2", "-eval-games", "2",
+		"-eval-nodes", "60", "-eval-heuristic-nodes", "60", "-threads", "2", "-quiet"}
+	evolveFlags := []string{"-evolve-generations", "1", "-evolve-nodes", "30", "-evolve-sigma", "0.01",
+		"-evolve-heuristic-games", "1", "-evolve-heuristic-nodes", "60"}
+	data, steps, one := t.TempDir(), t.TempDir(), t.TempDir()
+	runQuiet(t, append(append([]string{"learn", "-out", data, "-epochs", "0", "-rounds", "0", "-eval-every", "0",
+		"-quiet"}, games...))...)
+	runQuiet(t, append([]string{"learn", "-out", steps, "-input", "pieces", "-seed", "5", "-data-from", data},
+		learnFlags...)...)
+	runQuiet(t, append([]string{"learn", "-resume", steps, "-quiet"}, evolveFlags...)...)
+	runQuiet(t, append(append(append([]string{"learn", "-out", one, "-input", "pieces"}, games...),
+		learnFlags...), evolveFlags...)...)
+	for _, f := range []string{"data.bin", "val.bin", "learned.tnn", "evolve/champion.tnn", "evolve/runner-up.tnn"} {
+		a, err := os.ReadFile(filepath.Join(steps, f))
+		require.NoError(t, err)
+		b, err := os.ReadFile(filepath.Join(one, f))
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(a, b), "%s of the one-command run differs from the steps'", f)
+	}
+}
+
 // TestRelabel: the copy has the new label and every other byte of the
 // network unchanged; bad arguments get one line.
 func TestRelabel(t *testing.T) {
