@@ -247,12 +247,8 @@ func quantizeLayers(n *Network) *Quantized {
 	packPairs(q.w3[:], 16, 32, q.w3p[:])
 	quantizeLayerInt8(n.W[1], 32, 64, q.w2b[:], q.w2bq[:], q.m2b[:], q.bias2b[:], lutRes2)
 	quantizeLayerInt8(n.W[2], 16, 32, q.w3b[:], q.w3bq[:], q.m3b[:], q.bias3b[:], lutRes3)
-	for i := range 2*lutHalf2 + 1 {
-		q.lut2[i] = quantAct(math.Tanh(float64(i-lutHalf2) / lutRes2))
-	}
-	for i := range q.lut3 {
-		q.lut3[i] = float32(math.Tanh(float64(i-lutHalf3) / lutRes3))
-	}
+	copy(q.lut2[:], act2Table[:])
+	q.lut3 = act3Table
 	copy(q.w4[:], n.W[3])
 	if n.Input == InputPieces {
 		q.pieces = true

@@ -66,18 +66,9 @@ const (
 func quantizeLayerInt8(w []float32, nout, nin int, wq, wp []int8, m []float32, bias []int32, lutRes float64) {
 	k := 9 * nin
 	for o := 0; o < nout; o++ {
-		var maxAbs float64
-		for _, v := range w[o*k : (o+1)*k] {
-			maxAbs = max(maxAbs, math.Abs(float64(v)))
-		}
-		scale := maxAbs / maxWeight8
+		scale := QuantizeFilterInt8(w[o*k:(o+1)*k], wq[o*k:(o+1)*k])
 		var sum int32
-		for i, v := range w[o*k : (o+1)*k] {
-			var x int8
-			if scale > 0 {
-				x = int8(min(max(math.RoundToEven(float64(v)/scale), -maxWeight8), maxWeight8))
-			}
-			wq[o*k+i] = x
+		for _, x := range wq[o*k : (o+1)*k] {
 			sum += int32(x)
 		}
 		m[o] = float32(scale / act8Scale * lutRes)
