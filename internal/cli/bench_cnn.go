@@ -92,7 +92,7 @@ func benchCNN(args []string) error {
 	if err != nil {
 		return err
 	}
-	r := rand.New(rand.NewPCG(*seed, 0xB0A2D))
+	r := rand.New(rand.NewPCG(*seed, benchStream))
 	var in [][81]float32
 	if *from == "random" {
 		in = randomGameBoards(*boards, r)
@@ -229,13 +229,14 @@ func randomGameBoards(n int, r *rand.Rand) [][81]float32 {
 // benchOpeningPlies is the length of the random openings of engineGameBoards.
 const benchOpeningPlies = 6
 
-// engineGameBoards encodes the positions of games that the heuristic engine
-// plays against itself at depth 2 (deterministic) after random openings
-// drawn with r: boards like those of real games, where random games give
-// boards no player would reach.
-func engineGameBoards(n int, r *rand.Rand) [][81]float32 {
+// engineGamePositions returns n positions of games that the heuristic
+// engine plays against itself at depth 2 (deterministic) after random
+// openings drawn with r: boards like those of real games, where random games
+// give boards no player would reach. The bench's boards come from it, and so
+// do cnn's calibration boards (cnn.CalibrationSeed, TestCalibrationBoards).
+func engineGamePositions(n int, r *rand.Rand) []game.Position {
 	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: 4, Threads: 1})
-	out := make([][81]float32, 0, n)
+	out := make([]game.Position, 0, n)
 	for len(out) < n {
 		g := game.NewGame(game.StartPosition())
 		for _, m := range match.RandomOpening(r, benchOpeningPlies) {
@@ -246,10 +247,21 @@ func engineGameBoards(n int, r *rand.Rand) [][81]float32 {
 			if g.Play(res.Move) != nil {
 				break
 			}
-			p := g.Position()
-			out = append(out, [81]float32{})
-			cnn.Encode(&p, &out[len(out)-1])
+			out = append(out, g.Position())
 		}
 	}
 	return out
 }
+
+// engineGameBoards encodes the positions of engineGamePositions.
+func engineGameBoards(n int, r *rand.Rand) [][81]float32 {
+	out := make([][81]float32, n)
+	for i, p := range engineGamePositions(n, r) {
+		cnn.Encode(&p, &out[i])
+	}
+	return out
+}
+
+// benchStream is the second word of the PCG seed of the bench's boards:
+// tablut bench cnn -seed N draws its boards from rand.NewPCG(N, benchStream).
+const benchStream = 0xB0A2D
