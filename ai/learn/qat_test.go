@@ -2,6 +2,7 @@ package learn
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -88,4 +89,21 @@ func TestQATGradient(t *testing.T) {
 	}
 	after := ql.Gradient(batch, newGrads(net.Input))
 	require.Less(t, after, before)
+}
+
+// BenchmarkQATStep is BenchmarkStep on the int8 path, with and without the
+// gap term (which adds a float pass).
+func BenchmarkQATStep(b *testing.B) {
+	for _, gap := range []float64{0, 4} {
+		b.Run(fmt.Sprintf("gap=%g", gap), func(b *testing.B) {
+			batch := samples(b, 256, 31)
+			net := cnn.NewRandomInput(rand.New(rand.NewPCG(1, 2)), 0.1, cnn.InputPieces)
+			lr, _ := NewLearner(net, DefaultAdam, 1)
+			lr.QAT, lr.Gap = true, gap
+			for b.Loop() {
+				lr.Step(batch)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(batch)), "us/sample")
+		})
+	}
 }
