@@ -699,7 +699,10 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 	r.st.History = append(r.st.History, rec)
 	extra := ""
 	if qat {
-		extra = fmt.Sprintf(" (QAT: int8 train loss; float validation loss), int8 calibration error %.4f", rec.Int8Error)
+		extra = " (QAT: int8 train loss; float validation loss), int8 calibration error not measured (no AVX-512 VNNI)"
+		if rec.Int8Error > 0 {
+			extra = fmt.Sprintf(" (QAT: int8 train loss; float validation loss), int8 calibration error %.4f", rec.Int8Error)
+		}
 	}
 	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, extra, rec.Seconds)
 	if c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
