@@ -69,9 +69,18 @@
 //     (unsigned activations, offset corrected by each filter's starting sum),
 //     VPSIGNB+VPMADDUBSW+VPMADDWD on AVX2 (cannot saturate: both operands in
 //     [-127, 127]) and a pure-Go reference. Quantize measures each network's
-//     int8 error on 1,000 calibration boards and takes int8 only within
-//     Int8Tolerance (0.015) and where it is faster (AVX-512 VNNI): learned.tnn
-//     runs int8, the saturated shipped networks int16.
+//     int8 error on 1,000 calibration boards from real games and takes int8
+//     only within Int8Tolerance (0.015) and where it is faster (AVX-512
+//     VNNI): learned.tnn and learned2.tnn (fine-tuned for it) run int8, the
+//     saturated shipped networks int16.
+//   - calibration.go: those boards, embedded (calibration.txt, one position
+//     per line): the first 1,000 of tablut bench cnn -seed 51739, games of
+//     the heuristic engine, regenerated and checked by a test in
+//     internal/cli.
+//   - fakequant.go: the int8 path's steps one at a time (weight rounding,
+//     requantisation, the tanh tables), for the quantisation-aware training
+//     of package ai/learn, whose forward pass equals the int8 output bit for
+//     bit.
 //   - cache.go: an optional evaluation cache keyed by Zobrist key: lock-free,
 //     one atomic uint64 per slot holding 48 key bits and the 16-bit score.
 //   - format.go: the weight file format (see FORMAT.md), Load/Save, atomic

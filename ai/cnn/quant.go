@@ -29,11 +29,12 @@ import (
 //   - Layers 2 and 3 also have an int8 version (quant8.go): twice the
 //     products per instruction, but with the saturated networks'
 //     near-Gaussian weights and activations its rounding errors (about 1% of
-//     a pre-activation) reach 0.2 on the output, ten times the tolerance. A
-//     network whose scores are not saturated (learned.tnn) stays within 0.012.
-//     Quantize measures the int8 error of each network on calibration boards
-//     and uses the int8 kernel only where it is small enough (and faster:
-//     with AVX-512 VNNI).
+//     a pre-activation) reach 0.2 on the output, ten times the tolerance.
+//     The piece-planes networks, whose scores are not saturated, stay within
+//     0.015 after quantisation-aware fine-tuning (ai/learn, qat.go).
+//     Quantize measures the int8 error of each network on 1,000 real-game
+//     calibration boards and uses the int8 kernel only where it is small
+//     enough (and faster: with AVX-512 VNNI).
 //   - tanh between layers is a lookup: the int32 sum times a per-filter float32
 //     factor gives x = pre-activation*lutRes; x is clamped, rounded to the
 //     nearest integer (ties to even, as VCVTPS2DQ does) and indexes a table of
@@ -247,12 +248,8 @@ func quantizeLayers(n *Network) *Quantized {
 	packPairs(q.w3[:], 16, 32, q.w3p[:])
 	quantizeLayerInt8(n.W[1], 32, 64, q.w2b[:], q.w2bq[:], q.m2b[:], q.bias2b[:], lutRes2)
 	quantizeLayerInt8(n.W[2], 16, 32, q.w3b[:], q.w3bq[:], q.m3b[:], q.bias3b[:], lutRes3)
-	for i := range 2*lutHalf2 + 1 {
-		q.lut2[i] = quantAct(math.Tanh(float64(i-lutHalf2) / lutRes2))
-	}
-	for i := range q.lut3 {
-		q.lut3[i] = float32(math.Tanh(float64(i-lutHalf3) / lutRes3))
-	}
+	copy(q.lut2[:], act2Table[:])
+	q.lut3 = act3Table
 	copy(q.w4[:], n.W[3])
 	if n.Input == InputPieces {
 		q.pieces = true

@@ -2,7 +2,6 @@ package cnn
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/tablut-ai/tablut/game"
 )
@@ -53,8 +52,8 @@ const (
 	// is three quarters of the 0.02 the integer path promises, a margin for
 	// boards the calibration did not see.
 	Int8Tolerance = 0.015
-	// CalibrationBoards is the number of random-game boards on which
-	// Quantize measures the int8 path (chooseWidth).
+	// CalibrationBoards is the number of real-game boards on which Quantize
+	// measures the int8 path (chooseWidth, CalibrationPositions).
 	CalibrationBoards = 1000
 )
 
@@ -66,18 +65,9 @@ const (
 func quantizeLayerInt8(w []float32, nout, nin int, wq, wp []int8, m []float32, bias []int32, lutRes float64) {
 	k := 9 * nin
 	for o := 0; o < nout; o++ {
-		var maxAbs float64
-		for _, v := range w[o*k : (o+1)*k] {
-			maxAbs = max(maxAbs, math.Abs(float64(v)))
-		}
-		scale := maxAbs / maxWeight8
+		scale := QuantizeFilterInt8(w[o*k:(o+1)*k], wq[o*k:(o+1)*k])
 		var sum int32
-		for i, v := range w[o*k : (o+1)*k] {
-			var x int8
-			if scale > 0 {
-				x = int8(min(max(math.RoundToEven(float64(v)/scale), -maxWeight8), maxWeight8))
-			}
-			wq[o*k+i] = x
+		for _, x := range wq[o*k : (o+1)*k] {
 			sum += int32(x)
 		}
 		m[o] = float32(scale / act8Scale * lutRes)
@@ -168,11 +158,13 @@ func (q *Quantized) conv3Int8Go(a3 *[a3Size]int32, b2 *[a2Size]uint8) {
 	}
 }
 
-// chooseWidth measures the int8 path against the float network on
-// CalibrationBoards boards of seeded random games and switches q to the int8
-// kernel of its instruction set if the largest output difference is at most
-// Int8Tolerance. The boards are the same for every network, so the choice is
-// deterministic.
+// chooseWidth measures the int8 path against the float network on the
+// CalibrationBoards boards of real games (CalibrationPositions, each with its
+// side to move) and switches q to the int8 kernel of its instruction set if
+// the largest output difference is at most Int8Tolerance. The boards are
+// fixed, so the choice is deterministic. Positions from games rather than
+// from random moves: the tolerance is about the boards the engine meets, and
+// random games' boards (scattered pawns, no plan) are not those.
 //
 // Only the AVX-512 VNNI int8 kernel is faster than its int16 one: VPDPBUSD
 // does twice the work of VPDPWSSD, while AVX2 needs four instructions
@@ -184,7 +176,10 @@ func (q *Quantized) chooseWidth() {
 		return
 	}
 	k8 := Int8AVX512VNNI
-	pos := RandomGamePositions(CalibrationBoards, rand.New(rand.NewPCG(0xCA1B, 0x8)))
+	pos, err := CalibrationPositions()
+	if err != nil || len(pos) == 0 {
+		return // cannot happen with the tested embedded file; int16 is the safe width
+	}
 	var worst float64
 	for i := range pos {
 		var in [81]float32
@@ -204,7 +199,7 @@ func (q *Quantized) chooseWidth() {
 }
 
 // Int8Error returns the int8 path's largest output difference from the float
-// network on Quantize's calibration boards (1,000 boards of random games), or
+// network on Quantize's calibration boards (1,000 boards of real games), or
 // 0 if Quantize did not measure it (no AVX-512 VNNI). Quantize chose the int8
 // kernel if it is at most Int8Tolerance.
 func (q *Quantized) Int8Error() float64 { return q.err8 }

@@ -348,10 +348,10 @@ func TestInt8Ranges(t *testing.T) {
 }
 
 // TestChooseWidth checks Quantize's choice of width on the shipped networks:
-// int8 where the calibration error is within Int8Tolerance (today
-// learned.tnn, whose scores are not saturated), int16 elsewhere (the
-// saturated ones), and int16 without AVX-512 VNNI, where the int8 kernels
-// are not faster.
+// int8 where the calibration error is within Int8Tolerance (the piece-planes
+// learned.tnn and learned2.tnn, fine-tuned for it, must be), int16 elsewhere
+// (the saturated ones), and int16 without AVX-512 VNNI, where the int8
+// kernels are not faster.
 func TestChooseWidth(t *testing.T) {
 	for _, n := range testNetworks(t) {
 		q := Quantize(n)
@@ -359,6 +359,9 @@ func TestChooseWidth(t *testing.T) {
 			assert.Equal(t, DefaultIntKernel(), q.Kernel(), n.Name())
 			assert.Zero(t, q.Int8Error(), n.Name())
 			continue
+		}
+		if n.Label == "learned" || n.Label == "learned2" {
+			assert.LessOrEqual(t, q.Int8Error(), Int8Tolerance, "%s is shipped fine-tuned for the int8 path", n.Label)
 		}
 		want := IntAVX512VNNI
 		if q.Int8Error() <= Int8Tolerance {

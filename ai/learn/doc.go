@@ -49,6 +49,20 @@
 //     seed and the epoch number; games are single-threaded and seeded by
 //     their index; gradients are summed in fixed shards: the thread count
 //     changes nothing. plot.go draws loss.png and learning.png.
+//   - qat.go: quantisation-aware training (tablut learn -qat-epochs, at the
+//     end of a run or on a network given by -init). The forward pass is
+//     cnn.Quantize's int8 path, computed in float32 that is exact for it:
+//     int8 weights and narrowed activations held as integer-valued floats,
+//     whose sums stay below 2^24, and cnn's own requantisation and tanh
+//     tables (cnn/fakequant.go); its output equals the int8 kernels' bit for
+//     bit (tested). Gradients go straight through the roundings (Bengio et
+//     al. 2013). The loss adds to the target error Gap times the squared
+//     difference between the int8 output and the float output of the same
+//     weights, with the gradient straight through the int8 pass and exact
+//     through the float one: with the rounding errors held fixed, this is
+//     the gradient of the network's sensitivity to them, which is what
+//     cnn's int8 tolerance measures. Targets alone (Gap 0) fitted the int8
+//     output but hardly lowered the largest int8-float differences.
 //   - symmetry.go: the eight symmetries of the square, which map the throne,
 //     the camps and the escape squares onto themselves (tested), so each
 //     position stands for eight; training draws one at random per visit.

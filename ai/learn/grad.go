@@ -83,16 +83,7 @@ func (p *pass) setInput(input cnn.Input, in *[81]float32, black bool) {
 
 // sideBias returns the layer-3 biases for the pass's side to move (empty for
 // the seed's input).
-func (p *pass) sideBias(b []float32) []float32 {
-	if len(b) == 0 {
-		return nil
-	}
-	const n = 3 * 3 * 16
-	if p.black {
-		return b[n : 2*n]
-	}
-	return b[:n]
-}
+func (p *pass) sideBias(b []float32) []float32 { return sideBiasOf(b, p.black) }
 
 // forward runs the network with parameters w and input kind input on the
 // encoded board in with the side to move black, keeping every activation,

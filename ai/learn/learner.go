@@ -46,8 +46,20 @@ type Learner struct {
 	T int
 	// Threads is the number of goroutines a step uses (at least 1).
 	Threads int
+	// QAT, when set, trains the int8 path of cnn.Quantize (qat.go): the loss
+	// of a sample is the squared error of the int8 output plus Gap times the
+	// squared difference between the int8 output and the float one.
+	QAT bool
+	// Gap weighs the int8-float difference in the QAT loss. Its gradient
+	// goes straight through the int8 pass and exactly through the float one,
+	// so it is the change of that difference with the rounding errors held
+	// fixed: it lowers the network's sensitivity to them, the quantity
+	// cnn.Quantize's int8 tolerance is about.
+	Gap float64
 
 	pool  sync.Pool // *pass
+	qpool sync.Pool // *qpass
+	qw    *qweights
 	grads [shards]*params
 }
 
@@ -66,6 +78,7 @@ func NewLearner(net *cnn.Network, adam AdamConfig, threads int) (*Learner, error
 		lr.grads[i] = newGrads(net.Input)
 	}
 	lr.pool.New = func() any { return newPass() }
+	lr.qpool.New = func() any { return newQPass() }
 	return lr, nil
 }
 
@@ -78,8 +91,9 @@ func (lr *Learner) Predict(in *[81]float32, black bool) float32 {
 	return p.forward(&w, lr.Net.Input, in, black)
 }
 
-// Gradient returns the mean squared error over batch and adds its gradient
-// with respect to the weights to g. The work is split into fixed shards that
+// Gradient returns the mean squared error over batch (of the int8 output
+// with QAT) and adds the gradient of the loss with respect to the weights to
+// g. The work is split into fixed shards that
 // Threads goroutines take in turn; the sum is in shard order, so the result is
 // the same for every thread count.
 func (lr *Learner) Gradient(batch []Sample, g *params) float64 {
@@ -95,6 +109,13 @@ func (lr *Learner) Gradient(batch []Sample, g *params) float64 {
 	}
 	close(next)
 	w := paramsOf(lr.Net)
+	if lr.QAT {
+		if lr.qw == nil {
+			lr.qw = newQWeights()
+		}
+		lr.qw.update(&w)
+	}
+	n := float32(len(batch))
 	var wg sync.WaitGroup
 	for t := 0; t < min(lr.Threads, shards); t++ {
 		wg.Add(1)
@@ -102,14 +123,34 @@ func (lr *Learner) Gradient(batch []Sample, g *params) float64 {
 			defer wg.Done()
 			p := lr.pool.Get().(*pass)
 			defer lr.pool.Put(p)
+			var qp *qpass
+			if lr.QAT {
+				qp = lr.qpool.Get().(*qpass)
+				defer lr.qpool.Put(qp)
+			}
 			for s := range next {
 				lo, hi := s*len(batch)/shards, (s+1)*len(batch)/shards
 				for i := lo; i < hi; i++ {
-					out := p.forward(&w, lr.Net.Input, &batch[i].In, batch[i].Black)
-					e := out - batch[i].Target
+					smp := &batch[i]
+					if !lr.QAT {
+						out := p.forward(&w, lr.Net.Input, &smp.In, smp.Black)
+						e := out - smp.Target
+						losses[s] += float64(e * e)
+						// d/d out of mean((out-t)^2) = 2(out-t)/n.
+						p.backward(&w, 2*e/n, lr.grads[s])
+						continue
+					}
+					out := qp.forward(&w, lr.qw, lr.Net.Input, &smp.In, smp.Black)
+					e := out - smp.Target
 					losses[s] += float64(e * e)
-					// d/d out of mean((out-t)^2) = 2(out-t)/n.
-					p.backward(&w, 2*e/float32(len(batch)), lr.grads[s])
+					dq := 2 * e / n
+					if lr.Gap > 0 {
+						d := out - p.forward(&w, lr.Net.Input, &smp.In, smp.Black)
+						k := 2 * float32(lr.Gap) * d / n
+						dq += k
+						p.backward(&w, -k, lr.grads[s])
+					}
+					qp.backward(&w, lr.qw, dq, lr.grads[s])
 				}
 			}
 		}()

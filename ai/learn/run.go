@@ -56,6 +56,10 @@ type Config struct {
 	// LRDecay multiplies the learning rate after every epoch (0 = 1: constant).
 	LRDecay float64 `json:"lr_decay,omitempty"`
 
+	// Init, if set, is the network file the run starts from instead of
+	// random weights (a pure network; its input kind replaces Input).
+	Init string `json:"init,omitempty"`
+
 	// Rootstrap: Rounds rounds of RootGames games by the network at RootNodes
 	// per move, each followed by RootEpochs epochs.
 	Rounds     int   `json:"rounds"`
@@ -65,6 +69,14 @@ type Config struct {
 	// ExtraEpochs are epochs on all the data after the last round (added by
 	// Extend).
 	ExtraEpochs int `json:"extra_epochs,omitempty"`
+
+	// Quantisation-aware fine-tuning after everything else: QATEpochs
+	// epochs that train the int8 path of cnn.Quantize (Learner.QAT) at the
+	// constant learning rate QATLR, with the int8-float gap weighted by
+	// QATGap (Learner.Gap).
+	QATEpochs int     `json:"qat_epochs,omitempty"`
+	QATLR     float64 `json:"qat_lr,omitempty"`
+	QATGap    float64 `json:"qat_gap,omitempty"`
 
 	// Learning curve: every EvalEvery epochs, EvalGames games of the network
 	// at EvalNodes per move against the heuristic at EvalHeuristicNodes.
@@ -98,6 +110,7 @@ func DefaultConfig() Config {
 		Epochs: 10, Batch: 256, LR: 1e-3, LRDecay: 0.8,
 		Rounds: 2, RootGames: 100, RootNodes: 1000, RootEpochs: 3,
 		EvalEvery: 2, EvalGames: 20, EvalNodes: 1000, EvalHeuristicNodes: 1000,
+		QATLR: 5e-5, QATGap: 4,
 	}
 }
 
@@ -126,6 +139,8 @@ func (c *Config) Validate() error {
 		return errors.New("-evolve-heuristic-games and -evolve-heuristic-nodes must not be negative")
 	case c.ExploreProb < 0 || c.ExploreProb > 1:
 		return errors.New("-explore-prob must be in [0, 1]")
+	case c.QATEpochs < 0 || c.QATEpochs > 0 && c.QATLR <= 0 || c.QATGap < 0:
+		return errors.New("-qat-epochs and -qat-gap must not be negative, and QAT needs a positive -qat-lr")
 	}
 	if _, err := c.input(); err != nil {
 		return fmt.Errorf("-input: %v", err)
@@ -185,6 +200,10 @@ func (c *Config) plan() []step {
 		st = append(st, step{Kind: "epoch", Round: e})
 		e++
 	}
+	for i := 0; i < c.QATEpochs; i++ {
+		st = append(st, step{Kind: "qat", Round: e})
+		e++
+	}
 	return st
 }
 
@@ -195,6 +214,11 @@ type EpochRecord struct {
 	TrainLoss float64 `json:"train_loss"`
 	ValLoss   float64 `json:"val_loss"`
 	Seconds   float64 `json:"seconds"`
+	// QAT marks a quantisation-aware epoch: TrainLoss is the int8 output's,
+	// and Int8Error the int8 path's largest error on cnn's calibration
+	// boards after it (0 if not measured).
+	QAT       bool    `json:"qat,omitempty"`
+	Int8Error float64 `json:"int8_error,omitempty"`
 }
 
 // EvalPoint is one point of the learning curve.
@@ -272,7 +296,19 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 		os.Remove(filepath.Join(dir, f))
 	}
 	input, _ := cfg.input() // checked by Validate
-	net := cnn.NewRandomInput(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma, input)
+	var net *cnn.Network
+	if cfg.Init != "" {
+		var err error
+		if net, err = cnn.LoadFile(cfg.Init); err != nil {
+			return nil, fmt.Errorf("-init: %w", err)
+		}
+		if cfg.Input != "" && net.Input != input {
+			return nil, fmt.Errorf("-init: %s has input %s, not the -input %s; leave -input out", cfg.Init, net.Input, input)
+		}
+		cfg.Input = net.Input.String()
+	} else {
+		net = cnn.NewRandomInput(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma, input)
+	}
 	net.Label = "learned"
 	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
 	var err error
@@ -365,6 +401,29 @@ func (r *Run) Evolved() []string {
 	return []string{filepath.Join(dir, "champion.tnn"), filepath.Join(dir, "runner-up.tnn")}
 }
 
+// ExtendQAT appends quantisation-aware epochs at the end of the run, at
+// learning rate lr and gap weight gap when positive (for -resume with
+// -qat-epochs).
+func (r *Run) ExtendQAT(epochs int, lr, gap float64) error {
+	c := r.st.Config
+	c.QATEpochs += max(0, epochs)
+	if c.QATLR <= 0 { // a run started before QAT existed
+		d := DefaultConfig()
+		c.QATLR, c.QATGap = d.QATLR, d.QATGap
+	}
+	if lr > 0 {
+		c.QATLR = lr
+	}
+	if gap >= 0 {
+		c.QATGap = gap
+	}
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	r.st.Config = c
+	return r.saveState()
+}
+
 // Extend appends epochs on all the data at the end of the run (for -resume
 // with more epochs).
 func (r *Run) Extend(epochs int) error {
@@ -411,7 +470,7 @@ func (r *Run) Run(ctx context.Context) error {
 			err = r.copyData()
 		case "distil", "root":
 			err = r.games(ctx, s)
-		case "epoch":
+		case "epoch", "qat":
 			err = r.epoch(ctx, s)
 		}
 		if err != nil {
@@ -612,12 +671,21 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 	if c.LRDecay > 0 {
 		r.lr.Adam.LR = c.LR * math.Pow(c.LRDecay, float64(s.Round))
 	}
+	qat := s.Kind == "qat"
+	r.lr.QAT, r.lr.Gap = qat, c.QATGap
+	defer func() { r.lr.QAT = false }()
+	if qat {
+		r.lr.Adam.LR = c.QATLR
+	}
 	rng := rand.New(rand.NewPCG(c.Seed^0xe90c, uint64(s.Round)))
 	perm := rng.Perm(len(data))
 	batch := make([]Sample, 0, c.Batch)
 	nb := (len(data) + c.Batch - 1) / c.Batch
 	var lossSum float64
 	what := fmt.Sprintf("epoch %d", s.Round+1)
+	if qat {
+		what += " (QAT)"
+	}
 	for b := 0; b < nb; b++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -631,16 +699,28 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 			r.report(Progress{What: what, Done: b + 1, Total: nb})
 		}
 	}
-	rec := EpochRecord{Epoch: s.Round + 1, Samples: len(data), TrainLoss: lossSum / float64(len(data)), ValLoss: math.NaN()}
+	rec := EpochRecord{Epoch: s.Round + 1, Samples: len(data), TrainLoss: lossSum / float64(len(data)), ValLoss: math.NaN(), QAT: qat}
 	if val, err := r.readData(valFile); err == nil && len(val) > 0 {
 		rec.ValLoss = r.lr.Loss(val)
+	}
+	if qat {
+		// The int8 path's largest error on cnn's calibration boards (0
+		// where Quantize does not measure it: no AVX-512 VNNI).
+		rec.Int8Error = cnn.Quantize(r.lr.Net).Int8Error()
 	}
 	rec.Seconds = time.Since(r.start).Seconds()
 	if math.IsNaN(rec.ValLoss) {
 		rec.ValLoss = -1
 	}
 	r.st.History = append(r.st.History, rec)
-	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, rec.Seconds)
+	extra := ""
+	if qat {
+		extra = " (QAT: int8 train loss; float validation loss), int8 calibration error not measured (no AVX-512 VNNI)"
+		if rec.Int8Error > 0 {
+			extra = fmt.Sprintf(" (QAT: int8 train loss; float validation loss), int8 calibration error %.4f", rec.Int8Error)
+		}
+	}
+	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, extra, rec.Seconds)
 	if c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
 		return r.evaluate(ctx, s.Round+1)
 	}

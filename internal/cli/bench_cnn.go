@@ -92,15 +92,16 @@ func benchCNN(args []string) error {
 	if err != nil {
 		return err
 	}
-	r := rand.New(rand.NewPCG(*seed, 0xB0A2D))
-	var in [][81]float32
+	r := rand.New(rand.NewPCG(*seed, benchStream))
+	var pos []game.Position
 	if *from == "random" {
-		in = randomGameBoards(*boards, r)
-		fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(in), *seed)
+		pos = cnn.RandomGamePositions(*boards, r)
+		fmt.Printf("network %s, %d boards from random games (seed %d)\n", net.Name(), len(pos), *seed)
 	} else {
-		in = engineGameBoards(*boards, r)
-		fmt.Printf("network %s, %d boards from games of the heuristic engine at depth 2 after random %d-ply openings (seed %d)\n", net.Name(), len(in), benchOpeningPlies, *seed)
+		pos = engineGamePositions(*boards, r)
+		fmt.Printf("network %s, %d boards from games of the heuristic engine at depth 2 after random %d-ply openings (seed %d)\n", net.Name(), len(pos), benchOpeningPlies, *seed)
 	}
+	in, black := encodeBoards(pos)
 	fmt.Printf("paths of this machine: %s; players use %s (the instruction set chosen at start-up from the CPU; %s=float, auto or a kernel overrides)\n",
 		strings.Join(cnnPathNames(), ", "), def, player.PathEnv)
 	if e := q.Int8Error(); e > 0 {
@@ -108,13 +109,16 @@ func benchCNN(args []string) error {
 		if e > cnn.Int8Tolerance {
 			verdict = "int16"
 		}
-		fmt.Printf("width: int8's largest error on the %d calibration boards is %.3g (int8 up to %g): this network runs %s\n",
-			cnn.CalibrationBoards, e, cnn.Int8Tolerance, verdict)
+		fmt.Printf("width: int8's largest error on the %d calibration boards (real games, tablut bench cnn -seed %d) is %.3g (int8 up to %g): this network runs %s\n",
+			cnn.CalibrationBoards, cnn.CalibrationSeed, e, cnn.Int8Tolerance, verdict)
 	}
 
+	// The differences are taken with each board's side to move, which a
+	// piece-planes network sees (the timings use White to move throughout:
+	// the side changes only which biases are added).
 	want := make([]float32, len(in))
 	for i := range in {
-		want[i] = net.ForwardReference(&in[i])
+		want[i] = net.ForwardReferenceSide(&in[i], black[i])
 	}
 
 	// One line per path, the players' path last in the long-standing form.
@@ -122,21 +126,22 @@ func benchCNN(args []string) error {
 		name    string
 		forward func(*[81]float32) float32
 		budget  time.Duration
+		side    func(*[81]float32, bool) float32
 	}
-	paths := []path{{cnn.FloatKernel(), net.Forward, *dur / 2}}
+	paths := []path{{cnn.FloatKernel(), net.Forward, *dur / 2, net.ForwardSide}}
 	for _, k := range cnn.IntKernels() {
 		qk, err := q.WithKernel(k)
 		if err != nil {
 			return err
 		}
-		paths = append(paths, path{k.String(), qk.Forward, *dur / 2})
+		paths = append(paths, path{k.String(), qk.Forward, *dur / 2, qk.ForwardSide})
 	}
 	isDefault := func(p path) bool {
 		return p.name == def || def == "float32" && p.name == cnn.FloatKernel()
 	}
 	slices.SortStableFunc(paths, func(a, b path) int { return cmpBool(isDefault(a), isDefault(b)) })
 	paths[len(paths)-1].budget = *dur
-	paths = append(paths, path{"reference", net.ForwardReference, *dur / 4})
+	paths = append(paths, path{"reference", net.ForwardReference, *dur / 4, net.ForwardReferenceSide})
 
 	forwards := make([]func(*[81]float32) float32, len(paths))
 	budgets := make([]time.Duration, len(paths))
@@ -149,7 +154,7 @@ func benchCNN(args []string) error {
 	for i, p := range paths[:len(paths)-1] {
 		var maxDiff float64
 		for j := range in {
-			maxDiff = max(maxDiff, math.Abs(float64(p.forward(&in[j])-want[j])))
+			maxDiff = max(maxDiff, math.Abs(float64(p.side(&in[j], black[j])-want[j])))
 		}
 		if i < len(paths)-2 {
 			fmt.Printf("path=%s evals_per_s=%.0f speedup=%.1f max_abs_diff=%.3g\n", p.name, rates[i], rates[i]/ref, maxDiff)
@@ -216,26 +221,28 @@ func cnnPathNames() []string {
 	return names
 }
 
-// randomGameBoards encodes the positions of n random games' plies
-// (cnn.RandomGamePositions).
-func randomGameBoards(n int, r *rand.Rand) [][81]float32 {
-	out := make([][81]float32, n)
-	for i, p := range cnn.RandomGamePositions(n, r) {
-		cnn.Encode(&p, &out[i])
+// encodeBoards encodes positions for the network and returns their sides
+// to move (true: Black).
+func encodeBoards(pos []game.Position) ([][81]float32, []bool) {
+	in, black := make([][81]float32, len(pos)), make([]bool, len(pos))
+	for i := range pos {
+		cnn.Encode(&pos[i], &in[i])
+		black[i] = pos[i].SideToMove() == game.Black
 	}
-	return out
+	return in, black
 }
 
-// benchOpeningPlies is the length of the random openings of engineGameBoards.
+// benchOpeningPlies is the length of the random openings of engineGamePositions.
 const benchOpeningPlies = 6
 
-// engineGameBoards encodes the positions of games that the heuristic engine
-// plays against itself at depth 2 (deterministic) after random openings
-// drawn with r: boards like those of real games, where random games give
-// boards no player would reach.
-func engineGameBoards(n int, r *rand.Rand) [][81]float32 {
+// engineGamePositions returns n positions of games that the heuristic
+// engine plays against itself at depth 2 (deterministic) after random
+// openings drawn with r: boards like those of real games, where random games
+// give boards no player would reach. The bench's boards come from it, and so
+// do cnn's calibration boards (cnn.CalibrationSeed, TestCalibrationBoards).
+func engineGamePositions(n int, r *rand.Rand) []game.Position {
 	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: 4, Threads: 1})
-	out := make([][81]float32, 0, n)
+	out := make([]game.Position, 0, n)
 	for len(out) < n {
 		g := game.NewGame(game.StartPosition())
 		for _, m := range match.RandomOpening(r, benchOpeningPlies) {
@@ -246,10 +253,12 @@ func engineGameBoards(n int, r *rand.Rand) [][81]float32 {
 			if g.Play(res.Move) != nil {
 				break
 			}
-			p := g.Position()
-			out = append(out, [81]float32{})
-			cnn.Encode(&p, &out[len(out)-1])
+			out = append(out, g.Position())
 		}
 	}
 	return out
 }
+
+// benchStream is the second word of the PCG seed of the bench's boards:
+// tablut bench cnn -seed N draws its boards from rand.NewPCG(N, benchStream).
+const benchStream = 0xB0A2D

@@ -50,6 +50,10 @@ func runLearn(args []string) error {
 	evalGames := fs.Int("eval-games", def.EvalGames, "learning-curve games against the heuristic")
 	evalNodes := fs.Int64("eval-nodes", def.EvalNodes, "learning curve: the network's node budget per move")
 	evalHNodes := fs.Int64("eval-heuristic-nodes", def.EvalHeuristicNodes, "learning curve: the heuristic's node budget per move")
+	initNet := fs.String("init", "", "start from this network file (a pure network) instead of random weights; with -epochs 0 and -qat-epochs, fine-tune it for the int8 path")
+	qatEpochs := fs.Int("qat-epochs", 0, "quantisation-aware epochs at the end: train the int8 path the engine runs (with -resume, epochs added at the end)")
+	qatLR := fs.Float64("qat-lr", def.QATLR, "learning rate of the quantisation-aware epochs (constant)")
+	qatGap := fs.Float64("qat-gap", def.QATGap, "weight of the squared int8-float output difference in the quantisation-aware loss")
 	evolveGens := fs.Int("evolve-generations", 0, "then evolve: generations of the seed's genetic algorithm bred from the learned network (in DIR/evolve; 0 = none)")
 	evolveNodes := fs.Int64("evolve-nodes", 1000, "evolve: node budget per move of the genetic algorithm's games")
 	evolveSigma := fs.Float64("evolve-sigma", 0, "evolve: mutation noise (0 = the seed's 0.05)")
@@ -62,7 +66,8 @@ func runLearn(args []string) error {
 	force := fs.Bool("force", false, "start the run in an -out folder that already holds other files")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut learn [flags]                  start a run in -out")
-		fmt.Fprintln(fs.Output(), "       tablut learn -resume DIR [-epochs N] [-threads K] [-evolve-generations N -evolve-...]")
+		fmt.Fprintln(fs.Output(), "       tablut learn -resume DIR [-epochs N] [-qat-epochs N] [-threads K] [-evolve-generations N -evolve-...]")
+		fmt.Fprintln(fs.Output(), "       tablut learn -init FILE -data-from RUN -epochs 0 -qat-epochs N   fine-tune a network for the int8 path")
 		fmt.Fprintln(fs.Output(), "The result, DIR/learned.tnn, is a pure network: play it as cnn:DIR/learned.tnn,")
 		fmt.Fprintln(fs.Output(), "or breed the genetic algorithm's first generation from it with tablut train -init.")
 		fs.PrintDefaults()
@@ -81,7 +86,7 @@ func runLearn(args []string) error {
 	if *resume != "" {
 		for name := range set {
 			switch name {
-			case "resume", "epochs", "threads", "quiet":
+			case "resume", "epochs", "threads", "quiet", "qat-epochs", "qat-lr", "qat-gap":
 			case "evolve-generations", "evolve-nodes", "evolve-sigma", "evolve-heuristic-games", "evolve-heuristic-nodes":
 			default:
 				return fmt.Errorf("flag -%s cannot be changed when resuming; a resumed run keeps the configuration in %s", name, *resume)
@@ -92,6 +97,24 @@ func runLearn(args []string) error {
 		}
 		if set["epochs"] {
 			if err := run.Extend(*epochs); err != nil {
+				return err
+			}
+		}
+		if set["qat-epochs"] || set["qat-lr"] || set["qat-gap"] {
+			lr, gap := -1.0, -1.0
+			if set["qat-lr"] {
+				lr = *qatLR
+				if lr <= 0 {
+					return errors.New("-qat-lr must be positive")
+				}
+			}
+			if set["qat-gap"] {
+				gap = *qatGap
+				if gap < 0 {
+					return errors.New("-qat-gap must not be negative")
+				}
+			}
+			if err := run.ExtendQAT(*qatEpochs, lr, gap); err != nil {
 				return err
 			}
 		}
@@ -130,6 +153,10 @@ func runLearn(args []string) error {
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
 			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes, EvolveSigma: *evolveSigma,
 			EvolveHeuristicGames: *evolveHGames, EvolveHeuristicNodes: *evolveHNodes,
+			Init: *initNet, QATEpochs: *qatEpochs, QATLR: *qatLR, QATGap: *qatGap,
+		}
+		if *initNet != "" && !set["input"] {
+			cfg.Input = "" // taken from the file
 		}
 		if *dataFrom != "" {
 			// The data is taken, not played: the distillation settings would
@@ -144,7 +171,7 @@ func runLearn(args []string) error {
 		if run, err = learn.Start(cfg, *out, *force); err != nil {
 			return err
 		}
-		fmt.Printf("Learning in %s: %+v\n", *out, cfg)
+		fmt.Printf("Learning in %s: %+v\n", *out, run.Config())
 	}
 	run.Threads = *threads
 	say := func(s string) { fmt.Println(s) }

@@ -32,6 +32,7 @@ type learnState struct {
 		Samples   int     `json:"samples"`
 		TrainLoss float64 `json:"train_loss"`
 		ValLoss   float64 `json:"val_loss"`
+		QAT       bool    `json:"qat"`
 	} `json:"history"`
 	Evals json.RawMessage `json:"evals"`
 }
@@ -166,6 +167,30 @@ func TestLearnDataFrom(t *testing.T) {
 	assert.Equal(t, byte(4), champ[8], "the evolved champion keeps the piece planes")
 	err = Run([]string{"learn", "-resume", dst, "-evolve-sigma", "0.02"})
 	require.ErrorContains(t, err, "has started")
+
+	// Fine-tune the learned network for the int8 path: a run from -init
+	// with only quantisation-aware epochs, extended on -resume.
+	from := filepath.Join(dst, "learned.tnn")
+	qat := t.TempDir()
+	err = Run([]string{"learn", "-out", t.TempDir(), "-init", filepath.Join(src, "missing.tnn"), "-data-from", src})
+	require.ErrorContains(t, err, "-init")
+	err = Run([]string{"learn", "-out", t.TempDir(), "-init", from, "-input", "seed", "-data-from", src})
+	require.ErrorContains(t, err, "leave -input out")
+	runQuiet(t, "learn", "-out", qat, "-init", from, "-data-from", src, "-epochs", "0", "-rounds", "0",
+		"-qat-epochs", "1", "-qat-lr", "1e-4", "-batch", "16", "-eval-every", "0", "-threads", "2", "-quiet")
+	runQuiet(t, "learn", "-resume", qat, "-qat-epochs", "1", "-quiet")
+	st, ok = readLearnState(t, qat)
+	require.True(t, ok)
+	require.Len(t, st.History, 2)
+	assert.True(t, st.History[0].QAT && st.History[1].QAT, "both epochs are quantisation-aware")
+	before, err := cnn.LoadFile(from)
+	require.NoError(t, err)
+	after, err := cnn.LoadFile(filepath.Join(qat, "learned.tnn"))
+	require.NoError(t, err)
+	assert.Equal(t, cnn.InputPieces, after.Input, "the input kind comes from the -init file")
+	assert.NotEqual(t, before.W[1], after.W[1], "the fine-tuning changes the weights")
+	err = Run([]string{"learn", "-resume", qat, "-qat-lr", "-1"})
+	require.ErrorContains(t, err, "-qat-lr")
 }
 
 // TestLearnOneCommandEqualsSteps: the shipped networks were made in steps (a
