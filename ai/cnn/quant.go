@@ -75,7 +75,7 @@ const (
 // instruction set and a width (int16 or int8 weights and activations).
 type IntKernel int
 
-// The integer kernels: three instruction sets for each width, in order of
+// The integer kernels: four instruction sets for each width, in order of
 // preference within a width (the last one the CPU supports is the fastest).
 const (
 	// IntGo is the pure-Go int16 kernel: the reference of the int16 path,
@@ -84,6 +84,10 @@ const (
 	// IntAVX2 uses AVX2: VPMADDWD and VPADDD on ymm registers, 8 filters
 	// times 2 channels per instruction pair.
 	IntAVX2
+	// IntAVXVNNI uses AVX-VNNI: VEX-encoded VPDPWSSD on ymm registers, 8
+	// filters times 2 channels per instruction (CPUs with AVX-VNNI but not
+	// AVX-512, such as Alder Lake and later desktops).
+	IntAVXVNNI
 	// IntAVX512VNNI uses AVX-512 VNNI: VPDPWSSD on zmm registers, 16 filters
 	// times 2 channels per instruction.
 	IntAVX512VNNI
@@ -92,6 +96,9 @@ const (
 	// Int8AVX2 uses AVX2: VPSIGNB, VPMADDUBSW and VPMADDWD, 8 filters times
 	// 4 channels per instruction (quant8.go explains why it cannot saturate).
 	Int8AVX2
+	// Int8AVXVNNI uses AVX-VNNI: VEX-encoded VPDPBUSD on ymm registers, 8
+	// filters times 4 channels per instruction.
+	Int8AVXVNNI
 	// Int8AVX512VNNI uses AVX-512 VNNI: VPDPBUSD on zmm registers, 16
 	// filters times 4 channels per instruction.
 	Int8AVX512VNNI
@@ -104,7 +111,7 @@ func (k IntKernel) String() string {
 	if k < 0 || k >= numIntKernels {
 		return fmt.Sprintf("IntKernel(%d)", int(k))
 	}
-	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avx512vnni"}[k%Int8Go])
+	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avxvnni", "avx512vnni"}[k%Int8Go])
 }
 
 // Bits returns the kernel's width: 8 or 16, the bits of the weights and
@@ -123,6 +130,8 @@ func (k IntKernel) Supported() bool {
 		return true
 	case IntAVX2, Int8AVX2:
 		return hasAVX2
+	case IntAVXVNNI, Int8AVXVNNI:
+		return hasAVXVNNI
 	case IntAVX512VNNI, Int8AVX512VNNI:
 		return hasVNNI512
 	}
@@ -155,8 +164,9 @@ var defaultIntKernel = func() IntKernel {
 
 // DefaultIntKernel returns the fastest int16 kernel of this machine, chosen
 // once at start-up (CPU features detected with golang.org/x/sys/cpu).
-// Quantize uses it, or with AVX-512 VNNI the int8 kernel Int8AVX512VNNI for
-// a network that the int8 path computes precisely enough (Int8Error).
+// Quantize uses it, or with AVX-512 VNNI or AVX-VNNI the int8 kernel of the
+// same instruction set for a network that the int8 path computes precisely
+// enough (Int8Error).
 func DefaultIntKernel() IntKernel { return defaultIntKernel }
 
 // ParseIntKernel returns the kernel named s (see IntKernel.String; without
@@ -610,6 +620,9 @@ func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) flo
 func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	a1, a2, a3 := &s.a1, &s.a2, &s.a3
 	switch k {
+	case IntAVXVNNI, Int8AVXVNNI:
+		q.layers23VNNI256(s, k, &avxVNNIKernels)
+		return
 	case IntAVX512VNNI:
 		conv2VNNI(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
 	case IntAVX2:
@@ -640,6 +653,36 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	case IntGo:
 		q.conv3IntGo(a3, a2)
 	}
+}
+
+// vnni256Kernels is one encoding of the 256-bit VNNI kernels: AVX-VNNI
+// (VEX) for the machines that have it, or the AVX-512 (EVEX) twins that the
+// tests run on the machines that have those.
+type vnni256Kernels struct {
+	conv2  func(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+	conv3  func(dst *int32, src *int16, w *int16)
+	conv2b func(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+	conv3b func(dst *int32, src *uint8, w *int8, bias *int32)
+}
+
+var (
+	avxVNNIKernels = vnni256Kernels{conv2AVXVNNI, conv3AVXVNNI, conv2Int8AVXVNNI, conv3Int8AVXVNNI}
+	evex256Kernels = vnni256Kernels{conv2VNNI256, conv3VNNI256, conv2Int8VNNI256, conv3Int8VNNI256}
+)
+
+// layers23VNNI256 is layers23 for IntAVXVNNI or Int8AVXVNNI, with the
+// kernels of ks.
+func (q *Quantized) layers23VNNI256(s *scratch, k IntKernel, ks *vnni256Kernels) {
+	a1, a2, a3 := &s.a1, &s.a2, &s.a3
+	if k.Bits() == 16 {
+		ks.conv2(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
+		ks.conv3(&a3[0], &a2[0], &q.w3p[0])
+		return
+	}
+	narrowAVXVNNI(&s.b1[0], &a1[0], a1Size/32)
+	ks.conv2b(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
+	narrowAVXVNNI(&s.b2[0], &a2[0], a2Size/32)
+	ks.conv3b(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
 }
 
 // noBias is the layer-3 bias of a network with the seed's input: none. It is

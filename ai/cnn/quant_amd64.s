@@ -815,3 +815,174 @@ ep3:
 	JLT  erow3
 	VZEROUPPER
 	RET
+
+// The 256-bit VNNI kernels (AVX-VNNI, and their AVX-512 VNNI twins): the
+// bodies are in quant_vnni256_amd64.h, assembled once per encoding.
+//
+// Go's assembler knows VPDPWSSD and VPDPBUSD only in their EVEX (AVX-512)
+// forms, so both encodings are written out as bytes from the register
+// numbers (Y0-Y15 only), register operands only:
+//
+//	VEX  (AVX-VNNI):      C4 [~R ~X ~B 00010] [0 ~vvvv 1 01] op modrm
+//	EVEX (AVX512VL+VNNI): 62 [~R ~X ~B ~R' 00 10] [0 ~vvvv 1 01] [0 01 0 ~V' 000] op modrm
+//
+// with op 0x50 (VPDPBUSD) or 0x52 (VPDPWSSD), map 0F38, prefix 66, W0, 256
+// bits (VEX.L 1, EVEX.L'L 01), no masking; modrm = 11 acc[2:0] w[2:0]; R and
+// B bit 3 of acc and w (X, R' and V' are 0: no register above 15); vvvv the
+// number of act, VPDPBUSD's unsigned source. objdump -d prints the VEX ones as
+// "{vex} vpdpbusd %ymm10,%ymm12,%ymm9" (acc += act . w, AT&T order w, act,
+// acc).
+#define VEXDOT(op, w, act, acc) \
+	BYTE $0xC4; \
+	BYTE $(0x42 | ((((acc)>>3)^1)<<7) | ((((w)>>3)^1)<<5)); \
+	BYTE $((((act)^15)<<3) | 0x05); \
+	BYTE $(op); \
+	BYTE $(0xC0 | (((acc)&7)<<3) | ((w)&7))
+
+#define EVEXDOT(op, w, act, acc) \
+	BYTE $0x62; \
+	BYTE $(0x52 | ((((acc)>>3)^1)<<7) | ((((w)>>3)^1)<<5)); \
+	BYTE $((((act)^15)<<3) | 0x05); \
+	BYTE $0x28; \
+	BYTE $(op); \
+	BYTE $(0xC0 | (((acc)&7)<<3) | ((w)&7))
+
+#define DOTW(w, act, acc) VEXDOT(0x52, w, act, acc)
+#define DOTB(w, act, acc) VEXDOT(0x50, w, act, acc)
+
+// func conv2AVXVNNI(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+TEXT ·conv2AVXVNNI(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2W
+
+// func conv3AVXVNNI(dst *int32, src *int16, w *int16)
+TEXT ·conv3AVXVNNI(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+#define YMM_CONV3W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3W
+
+// func conv2Int8AVXVNNI(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+TEXT ·conv2Int8AVXVNNI(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2B
+
+// func conv3Int8AVXVNNI(dst *int32, src *uint8, w *int8, bias *int32)
+TEXT ·conv3Int8AVXVNNI(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ bias+24(FP), BX
+#define YMM_CONV3B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3B
+
+#undef DOTW
+#undef DOTB
+#define DOTW(w, act, acc) EVEXDOT(0x52, w, act, acc)
+#define DOTB(w, act, acc) EVEXDOT(0x50, w, act, acc)
+
+// func conv2VNNI256(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+TEXT ·conv2VNNI256(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2W
+
+// func conv3VNNI256(dst *int32, src *int16, w *int16)
+TEXT ·conv3VNNI256(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+#define YMM_CONV3W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3W
+
+// func conv2Int8VNNI256(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+TEXT ·conv2Int8VNNI256(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2B
+
+// func conv3Int8VNNI256(dst *int32, src *uint8, w *int8, bias *int32)
+TEXT ·conv3Int8VNNI256(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ bias+24(FP), BX
+#define YMM_CONV3B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3B
+
+// func narrowAVXVNNI(dst *uint8, src *int16, blocks int)
+//
+// narrowVNNI with AVX2 only: VPMULHRSW by 2033 (narrow8), VPACKSSWB (no
+// saturation: |a| <= 127), VPERMQ to undo its lane interleaving, XOR 0x80.
+TEXT ·narrowAVXVNNI(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVL         $2033, AX
+	MOVD         AX, X15
+	VPBROADCASTW X15, Y15
+	MOVL         $0x80808080, AX
+	MOVD         AX, X14
+	VPBROADCASTD X14, Y14
+	MOVQ         blocks+16(FP), CX
+
+nx:
+	VMOVDQU   (SI), Y0
+	VMOVDQU   32(SI), Y1
+	VPMULHRSW Y15, Y0, Y0
+	VPMULHRSW Y15, Y1, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ    $0xD8, Y0, Y0
+	VPXOR     Y14, Y0, Y0
+	VMOVDQU   Y0, (DI)
+	ADDQ      $64, SI
+	ADDQ      $32, DI
+	DECQ      CX
+	JNZ       nx
+	VZEROUPPER
+	RET
+
+// func vnni256Code() (vex, evex [4]*byte)
+//
+// The entry points of the four AVX-VNNI kernels and of their twins, in the
+// order conv2, conv3, conv2Int8, conv3Int8, for TestVNNI256Twins.
+TEXT ·vnni256Code(SB), NOSPLIT, $0-64
+	LEAQ ·conv2AVXVNNI(SB), AX
+	MOVQ AX, vex_0+0(FP)
+	LEAQ ·conv3AVXVNNI(SB), AX
+	MOVQ AX, vex_1+8(FP)
+	LEAQ ·conv2Int8AVXVNNI(SB), AX
+	MOVQ AX, vex_2+16(FP)
+	LEAQ ·conv3Int8AVXVNNI(SB), AX
+	MOVQ AX, vex_3+24(FP)
+	LEAQ ·conv2VNNI256(SB), AX
+	MOVQ AX, evex_0+32(FP)
+	LEAQ ·conv3VNNI256(SB), AX
+	MOVQ AX, evex_1+40(FP)
+	LEAQ ·conv2Int8VNNI256(SB), AX
+	MOVQ AX, evex_2+48(FP)
+	LEAQ ·conv3Int8VNNI256(SB), AX
+	MOVQ AX, evex_3+56(FP)
+	RET

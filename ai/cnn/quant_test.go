@@ -40,6 +40,19 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		ref := k / Int8Go * Int8Go // IntGo or Int8Go: the pure-Go kernel of k's width
 		require.Equal(t, math.Float32bits(q.layer4(&w.a3, ref, nil)), math.Float32bits(q.layer4(&got.a3, k, nil)), "layer 4 of kernel %s", k)
 	}
+	if !hasVNNI256 {
+		return
+	}
+	// The AVX-512 twins of the AVX-VNNI kernels: their code, but for the
+	// encoding of VPDPWSSD and VPDPBUSD (TestVNNI256Twins).
+	for _, k := range []IntKernel{IntAVXVNNI, Int8AVXVNNI} {
+		var got scratch
+		got.a1 = *a1
+		q.layers23VNNI256(&got, k, &evex256Kernels)
+		w := &want[k/Int8Go]
+		require.Equal(t, w.a2, got.a2, "layer 2 of the EVEX twin of %s", k)
+		require.Equal(t, w.a3, got.a3, "layer 3 of the EVEX twin of %s", k)
+	}
 }
 
 // TestLayer4Kernels checks every kernel's layer 4 against the pure-Go one on
@@ -349,20 +362,21 @@ func TestInt8Ranges(t *testing.T) {
 
 // TestChooseWidth checks Quantize's choice of width on the shipped networks:
 // int8 where the calibration error is within Int8Tolerance (today
-// learned.tnn, whose scores are not saturated), int16 elsewhere (the
-// saturated ones), and int16 without AVX-512 VNNI, where the int8 kernels
-// are not faster.
+// learned2.tnn, whose scores are not saturated), int16 elsewhere (the
+// saturated ones), and int16 without a VNNI instruction set (AVX-512 VNNI or
+// AVX-VNNI), where the int8 kernels are not faster.
 func TestChooseWidth(t *testing.T) {
+	def := DefaultIntKernel()
 	for _, n := range testNetworks(t) {
 		q := Quantize(n)
-		if !hasVNNI512 {
-			assert.Equal(t, DefaultIntKernel(), q.Kernel(), n.Name())
+		if def != IntAVX512VNNI && def != IntAVXVNNI {
+			assert.Equal(t, def, q.Kernel(), n.Name())
 			assert.Zero(t, q.Int8Error(), n.Name())
 			continue
 		}
-		want := IntAVX512VNNI
+		want := def
 		if q.Int8Error() <= Int8Tolerance {
-			want = Int8AVX512VNNI
+			want = def + Int8Go
 		}
 		assert.Equal(t, want, q.Kernel(), "%s (int8 error %.4f)", n.Name(), q.Int8Error())
 		t.Logf("%s: int8 calibration error %.4f, runs %s", n.Name(), q.Int8Error(), q.Kernel())
