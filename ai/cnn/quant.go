@@ -691,32 +691,34 @@ var noBias [size3]float32
 
 // layer4 turns layer 3's sums into float activations through the fine tanh
 // table and computes the last convolution (one 144-long dot product) and its
-// tanh. Its definition, which layer4VNNI reproduces bit for bit: the table
-// index of sum i is x = clamp(float32(sum)*m3[i%16], +-lutHalf3) plus
-// lutHalf3 + 1/2, truncated (VCVTTPS2DQ); the products t*w4[i] are rounded
-// to float32 (a conversion, so that Go does not fuse them into the sums) and
-// added into 16 lanes i%16, pixel after pixel; the lanes are then added
-// pairwise, i and i+8, i and i+4, i and i+2, i and i+1, as a vector
-// reduction does.
+// tanh. bias holds a piece-planes network's layer-3 biases in table units
+// (nil: none). Its definition, which the assembly (layer4VNNI, layer4AVX2)
+// reproduces bit for bit: the table index of sum i is x = clamp(float32(sum)
+// *m3[i%16] + bias[i], +-lutHalf3) plus lutHalf3 + 1/2, truncated
+// (VCVTTPS2DQ), the product and the sum each rounded to float32 (explicit
+// conversions, so that no compiler fuses them); the products t*w4[i] are
+// rounded likewise and added into 16 lanes i%16, pixel after pixel; the
+// lanes are then added pairwise, i and i+8, i and i+4, i and i+2, i and
+// i+1, as a vector reduction does.
 func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel, bias *[size3]float32) float32 {
 	m := &q.m3
 	if k.Bits() == 8 {
 		m = &q.m3b
 	}
-	if bias == nil && (k == IntAVX512VNNI || k == Int8AVX512VNNI) {
-		return tanh32(layer4VNNI(&a3[0], &m[0], &q.lut3[0], &q.w4[0]))
-	}
-	// A piece-planes network's layer-3 biases (in table units) are added
-	// before the table; every kernel then takes this Go definition, so the
-	// kernels still agree bit for bit.
 	if bias == nil {
 		bias = &noBias
+	}
+	switch k {
+	case IntAVX512VNNI, Int8AVX512VNNI:
+		return tanh32(layer4VNNI(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))
+	case IntAVX2, Int8AVX2, IntAVXVNNI, Int8AVXVNNI:
+		return tanh32(layer4AVX2(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))
 	}
 	const h = lutHalf3
 	var lanes [16]float32
 	for i := 0; i < a3Size; i += 16 {
 		for j := range lanes {
-			x := min(max(float32(a3[i+j])*m[j]+bias[i+j], -h), h)
+			x := min(max(float32(float32(a3[i+j])*m[j])+bias[i+j], -h), h)
 			lanes[j] += float32(q.lut3[int32(x+(h+0.5))] * q.w4[i+j])
 		}
 	}

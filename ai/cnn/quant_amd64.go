@@ -110,7 +110,12 @@ func conv2Int8AVX2(dst *int16, src *uint8, abs *uint8, w *int8, mult *float32, l
 // 9 gathers from the tanh table lut3 and 16-lane products and sums.
 //
 //go:noescape
-func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32
+func layer4VNNI(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
+
+// layer4AVX2 is layer4VNNI with AVX2: 18 gathers of 8 lanes.
+//
+//go:noescape
+func layer4AVX2(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
 
 // conv3Int8VNNI computes layer 3's int32 sums (see conv3Int8Go) with
 // VPDPBUSD from the activations of narrowVNNI.

@@ -623,17 +623,18 @@ cp2:
 	VZEROUPPER
 	RET
 
-// func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32
+// func layer4VNNI(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
 //
 // Layer 4 as layer4 defines it: for each of the 9 pixels, the 16 sums to
-// float32, times the factors, clamped, plus 3072.5, truncated, gathered
-// from the tanh table, times the weights and added into Z0; then the lanes
-// added pairwise down to one.
-TEXT ·layer4VNNI(SB), NOSPLIT, $0-36
+// float32, times the factors, plus the pixel's biases, clamped, plus 3072.5,
+// truncated, gathered from the tanh table, times the weights and added into
+// Z0; then the lanes added pairwise down to one.
+TEXT ·layer4VNNI(SB), NOSPLIT, $0-44
 	MOVQ         a3+0(FP), SI
 	MOVQ         m3+8(FP), CX
-	MOVQ         lut3+16(FP), R8
-	MOVQ         w4+24(FP), DX
+	MOVQ         bias+16(FP), BX
+	MOVQ         lut3+24(FP), R8
+	MOVQ         w4+32(FP), DX
 	VMOVUPS      (CX), Z1
 	VBROADCASTSS quantc<>+12(SB), Z2
 	VBROADCASTSS quantc<>+16(SB), Z3
@@ -644,6 +645,7 @@ TEXT ·layer4VNNI(SB), NOSPLIT, $0-36
 l4:
 	VCVTDQ2PS  (SI), Z5
 	VMULPS     Z1, Z5, Z5
+	VADDPS     (BX), Z5, Z5
 	VMINPS     Z2, Z5, Z5
 	VMAXPS     Z3, Z5, Z5
 	VADDPS     Z4, Z5, Z5
@@ -653,6 +655,7 @@ l4:
 	VMULPS     (DX), Z6, Z6
 	VADDPS     Z6, Z0, Z0
 	ADDQ       $64, SI
+	ADDQ       $64, BX
 	ADDQ       $64, DX
 	DECQ       R9
 	JNZ        l4
@@ -666,7 +669,60 @@ l4:
 	VPERMILPS     $0x01, X0, X1
 	VADDSS        X1, X0, X0
 	VZEROUPPER
-	MOVSS         X0, ret+32(FP)
+	MOVSS         X0, ret+40(FP)
+	RET
+
+// L4HALF computes 8 of the 16 lanes of one pixel of layer 4 (see
+// layer4VNNI) at byte offset off of the sums, factors, biases and weights
+// into acc.
+#define L4HALF(off, acc) \
+	VCVTDQ2PS  off(SI), Y5        \
+	VMULPS     off(CX), Y5, Y5    \
+	VADDPS     off(BX), Y5, Y5    \
+	VMINPS     Y2, Y5, Y5         \
+	VMAXPS     Y3, Y5, Y5         \
+	VADDPS     Y4, Y5, Y5         \
+	VCVTTPS2DQ Y5, Y5             \
+	VPCMPEQD   Y7, Y7, Y7         \
+	VGATHERDPS Y7, (R8)(Y5*4), Y6 \
+	VMULPS     off(DX), Y6, Y6    \
+	VADDPS     Y6, acc, acc
+
+// func layer4AVX2(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
+//
+// layer4VNNI with AVX2: lanes 0-7 in Y0, lanes 8-15 in Y1, so that the
+// first pairwise step (lane i plus lane i+8) is Y0+Y1.
+TEXT ·layer4AVX2(SB), NOSPLIT, $0-44
+	MOVQ         a3+0(FP), SI
+	MOVQ         m3+8(FP), CX
+	MOVQ         bias+16(FP), BX
+	MOVQ         lut3+24(FP), R8
+	MOVQ         w4+32(FP), DX
+	VBROADCASTSS quantc<>+12(SB), Y2
+	VBROADCASTSS quantc<>+16(SB), Y3
+	VBROADCASTSS quantc<>+20(SB), Y4
+	VXORPS       Y0, Y0, Y0
+	VXORPS       Y1, Y1, Y1
+	MOVQ         $9, R9
+
+a4:
+	L4HALF(0, Y0)
+	L4HALF(32, Y1)
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, DX
+	DECQ R9
+	JNZ  a4
+
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VPERMILPS    $0x0E, X0, X1
+	VADDPS       X1, X0, X0
+	VPERMILPS    $0x01, X0, X1
+	VADDSS       X1, X0, X0
+	VZEROUPPER
+	MOVSS        X0, ret+40(FP)
 	RET
 
 // The int8 kernels of layer 3: activations 5x5x32 bytes, HWC (a kernel row of

@@ -25,7 +25,10 @@ func narrowAVX2(dst *uint8, abs *uint8, src *int16, blocks int) { panic("cnn: no
 func conv2Int8AVX2(dst *int16, src *uint8, abs *uint8, w *int8, mult *float32, lut *int16) {
 	panic("cnn: no assembly kernels")
 }
-func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32 {
+func layer4VNNI(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32 {
+	panic("cnn: no assembly kernels")
+}
+func layer4AVX2(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32 {
 	panic("cnn: no assembly kernels")
 }
 func conv3Int8VNNI(dst *int32, src *uint8, w *int8, bias *int32) { panic("cnn: no assembly kernels") }

@@ -56,12 +56,14 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 }
 
 // TestLayer4Kernels checks every kernel's layer 4 against the pure-Go one on
-// random sums, small to beyond the tanh table's clamp, and on the extremes.
+// random sums, small to beyond the tanh table's clamp, and on the extremes,
+// without and with a piece-planes network's layer-3 biases.
 func TestLayer4Kernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
 	q := quantizeLayers(NewRandom(r, 0.3))
 	var a3 [a3Size]int32
-	for round := range 300 {
+	var bias [size3]float32
+	for round := range 600 {
 		for i := range a3 {
 			switch round % 3 {
 			case 0:
@@ -71,10 +73,15 @@ func TestLayer4Kernels(t *testing.T) {
 			default:
 				a3[i] = [...]int32{math.MinInt32, math.MaxInt32, 0, -1, 1}[r.IntN(5)]
 			}
+			bias[i] = float32(r.NormFloat64() * lutRes3 * math.Pow(10, float64(round%4-2)))
+		}
+		b := &bias
+		if round%5 == 0 {
+			b = nil
 		}
 		for _, k := range IntKernels() {
-			want := q.layer4(&a3, k/Int8Go*Int8Go, nil)
-			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k, nil)), "kernel %s round %d", k, round)
+			want := q.layer4(&a3, k/Int8Go*Int8Go, b)
+			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k, b)), "kernel %s round %d", k, round)
 		}
 	}
 }
