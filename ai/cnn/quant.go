@@ -198,6 +198,10 @@ type Quantized struct {
 	kernel IntKernel
 
 	t1 []int16 // patch table: numPatches rows of 64 activations
+	// t1b is t1 narrowed for the VNNI int8 kernels: narrow8 of each
+	// activation plus 128 (narrowOffset), the bytes VPDPBUSD reads, so that
+	// layer 1 is 64-byte row copies and no narrowing.
+	t1b []uint8
 
 	w2  [32 * 9 * 64]int16 // layer 2, public layout [out][ky][kx][in]
 	w2p [3 * layer2Pairs * 32 * 2]int16
@@ -336,6 +340,7 @@ func patchIndex(d *[9]uint8, king int) int {
 // milliseconds.
 func (q *Quantized) buildLayer1(w0 []float32, pieces bool) {
 	q.t1 = make([]int16, numPatches*64)
+	q.t1b = make([]uint8, numPatches*64)
 	qt := newQuantTanh()
 	jobs := make(chan int, 10)
 	for king := -1; king < 9; king++ {
@@ -385,9 +390,11 @@ func (q *Quantized) buildPatches(w0 []float32, king int, qt *quantTanh, pieces b
 				}
 			}
 		}
-		row := q.t1[patchIndex(&d, king)*64:][:64]
+		at := patchIndex(&d, king) * 64
+		row, row8 := q.t1[at:][:64], q.t1b[at:][:64]
 		for o, p := range pre {
 			row[o] = qt.of(p)
+			row8[o] = narrowOffset(row[o])
 		}
 		t := 0
 		for ; t < 9; t++ {
@@ -479,36 +486,69 @@ func requantIndex(acc int32, m float32, half float32) int {
 	return int(math.RoundToEven(float64(x)))
 }
 
-// boardPatches fills a1 with the layer-1 activations of the board whose
-// squares have digits d (0 empty, 1 white, 2 black) and king square k (-1 if
-// none).
-func (q *Quantized) boardPatches(a1 *[a1Size]int16, d *[81]uint8, k int) {
+// patchIndices fills idx with the patch-table rows of the 7x7 layer-1
+// pixels of the board whose squares have digits d (0 empty, 1 white, 2
+// black) and king square k (-1 if none).
+func patchIndices(idx *[49]int32, d *[81]uint8, k int) {
 	// Row codes: rc[r*7+x] is the base-3 number of squares (r, x..x+2).
 	var rc [9 * 7]int32
 	for r := 0; r < 9; r++ {
+		row := (*[9]uint8)(d[r*9:])
 		for x := 0; x < 7; x++ {
-			s := r*9 + x
-			rc[r*7+x] = int32(d[s]) + 3*int32(d[s+1]) + 9*int32(d[s+2])
+			rc[r*7+x] = int32(row[x]) + 3*int32(row[x+1]) + 9*int32(row[x+2])
 		}
 	}
-	kr, kc := -10, -10
-	if k >= 0 {
-		kr, kc = k/9, k%9
+	for i := 0; i < 49; i++ {
+		idx[i] = rc[i] + 27*rc[i+7] + 729*rc[i+14]
 	}
-	for y := 0; y < 7; y++ {
-		for x := 0; x < 7; x++ {
-			var idx int
-			if ty, tx := kr-y, kc-x; ty >= 0 && ty < 3 && tx >= 0 && tx < 3 {
-				var pd [9]uint8
-				for t := 0; t < 9; t++ {
-					pd[t] = d[(y+t/3)*9+x+t%3]
-				}
-				idx = patchIndex(&pd, ty*3+tx)
-			} else {
-				idx = int(rc[y*7+x] + 27*rc[(y+1)*7+x] + 729*rc[(y+2)*7+x])
-			}
-			copy(a1[(y*7+x)*64:][:64], q.t1[idx*64:][:64])
+	if k < 0 {
+		return
+	}
+	// The (at most nine) pixels whose patch holds the king: their plain
+	// index counts the king's square as empty.
+	kr, kc := k/9, k%9
+	for y := max(kr-2, 0); y <= min(kr, 6); y++ {
+		for x := max(kc-2, 0); x <= min(kc, 6); x++ {
+			i := y*7 + x
+			idx[i] = kingPatch(idx[i], (kr-y)*3+kc-x)
 		}
+	}
+}
+
+// pow3 holds the powers of three up to 3^8.
+var pow3 = [9]int32{1, 3, 9, 27, 81, 243, 729, 2187, 6561}
+
+// kingPatch returns the patch index of the king on tap t of the patch whose
+// plain index (its nine digits, the king's tap 0) is plain: patchIndex's
+// king patches, whose digits skip the king's tap, so the digits above t move
+// down one place.
+func kingPatch(plain int32, t int) int32 {
+	p := pow3[t]
+	above := plain / p // digit t (0) and the ones above it
+	return kingDigitsAt + int32(t)*kingStride + plain - above*p + above/3*p
+}
+
+// boardPatches fills a1 with the layer-1 activations of the patches idx
+// (patchIndices).
+func (q *Quantized) boardPatches(a1 *[a1Size]int16, idx *[49]int32) {
+	if hasAVX2 {
+		copyRows128(&a1[0], &q.t1[0], &idx[0])
+		return
+	}
+	for i, r := range idx {
+		copy(a1[i*64:][:64], q.t1[int(r)*64:][:64])
+	}
+}
+
+// boardPatches8 fills b1 with the narrowed layer-1 activations plus 128 of
+// the patches idx (patchIndices), as the VNNI int8 kernels read them.
+func (q *Quantized) boardPatches8(b1 *[a1Size]uint8, idx *[49]int32) {
+	if hasAVX2 {
+		copyRows64(&b1[0], &q.t1b[0], &idx[0])
+		return
+	}
+	for i, r := range idx {
+		copy(b1[i*64:][:64], q.t1b[int(r)*64:][:64])
 	}
 }
 
@@ -587,7 +627,8 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 // saves clearing 8.5 KB of locals per evaluation (about 3% of a search's
 // time in a profile).
 type scratch struct {
-	a1 [a1Size]int16
+	idx [49]int32 // the patch-table rows of layer 1
+	a1  [a1Size]int16
 	b1 [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
 	c1 [a1Size]uint8 // and their absolute values (AVX2)
 	b2 [a2Size]uint8 // layer 2 likewise
@@ -601,7 +642,12 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // forward runs the integer network with kernel k (black: Black to move).
 func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
-	q.boardPatches(&s.a1, d, king)
+	patchIndices(&s.idx, d, king)
+	if offsetInput(k) {
+		q.boardPatches8(&s.b1, &s.idx)
+	} else {
+		q.boardPatches(&s.a1, &s.idx)
+	}
 	q.layers23(s, k)
 	var bias *[size3]float32
 	if q.pieces {
@@ -615,8 +661,13 @@ func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) flo
 	return out
 }
 
+// offsetInput reports whether the kernel k reads layer 1 as narrowed
+// activations plus 128 in scratch.b1 (the VNNI int8 kernels, from the table
+// t1b) rather than as int16 activations in scratch.a1.
+func offsetInput(k IntKernel) bool { return k == Int8AVX512VNNI || k == Int8AVXVNNI }
+
 // layers23 computes layer 2 (with its tanh) and layer 3's int32 sums from
-// the layer-1 activations in s.a1.
+// the layer-1 activations in s.a1, or s.b1 where offsetInput(k).
 func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	a1, a2, a3 := &s.a1, &s.a2, &s.a3
 	switch k {
@@ -630,7 +681,6 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	case IntGo:
 		q.conv2IntGo(a2, a1)
 	case Int8AVX512VNNI:
-		narrowVNNI(&s.b1[0], &a1[0], a1Size/32)
 		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
 		narrowVNNI(&s.b2[0], &a2[0], a2Size/32)
 		conv3Int8VNNI(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
@@ -679,7 +729,6 @@ func (q *Quantized) layers23VNNI256(s *scratch, k IntKernel, ks *vnni256Kernels)
 		ks.conv3(&a3[0], &a2[0], &q.w3p[0])
 		return
 	}
-	narrowAVXVNNI(&s.b1[0], &a1[0], a1Size/32)
 	ks.conv2b(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
 	narrowAVXVNNI(&s.b2[0], &a2[0], a2Size/32)
 	ks.conv3b(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])

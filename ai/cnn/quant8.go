@@ -109,6 +109,12 @@ func narrow8(a int16) int8 {
 	return int8((int32(a)*narrowMul + 1<<14) >> 15)
 }
 
+// narrowOffset returns the byte of the int16 activation a as the VNNI int8
+// kernels read it: narrow8(a)+128, an unsigned byte (a XOR 0x80).
+func narrowOffset(a int16) uint8 {
+	return uint8(narrow8(a)) ^ 0x80
+}
+
 // narrowGo narrows the activations a to int8 (stored as their bytes) in b.
 func narrowGo(b []uint8, a []int16) {
 	for i, v := range a {

@@ -128,3 +128,14 @@ func conv3Int8VNNI(dst *int32, src *uint8, w *int8, bias *int32)
 //
 //go:noescape
 func conv3Int8AVX2(dst *int32, src *uint8, abs *uint8, w *int8)
+
+// copyRows128 copies the 49 rows idx of 128 bytes (64 int16) of table to
+// dst, one after the other: layer 1 from the patch table.
+//
+//go:noescape
+func copyRows128(dst *int16, table *int16, idx *int32)
+
+// copyRows64 copies the 49 rows idx of 64 bytes of table to dst.
+//
+//go:noescape
+func copyRows64(dst *uint8, table *uint8, idx *int32)

@@ -1042,3 +1042,53 @@ TEXT ·vnni256Code(SB), NOSPLIT, $0-64
 	LEAQ ·conv3Int8VNNI256(SB), AX
 	MOVQ AX, evex_3+56(FP)
 	RET
+
+// func copyRows128(dst *int16, table *int16, idx *int32)
+//
+// Layer 1: the 49 rows idx[i] of 128 bytes of the patch table, in order.
+TEXT ·copyRows128(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ table+8(FP), SI
+	MOVQ idx+16(FP), BX
+	MOVQ $49, CX
+
+cr128:
+	MOVL    (BX), AX
+	SHLQ    $7, AX
+	VMOVDQU (SI)(AX*1), Y0
+	VMOVDQU 32(SI)(AX*1), Y1
+	VMOVDQU 64(SI)(AX*1), Y2
+	VMOVDQU 96(SI)(AX*1), Y3
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ    $4, BX
+	ADDQ    $128, DI
+	DECQ    CX
+	JNZ     cr128
+	VZEROUPPER
+	RET
+
+// func copyRows64(dst *uint8, table *uint8, idx *int32)
+//
+// Layer 1 for the VNNI int8 kernels: the 49 rows idx[i] of 64 bytes.
+TEXT ·copyRows64(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ table+8(FP), SI
+	MOVQ idx+16(FP), BX
+	MOVQ $49, CX
+
+cr64:
+	MOVL    (BX), AX
+	SHLQ    $6, AX
+	VMOVDQU (SI)(AX*1), Y0
+	VMOVDQU 32(SI)(AX*1), Y1
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ    $4, BX
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     cr64
+	VZEROUPPER
+	RET

@@ -45,7 +45,12 @@ func BenchmarkQuantizedShipped(b *testing.B) {
 	b.Run("layer1", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			q.boardPatches(&s.a1, &d[i&255], kings[i&255])
+			patchIndices(&s.idx, &d[i&255], kings[i&255])
+			if offsetInput(q.kernel) {
+				q.boardPatches8(&s.b1, &s.idx)
+			} else {
+				q.boardPatches(&s.a1, &s.idx)
+			}
 			i++
 		}
 	})

@@ -57,3 +57,5 @@ func conv3Int8VNNI256(dst *int32, src *uint8, w *int8, bias *int32) {
 }
 func narrowAVXVNNI(dst *uint8, src *int16, blocks int) { panic("cnn: no assembly kernels") }
 func vnni256Code() (vex, evex [4]*byte)                { panic("cnn: no assembly kernels") }
+func copyRows128(dst *int16, table *int16, idx *int32) { panic("cnn: no assembly kernels") }
+func copyRows64(dst *uint8, table *uint8, idx *int32)  { panic("cnn: no assembly kernels") }
