@@ -5,6 +5,7 @@ package cnn
 import (
 	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"unsafe"
 
@@ -145,4 +146,35 @@ func TestVNNI256Twins(t *testing.T) {
 	e, ok := decodeEVEX([]byte{0x62, 0x52, 0x1D, 0x28, 0x50, 0xCA})
 	require.True(t, ok)
 	require.Equal(t, vnniOp{0x50, 9, 12, 10}, e)
+}
+
+// BenchmarkLayers23 times layers 2 and 3 of every kernel of this machine
+// and, where AVX-512 VNNI runs them, of the EVEX twins of the AVX-VNNI
+// kernels ("avxvnni-evex"): their speed here hints at the AVX-VNNI kernels'
+// on a CPU that has them.
+func BenchmarkLayers23(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	q := quantizeLayers(NewRandom(r, 0.2))
+	s := new(scratch)
+	randomActivations(r, &s.a1)
+	for i, a := range s.a1 {
+		s.b1[i] = narrowOffset(a)
+	}
+	for _, k := range IntKernels() {
+		b.Run(k.String(), func(b *testing.B) {
+			for b.Loop() {
+				q.layers23(s, k)
+			}
+		})
+	}
+	if !hasVNNI256 {
+		return
+	}
+	for _, k := range []IntKernel{IntAVXVNNI, Int8AVXVNNI} {
+		b.Run(k.String()+"-evex", func(b *testing.B) {
+			for b.Loop() {
+				q.layers23VNNI256(s, k, &evex256Kernels)
+			}
+		})
+	}
 }
