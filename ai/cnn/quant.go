@@ -629,12 +629,12 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 type scratch struct {
 	idx [49]int32 // the patch-table rows of layer 1
 	a1  [a1Size]int16
-	b1 [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
-	c1 [a1Size]uint8 // and their absolute values (AVX2)
-	b2 [a2Size]uint8 // layer 2 likewise
-	c2 [a2Size]uint8
-	a2 [a2Size]int16
-	a3 [a3Size]int32
+	b1  [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
+	c1  [a1Size]uint8 // and their absolute values (AVX2)
+	b2  [a2Size]uint8 // layer 2 likewise
+	c2  [a2Size]uint8
+	a2  [a2Size]int16
+	a3  [a3Size]int32
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
