@@ -20,7 +20,8 @@ import (
 //     patches. For each the table stores the 64 activations, tanh computed in
 //     float64 and rounded to 12 bits (round(2047*tanh)), so layer 1 costs 49
 //     row copies and carries no error but the final rounding. The table takes
-//     10 MB per network.
+//     10 MB per network, and its copy narrowed for the VNNI int8 kernels
+//     (t1b) 5 MB more.
 //   - Layers 2 and 3 use 16-bit integers: activations with scale 1/2047 and
 //     weights with one scale per output filter, the finest that keeps every
 //     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
@@ -30,10 +31,10 @@ import (
 //     products per instruction, but with the saturated networks'
 //     near-Gaussian weights and activations its rounding errors (about 1% of
 //     a pre-activation) reach 0.2 on the output, ten times the tolerance. A
-//     network whose scores are not saturated (learned.tnn) stays within 0.012.
-//     Quantize measures the int8 error of each network on calibration boards
-//     and uses the int8 kernel only where it is small enough (and faster:
-//     with AVX-512 VNNI).
+//     network whose scores are not saturated (learned2.tnn) stays within
+//     0.012. Quantize measures the int8 error of each network on calibration
+//     boards and uses the int8 kernel only where it is small enough (and
+//     faster: with AVX-512 VNNI or AVX-VNNI).
 //   - tanh between layers is a lookup: the int32 sum times a per-filter float32
 //     factor gives x = pre-activation*lutRes; x is clamped, rounded to the
 //     nearest integer (ties to even, as VCVTPS2DQ does) and indexes a table of
