@@ -502,11 +502,16 @@ func patchIndices(idx *[49]int32, d *[81]uint8, k int) {
 	for i := 0; i < 49; i++ {
 		idx[i] = rc[i] + 27*rc[i+7] + 729*rc[i+14]
 	}
+	markKing(idx, k)
+}
+
+// markKing turns the plain indices idx of the (at most nine) pixels
+// whose patch holds the king on square k (-1: none) into king patches:
+// their plain index counts the king's square as empty.
+func markKing(idx *[49]int32, k int) {
 	if k < 0 {
 		return
 	}
-	// The (at most nine) pixels whose patch holds the king: their plain
-	// index counts the king's square as empty.
 	kr, kc := k/9, k%9
 	for y := max(kr-2, 0); y <= min(kr, 6); y++ {
 		for x := max(kc-2, 0); x <= min(kc, 6); x++ {
@@ -527,6 +532,20 @@ func kingPatch(plain int32, t int) int32 {
 	p := pow3[t]
 	above := plain / p // digit t (0) and the ones above it
 	return kingDigitsAt + int32(t)*kingStride + plain - above*p + above/3*p
+}
+
+// patchIndicesFast is patchIndices for the evaluations: the plain indices
+// in assembly where the CPU has AVX2 (patchCodes, from s.board, the digits
+// padded to 128 bytes), the king's patches in Go.
+func (s *scratch) patchIndicesFast(d *[81]uint8, k int) {
+	idx := (*[49]int32)(s.idx[:49])
+	if !hasAVX2 {
+		patchIndices(idx, d, k)
+		return
+	}
+	copy(s.board[:81], d[:]) // s.board[81:] stays zero
+	patchCodes(&s.idx[0], &s.board[0])
+	markKing(idx, k)
 }
 
 // boardPatches fills a1 with the layer-1 activations of the patches idx
@@ -628,14 +647,15 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 // saves clearing 8.5 KB of locals per evaluation (about 3% of a search's
 // time in a profile).
 type scratch struct {
-	idx [49]int32 // the patch-table rows of layer 1
-	a1  [a1Size]int16
-	b1  [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
-	c1  [a1Size]uint8 // and their absolute values (AVX2)
-	b2  [a2Size]uint8 // layer 2 likewise
-	c2  [a2Size]uint8
-	a2  [a2Size]int16
-	a3  [a3Size]int32
+	board [128]uint8 // the board's digits (d), padded for patchCodes
+	idx   [56]int32  // the patch-table rows of layer 1 (49, and patchCodes' spill)
+	a1    [a1Size]int16
+	b1    [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
+	c1    [a1Size]uint8 // and their absolute values (AVX2)
+	b2    [a2Size]uint8 // layer 2 likewise
+	c2    [a2Size]uint8
+	a2    [a2Size]int16
+	a3    [a3Size]int32
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -643,11 +663,11 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // forward runs the integer network with kernel k (black: Black to move).
 func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
-	patchIndices(&s.idx, d, king)
-	if offsetInput(k) {
-		q.boardPatches8(&s.b1, &s.idx)
+	s.patchIndicesFast(d, king)
+	if idx := (*[49]int32)(s.idx[:49]); offsetInput(k) {
+		q.boardPatches8(&s.b1, idx)
 	} else {
-		q.boardPatches(&s.a1, &s.idx)
+		q.boardPatches(&s.a1, idx)
 	}
 	q.layers23(s, k)
 	var bias *[size3]float32

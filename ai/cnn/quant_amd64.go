@@ -139,3 +139,11 @@ func copyRows128(dst *int16, table *int16, idx *int32)
 //
 //go:noescape
 func copyRows64(dst *uint8, table *uint8, idx *int32)
+
+// patchCodes computes the plain patch indices of the 49 layer-1 pixels (the
+// king's square counting as empty, see markKing) from the 81 digits at d
+// (padded to 128 bytes) into idx[0:49] (idx has room for 56: the last row's
+// store spills one).
+//
+//go:noescape
+func patchCodes(idx *int32, d *uint8)

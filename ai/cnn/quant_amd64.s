@@ -15,14 +15,17 @@
 
 // Requantisation constants: the tanh table's half width as float32 (+-4864.0)
 // and as int32 (4864); see lutHalf2. Then layer 4's: +-3072.0 and 3072.5
-// (lutHalf3 and lutHalf3 + 1/2).
+// (lutHalf3 and lutHalf3 + 1/2). Then the weights of patch rows 1 and 2
+// (27, 729; patchCodes).
 DATA quantc<>+0(SB)/4, $0x45980000
 DATA quantc<>+4(SB)/4, $0xc5980000
 DATA quantc<>+8(SB)/4, $4864
 DATA quantc<>+12(SB)/4, $0x45400000
 DATA quantc<>+16(SB)/4, $0xc5400000
 DATA quantc<>+20(SB)/4, $0x45400800
-GLOBL quantc<>(SB), RODATA|NOPTR, $24
+DATA quantc<>+24(SB)/4, $27
+DATA quantc<>+28(SB)/4, $729
+GLOBL quantc<>(SB), RODATA|NOPTR, $32
 
 // REQUANT16 turns the 16 int32 sums in acc into 16 activations: convert to
 // float32, multiply by the per-filter factor mul, clamp to +-4864 (Z21, Z22),
@@ -1090,5 +1093,51 @@ cr64:
 	ADDQ    $64, DI
 	DECQ    CX
 	JNZ     cr64
+	VZEROUPPER
+	RET
+
+// func patchCodes(idx *int32, d *uint8)
+//
+// Row codes first, for every square s at once: e[s] = d[s] + 3*d[s+1] +
+// 9*d[s+2] (at most 26, bytes), three 32-byte blocks of squares kept on the
+// stack; then each output row y of 7 pixels, as 8 int32 lanes: e[9y+x] +
+// 27*e[9y+9+x] + 729*e[9y+18+x].
+TEXT ·patchCodes(SB), NOSPLIT, $96-16
+	MOVQ idx+0(FP), DI
+	MOVQ d+8(FP), SI
+	XORQ CX, CX
+
+pc1:
+	VMOVDQU (SI)(CX*1), Y0
+	VMOVDQU 1(SI)(CX*1), Y1
+	VMOVDQU 2(SI)(CX*1), Y2
+	VPADDB  Y2, Y1, Y1
+	VPADDB  Y2, Y1, Y1
+	VPADDB  Y2, Y1, Y1      // d[s+1] + 3*d[s+2]
+	VPADDB  Y1, Y0, Y0
+	VPADDB  Y1, Y0, Y0
+	VPADDB  Y1, Y0, Y0      // e[s]
+	VMOVDQU Y0, e-96(SP)(CX*1)
+	ADDQ    $32, CX
+	CMPQ    CX, $96
+	JLT     pc1
+
+	VPBROADCASTD quantc<>+24(SB), Y4
+	VPBROADCASTD quantc<>+28(SB), Y5
+	XORQ         CX, CX // 9y
+
+pc2:
+	VPMOVZXBD e-96(SP)(CX*1), Y0
+	VPMOVZXBD e-87(SP)(CX*1), Y1
+	VPMOVZXBD e-78(SP)(CX*1), Y2
+	VPMULLD   Y4, Y1, Y1
+	VPMULLD   Y5, Y2, Y2
+	VPADDD    Y1, Y0, Y0
+	VPADDD    Y2, Y0, Y0
+	VMOVDQU   Y0, (DI)
+	ADDQ      $28, DI
+	ADDQ      $9, CX
+	CMPQ      CX, $63
+	JLT       pc2
 	VZEROUPPER
 	RET

@@ -45,11 +45,11 @@ func BenchmarkQuantizedShipped(b *testing.B) {
 	b.Run("layer1", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			patchIndices(&s.idx, &d[i&255], kings[i&255])
-			if offsetInput(q.kernel) {
-				q.boardPatches8(&s.b1, &s.idx)
+			s.patchIndicesFast(&d[i&255], kings[i&255])
+			if idx := (*[49]int32)(s.idx[:49]); offsetInput(q.kernel) {
+				q.boardPatches8(&s.b1, idx)
 			} else {
-				q.boardPatches(&s.a1, &s.idx)
+				q.boardPatches(&s.a1, idx)
 			}
 			i++
 		}

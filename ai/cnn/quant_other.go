@@ -59,3 +59,4 @@ func narrowAVXVNNI(dst *uint8, src *int16, blocks int) { panic("cnn: no assembly
 func vnni256Code() (vex, evex [4]*byte)                { panic("cnn: no assembly kernels") }
 func copyRows128(dst *int16, table *int16, idx *int32) { panic("cnn: no assembly kernels") }
 func copyRows64(dst *uint8, table *uint8, idx *int32)  { panic("cnn: no assembly kernels") }
+func patchCodes(idx *int32, d *uint8)                  { panic("cnn: no assembly kernels") }

@@ -165,6 +165,12 @@ func TestPatchTable(t *testing.T) {
 		require.True(t, ok)
 		var idx [49]int32
 		patchIndices(&idx, &d, king)
+		var s scratch
+		for i := 81; i < len(s.board); i++ {
+			s.board[i] = 2 // the padding must not matter
+		}
+		s.patchIndicesFast(&d, king)
+		require.Equal(t, idx[:], s.idx[:49], "board %d: the fast patch indices", b)
 		var a1 [a1Size]int16
 		q.boardPatches(&a1, &idx)
 		var b1 [a1Size]uint8
