@@ -34,6 +34,17 @@ func BenchmarkQuantizedShipped(b *testing.B) {
 			i++
 		}
 	})
+	b.Run("forward-"+q.Kernel().String(), func(b *testing.B) {
+		var in [256][81]float32
+		for i := range pos {
+			Encode(&pos[i], &in[i])
+		}
+		i := 0
+		for b.Loop() {
+			sink += q.ForwardSide(&in[i&255], i&1 == 1)
+			i++
+		}
+	})
 	var d [256][81]uint8
 	var kings [256]int
 	for i := range pos {
