@@ -55,24 +55,36 @@
 //   - quant.go: the integer path, Quantized, built from a Network at load
 //     time by Quantize (no second file): layer 1 as a 10 MB table of the
 //     78,732 possible 3x3 patches (at most one king), exact to the final
-//     rounding; layers 2 and 3 in int16 with per-filter scales and int32
-//     sums; tanh by table lookup; layer 4 in float32. Its output stays within
-//     0.02 of ForwardReference (a few thousandths on the shipped networks).
-//     The kernel is chosen once at start-up (DefaultIntKernel): AVX-512 VNNI
-//     (VPDPWSSD, quant_amd64.s), AVX2 (VPMADDWD), or pure Go
+//     rounding, plus a 5 MB copy narrowed to the int8 kernels' bytes; an
+//     evaluation computes the 49 row numbers and copies the rows in
+//     assembly; layers 2 and 3 in int16 with per-filter scales and int32
+//     sums; tanh by table lookup; layer 4 (with a piece-planes network's
+//     layer-3 biases) in float32, in assembly. Its output stays within 0.02
+//     of ForwardReference (a few thousandths on the shipped networks). The
+//     kernel is chosen once at start-up (DefaultIntKernel), the widest
+//     instruction set first: AVX-512 VNNI (VPDPWSSD on zmm, quant_amd64.s),
+//     AVX-VNNI (VEX-encoded VPDPWSSD on ymm), AVX2 (VPMADDWD), or pure Go
 //     (quant_generic.go, the reference every kernel equals bit for bit).
 //     Players use it where an assembly kernel exists (package ai/player,
 //     TABLUT_CNN); the float32 Network stays the reference and the training
 //     path.
+//   - quant_vnni256_amd64.h: the bodies of the AVX-VNNI kernels, assembled
+//     twice by quant_amd64.s: with the VEX encodings of VPDPWSSD and
+//     VPDPBUSD, written as bytes (Go's assembler knows only their AVX-512
+//     EVEX forms), and with the EVEX encodings on ymm. A CPU with AVX-512
+//     VNNI runs the EVEX twins in the equality tests, and TestVNNI256Twins
+//     checks in the machine code that the AVX-VNNI kernels are their twins
+//     but for those encodings, so the AVX-VNNI code is tested on machines
+//     that cannot run it.
 //   - quant8.go: layers 2 and 3 in int8 (per-filter weight scales,
 //     activations narrowed with VPMULHRSW), with VPDPBUSD on AVX-512 VNNI
-//     (unsigned activations, offset corrected by each filter's starting sum),
-//     VPSIGNB+VPMADDUBSW+VPMADDWD on AVX2 (cannot saturate: both operands in
-//     [-127, 127]) and a pure-Go reference. Quantize measures each network's
-//     int8 error on 1,000 calibration boards from real games and takes int8
-//     only within Int8Tolerance (0.015) and where it is faster (AVX-512
-//     VNNI): learned.tnn and learned2.tnn (fine-tuned for it) run int8, the
-//     saturated shipped networks int16.
+//     and AVX-VNNI (unsigned activations, offset corrected by each filter's
+//     starting sum), VPSIGNB+VPMADDUBSW+VPMADDWD on AVX2 (cannot saturate:
+//     both operands in [-127, 127]) and a pure-Go reference. Quantize
+//     measures each network's int8 error on 1,000 calibration boards from
+//     real games and takes int8 only within Int8Tolerance (0.015) and where
+//     it is faster (the VNNI instruction sets): learned.tnn and learned2.tnn
+//     (fine-tuned for it) run int8, the saturated shipped networks int16.
 //   - calibration.go: those boards, embedded (calibration.txt, one position
 //     per line): the first 1,000 of tablut bench cnn -seed 51739, games of
 //     the heuristic engine, regenerated and checked by a test in

@@ -20,7 +20,8 @@ import (
 //     patches. For each the table stores the 64 activations, tanh computed in
 //     float64 and rounded to 12 bits (round(2047*tanh)), so layer 1 costs 49
 //     row copies and carries no error but the final rounding. The table takes
-//     10 MB per network.
+//     10 MB per network, and its copy narrowed for the VNNI int8 kernels
+//     (t1b) 5 MB more.
 //   - Layers 2 and 3 use 16-bit integers: activations with scale 1/2047 and
 //     weights with one scale per output filter, the finest that keeps every
 //     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
@@ -34,7 +35,7 @@ import (
 //     0.015 after quantisation-aware fine-tuning (ai/learn, qat.go).
 //     Quantize measures the int8 error of each network on 1,000 real-game
 //     calibration boards and uses the int8 kernel only where it is small
-//     enough (and faster: with AVX-512 VNNI).
+//     enough (and faster: with AVX-512 VNNI or AVX-VNNI).
 //   - tanh between layers is a lookup: the int32 sum times a per-filter float32
 //     factor gives x = pre-activation*lutRes; x is clamped, rounded to the
 //     nearest integer (ties to even, as VCVTPS2DQ does) and indexes a table of
@@ -76,7 +77,7 @@ const (
 // instruction set and a width (int16 or int8 weights and activations).
 type IntKernel int
 
-// The integer kernels: three instruction sets for each width, in order of
+// The integer kernels: four instruction sets for each width, in order of
 // preference within a width (the last one the CPU supports is the fastest).
 const (
 	// IntGo is the pure-Go int16 kernel: the reference of the int16 path,
@@ -85,6 +86,10 @@ const (
 	// IntAVX2 uses AVX2: VPMADDWD and VPADDD on ymm registers, 8 filters
 	// times 2 channels per instruction pair.
 	IntAVX2
+	// IntAVXVNNI uses AVX-VNNI: VEX-encoded VPDPWSSD on ymm registers, 8
+	// filters times 2 channels per instruction (CPUs with AVX-VNNI but not
+	// AVX-512, such as Alder Lake and later desktops).
+	IntAVXVNNI
 	// IntAVX512VNNI uses AVX-512 VNNI: VPDPWSSD on zmm registers, 16 filters
 	// times 2 channels per instruction.
 	IntAVX512VNNI
@@ -93,6 +98,9 @@ const (
 	// Int8AVX2 uses AVX2: VPSIGNB, VPMADDUBSW and VPMADDWD, 8 filters times
 	// 4 channels per instruction (quant8.go explains why it cannot saturate).
 	Int8AVX2
+	// Int8AVXVNNI uses AVX-VNNI: VEX-encoded VPDPBUSD on ymm registers, 8
+	// filters times 4 channels per instruction.
+	Int8AVXVNNI
 	// Int8AVX512VNNI uses AVX-512 VNNI: VPDPBUSD on zmm registers, 16
 	// filters times 4 channels per instruction.
 	Int8AVX512VNNI
@@ -105,7 +113,7 @@ func (k IntKernel) String() string {
 	if k < 0 || k >= numIntKernels {
 		return fmt.Sprintf("IntKernel(%d)", int(k))
 	}
-	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avx512vnni"}[k%Int8Go])
+	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avxvnni", "avx512vnni"}[k%Int8Go])
 }
 
 // Bits returns the kernel's width: 8 or 16, the bits of the weights and
@@ -124,6 +132,8 @@ func (k IntKernel) Supported() bool {
 		return true
 	case IntAVX2, Int8AVX2:
 		return hasAVX2
+	case IntAVXVNNI, Int8AVXVNNI:
+		return hasAVXVNNI
 	case IntAVX512VNNI, Int8AVX512VNNI:
 		return hasVNNI512
 	}
@@ -156,8 +166,9 @@ var defaultIntKernel = func() IntKernel {
 
 // DefaultIntKernel returns the fastest int16 kernel of this machine, chosen
 // once at start-up (CPU features detected with golang.org/x/sys/cpu).
-// Quantize uses it, or with AVX-512 VNNI the int8 kernel Int8AVX512VNNI for
-// a network that the int8 path computes precisely enough (Int8Error).
+// Quantize uses it, or with AVX-512 VNNI or AVX-VNNI the int8 kernel of the
+// same instruction set for a network that the int8 path computes precisely
+// enough (Int8Error).
 func DefaultIntKernel() IntKernel { return defaultIntKernel }
 
 // ParseIntKernel returns the kernel named s (see IntKernel.String; without
@@ -189,6 +200,10 @@ type Quantized struct {
 	kernel IntKernel
 
 	t1 []int16 // patch table: numPatches rows of 64 activations
+	// t1b is t1 narrowed for the VNNI int8 kernels: narrow8 of each
+	// activation plus 128 (narrowOffset), the bytes VPDPBUSD reads, so that
+	// layer 1 is 64-byte row copies and no narrowing.
+	t1b []uint8
 
 	w2  [32 * 9 * 64]int16 // layer 2, public layout [out][ky][kx][in]
 	w2p [3 * layer2Pairs * 32 * 2]int16
@@ -323,6 +338,7 @@ func patchIndex(d *[9]uint8, king int) int {
 // milliseconds.
 func (q *Quantized) buildLayer1(w0 []float32, pieces bool) {
 	q.t1 = make([]int16, numPatches*64)
+	q.t1b = make([]uint8, numPatches*64)
 	qt := newQuantTanh()
 	jobs := make(chan int, 10)
 	for king := -1; king < 9; king++ {
@@ -372,9 +388,11 @@ func (q *Quantized) buildPatches(w0 []float32, king int, qt *quantTanh, pieces b
 				}
 			}
 		}
-		row := q.t1[patchIndex(&d, king)*64:][:64]
+		at := patchIndex(&d, king) * 64
+		row, row8 := q.t1[at:][:64], q.t1b[at:][:64]
 		for o, p := range pre {
 			row[o] = qt.of(p)
+			row8[o] = narrowOffset(row[o])
 		}
 		t := 0
 		for ; t < 9; t++ {
@@ -466,36 +484,88 @@ func requantIndex(acc int32, m float32, half float32) int {
 	return int(math.RoundToEven(float64(x)))
 }
 
-// boardPatches fills a1 with the layer-1 activations of the board whose
-// squares have digits d (0 empty, 1 white, 2 black) and king square k (-1 if
-// none).
-func (q *Quantized) boardPatches(a1 *[a1Size]int16, d *[81]uint8, k int) {
+// patchIndices fills idx with the patch-table rows of the 7x7 layer-1
+// pixels of the board whose squares have digits d (0 empty, 1 white, 2
+// black) and king square k (-1 if none).
+func patchIndices(idx *[49]int32, d *[81]uint8, k int) {
 	// Row codes: rc[r*7+x] is the base-3 number of squares (r, x..x+2).
 	var rc [9 * 7]int32
 	for r := 0; r < 9; r++ {
+		row := (*[9]uint8)(d[r*9:])
 		for x := 0; x < 7; x++ {
-			s := r*9 + x
-			rc[r*7+x] = int32(d[s]) + 3*int32(d[s+1]) + 9*int32(d[s+2])
+			rc[r*7+x] = int32(row[x]) + 3*int32(row[x+1]) + 9*int32(row[x+2])
 		}
 	}
-	kr, kc := -10, -10
-	if k >= 0 {
-		kr, kc = k/9, k%9
+	for i := 0; i < 49; i++ {
+		idx[i] = rc[i] + 27*rc[i+7] + 729*rc[i+14]
 	}
-	for y := 0; y < 7; y++ {
-		for x := 0; x < 7; x++ {
-			var idx int
-			if ty, tx := kr-y, kc-x; ty >= 0 && ty < 3 && tx >= 0 && tx < 3 {
-				var pd [9]uint8
-				for t := 0; t < 9; t++ {
-					pd[t] = d[(y+t/3)*9+x+t%3]
-				}
-				idx = patchIndex(&pd, ty*3+tx)
-			} else {
-				idx = int(rc[y*7+x] + 27*rc[(y+1)*7+x] + 729*rc[(y+2)*7+x])
-			}
-			copy(a1[(y*7+x)*64:][:64], q.t1[idx*64:][:64])
+	markKing(idx, k)
+}
+
+// markKing turns the plain indices idx of the (at most nine) pixels
+// whose patch holds the king on square k (-1: none) into king patches:
+// their plain index counts the king's square as empty.
+func markKing(idx *[49]int32, k int) {
+	if k < 0 {
+		return
+	}
+	kr, kc := k/9, k%9
+	for y := max(kr-2, 0); y <= min(kr, 6); y++ {
+		for x := max(kc-2, 0); x <= min(kc, 6); x++ {
+			i := y*7 + x
+			idx[i] = kingPatch(idx[i], (kr-y)*3+kc-x)
 		}
+	}
+}
+
+// pow3 holds the powers of three up to 3^8.
+var pow3 = [9]int32{1, 3, 9, 27, 81, 243, 729, 2187, 6561}
+
+// kingPatch returns the patch index of the king on tap t of the patch whose
+// plain index (its nine digits, the king's tap 0) is plain: patchIndex's
+// king patches, whose digits skip the king's tap, so the digits above t move
+// down one place.
+func kingPatch(plain int32, t int) int32 {
+	p := pow3[t]
+	above := plain / p // digit t (0) and the ones above it
+	return kingDigitsAt + int32(t)*kingStride + plain - above*p + above/3*p
+}
+
+// patchIndicesFast is patchIndices for the evaluations: the plain indices
+// in assembly where the CPU has AVX2 (patchCodes, from s.board, the digits
+// padded to 128 bytes), the king's patches in Go.
+func (s *scratch) patchIndicesFast(d *[81]uint8, k int) {
+	idx := (*[49]int32)(s.idx[:49])
+	if !hasAVX2 {
+		patchIndices(idx, d, k)
+		return
+	}
+	copy(s.board[:81], d[:]) // s.board[81:] stays zero
+	patchCodes(&s.idx[0], &s.board[0])
+	markKing(idx, k)
+}
+
+// boardPatches fills a1 with the layer-1 activations of the patches idx
+// (patchIndices).
+func (q *Quantized) boardPatches(a1 *[a1Size]int16, idx *[49]int32) {
+	if hasAVX2 {
+		copyRows128(&a1[0], &q.t1[0], &idx[0])
+		return
+	}
+	for i, r := range idx {
+		copy(a1[i*64:][:64], q.t1[int(r)*64:][:64])
+	}
+}
+
+// boardPatches8 fills b1 with the narrowed layer-1 activations plus 128 of
+// the patches idx (patchIndices), as the VNNI int8 kernels read them.
+func (q *Quantized) boardPatches8(b1 *[a1Size]uint8, idx *[49]int32) {
+	if hasAVX2 {
+		copyRows64(&b1[0], &q.t1b[0], &idx[0])
+		return
+	}
+	for i, r := range idx {
+		copy(b1[i*64:][:64], q.t1b[int(r)*64:][:64])
 	}
 }
 
@@ -550,17 +620,17 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 			return v
 		}
 	}
+	// The patch digits without a branch per square (the pieces in random
+	// order mispredict a switch): Empty, WhitePawn and BlackPawn are 0, 1
+	// and 2, the king's square counts as empty.
 	var d [81]uint8
+	digit := [4]uint8{game.Empty: 0, game.WhitePawn: 1, game.BlackPawn: 2, game.King: 0}
+	for s := range d {
+		d[s] = digit[p.At(game.Square(s))&3]
+	}
 	king := -1
-	for s := game.Square(0); s < game.NumSquares; s++ {
-		switch p.At(s) {
-		case game.WhitePawn:
-			d[s] = 1
-		case game.BlackPawn:
-			d[s] = 2
-		case game.King:
-			king = int(s)
-		}
+	if k := p.King(); k != game.NoSquare {
+		king = int(k)
 	}
 	v := score(q.forward(&d, king, p.SideToMove() == game.Black, q.kernel))
 	if c != nil {
@@ -574,13 +644,15 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 // saves clearing 8.5 KB of locals per evaluation (about 3% of a search's
 // time in a profile).
 type scratch struct {
-	a1 [a1Size]int16
-	b1 [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
-	c1 [a1Size]uint8 // and their absolute values (AVX2)
-	b2 [a2Size]uint8 // layer 2 likewise
-	c2 [a2Size]uint8
-	a2 [a2Size]int16
-	a3 [a3Size]int32
+	board [128]uint8 // the board's digits (d), padded for patchCodes
+	idx   [56]int32  // the patch-table rows of layer 1 (49, and patchCodes' spill)
+	a1    [a1Size]int16
+	b1    [a1Size]uint8 // layer 1 narrowed to 8 bits for the int8 kernels (narrow*)
+	c1    [a1Size]uint8 // and their absolute values (AVX2)
+	b2    [a2Size]uint8 // layer 2 likewise
+	c2    [a2Size]uint8
+	a2    [a2Size]int16
+	a3    [a3Size]int32
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -588,7 +660,12 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // forward runs the integer network with kernel k (black: Black to move).
 func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
-	q.boardPatches(&s.a1, d, king)
+	s.patchIndicesFast(d, king)
+	if idx := (*[49]int32)(s.idx[:49]); offsetInput(k) {
+		q.boardPatches8(&s.b1, idx)
+	} else {
+		q.boardPatches(&s.a1, idx)
+	}
 	q.layers23(s, k)
 	var bias *[size3]float32
 	if q.pieces {
@@ -602,11 +679,19 @@ func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) flo
 	return out
 }
 
+// offsetInput reports whether the kernel k reads layer 1 as narrowed
+// activations plus 128 in scratch.b1 (the VNNI int8 kernels, from the table
+// t1b) rather than as int16 activations in scratch.a1.
+func offsetInput(k IntKernel) bool { return k == Int8AVX512VNNI || k == Int8AVXVNNI }
+
 // layers23 computes layer 2 (with its tanh) and layer 3's int32 sums from
-// the layer-1 activations in s.a1.
+// the layer-1 activations in s.a1, or s.b1 where offsetInput(k).
 func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	a1, a2, a3 := &s.a1, &s.a2, &s.a3
 	switch k {
+	case IntAVXVNNI, Int8AVXVNNI:
+		q.layers23VNNI256(s, k, &avxVNNIKernels)
+		return
 	case IntAVX512VNNI:
 		conv2VNNI(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
 	case IntAVX2:
@@ -614,7 +699,6 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	case IntGo:
 		q.conv2IntGo(a2, a1)
 	case Int8AVX512VNNI:
-		narrowVNNI(&s.b1[0], &a1[0], a1Size/32)
 		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
 		narrowVNNI(&s.b2[0], &a2[0], a2Size/32)
 		conv3Int8VNNI(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
@@ -639,38 +723,69 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 	}
 }
 
+// vnni256Kernels is one encoding of the 256-bit VNNI kernels: AVX-VNNI
+// (VEX) for the machines that have it, or the AVX-512 (EVEX) twins that the
+// tests run on the machines that have those.
+type vnni256Kernels struct {
+	conv2  func(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+	conv3  func(dst *int32, src *int16, w *int16)
+	conv2b func(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+	conv3b func(dst *int32, src *uint8, w *int8, bias *int32)
+}
+
+var (
+	avxVNNIKernels = vnni256Kernels{conv2AVXVNNI, conv3AVXVNNI, conv2Int8AVXVNNI, conv3Int8AVXVNNI}
+	evex256Kernels = vnni256Kernels{conv2VNNI256, conv3VNNI256, conv2Int8VNNI256, conv3Int8VNNI256}
+)
+
+// layers23VNNI256 is layers23 for IntAVXVNNI or Int8AVXVNNI, with the
+// kernels of ks.
+func (q *Quantized) layers23VNNI256(s *scratch, k IntKernel, ks *vnni256Kernels) {
+	a1, a2, a3 := &s.a1, &s.a2, &s.a3
+	if k.Bits() == 16 {
+		ks.conv2(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
+		ks.conv3(&a3[0], &a2[0], &q.w3p[0])
+		return
+	}
+	ks.conv2b(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
+	narrowAVXVNNI(&s.b2[0], &a2[0], a2Size/32)
+	ks.conv3b(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
+}
+
 // noBias is the layer-3 bias of a network with the seed's input: none. It is
 // read only, shared so that layer4 does not clear a zero array per call.
 var noBias [size3]float32
 
 // layer4 turns layer 3's sums into float activations through the fine tanh
 // table and computes the last convolution (one 144-long dot product) and its
-// tanh. Its definition, which layer4VNNI reproduces bit for bit: the table
-// index of sum i is x = clamp(float32(sum)*m3[i%16], +-lutHalf3) plus
-// lutHalf3 + 1/2, truncated (VCVTTPS2DQ); the products t*w4[i] are rounded
-// to float32 (a conversion, so that Go does not fuse them into the sums) and
-// added into 16 lanes i%16, pixel after pixel; the lanes are then added
-// pairwise, i and i+8, i and i+4, i and i+2, i and i+1, as a vector
-// reduction does.
+// tanh. bias holds a piece-planes network's layer-3 biases in table units
+// (nil: none). Its definition, which the assembly (layer4VNNI, layer4AVX2)
+// reproduces bit for bit: the table index of sum i is x = clamp(float32(sum)
+// *m3[i%16] + bias[i], +-lutHalf3) plus lutHalf3 + 1/2, truncated
+// (VCVTTPS2DQ), the product and the sum each rounded to float32 (explicit
+// conversions, so that no compiler fuses them); the products t*w4[i] are
+// rounded likewise and added into 16 lanes i%16, pixel after pixel; the
+// lanes are then added pairwise, i and i+8, i and i+4, i and i+2, i and
+// i+1, as a vector reduction does.
 func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel, bias *[size3]float32) float32 {
 	m := &q.m3
 	if k.Bits() == 8 {
 		m = &q.m3b
 	}
-	if bias == nil && (k == IntAVX512VNNI || k == Int8AVX512VNNI) {
-		return tanh32(layer4VNNI(&a3[0], &m[0], &q.lut3[0], &q.w4[0]))
-	}
-	// A piece-planes network's layer-3 biases (in table units) are added
-	// before the table; every kernel then takes this Go definition, so the
-	// kernels still agree bit for bit.
 	if bias == nil {
 		bias = &noBias
+	}
+	switch k {
+	case IntAVX512VNNI, Int8AVX512VNNI:
+		return tanh32(layer4VNNI(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))
+	case IntAVX2, Int8AVX2, IntAVXVNNI, Int8AVXVNNI:
+		return tanh32(layer4AVX2(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))
 	}
 	const h = lutHalf3
 	var lanes [16]float32
 	for i := 0; i < a3Size; i += 16 {
 		for j := range lanes {
-			x := min(max(float32(a3[i+j])*m[j]+bias[i+j], -h), h)
+			x := min(max(float32(float32(a3[i+j])*m[j])+bias[i+j], -h), h)
 			lanes[j] += float32(q.lut3[int32(x+(h+0.5))] * q.w4[i+j])
 		}
 	}

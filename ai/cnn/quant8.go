@@ -20,9 +20,9 @@ import (
 //     the constant 2033: scale 2047*2033/2^15 = 126.999, |a| <= 127.
 //     Narrowing in the kernel keeps the layer-1 table and the layer-2 tanh
 //     table as they are (one of each for both widths).
-//   - VPDPBUSD multiplies unsigned bytes by signed ones, so the AVX-512 kernel
-//     stores a+128 (a XOR 0x80, in [1, 255]) and starts each filter's sums at
-//     -128 times the sum of its weights (bias2b, bias3b): every output pixel
+//   - VPDPBUSD multiplies unsigned bytes by signed ones, so the VNNI kernels
+//     (AVX-512 VNNI and AVX-VNNI) store a+128 (a XOR 0x80, in [1, 255]) and
+//     start each filter's sums at -128 times the sum of its weights (bias2b, bias3b): every output pixel
 //     uses all of a filter's weights (no padding), so the correction is one
 //     constant per filter and the sums equal those of signed activations
 //     exactly.
@@ -39,7 +39,8 @@ import (
 // it) against a few thousandths for int16; int8 in layer 2 alone gave 0.005
 // for learned at 10% more time. Quantize therefore measures it on
 // calibration boards and uses int8 only for a network it computes within
-// Int8Tolerance, and only on CPUs with AVX-512 VNNI (chooseWidth).
+// Int8Tolerance, and only on CPUs with AVX-512 VNNI or AVX-VNNI
+// (chooseWidth).
 
 // Int8 path constants.
 const (
@@ -96,6 +97,12 @@ func packQuads(wq []int8, nout, nin int, dst []int8) {
 // product plus 2^14).
 func narrow8(a int16) int8 {
 	return int8((int32(a)*narrowMul + 1<<14) >> 15)
+}
+
+// narrowOffset returns the byte of the int16 activation a as the VNNI int8
+// kernels read it: narrow8(a)+128, an unsigned byte (a XOR 0x80).
+func narrowOffset(a int16) uint8 {
+	return uint8(narrow8(a)) ^ 0x80
 }
 
 // narrowGo narrows the activations a to int8 (stored as their bytes) in b.
@@ -166,16 +173,17 @@ func (q *Quantized) conv3Int8Go(a3 *[a3Size]int32, b2 *[a2Size]uint8) {
 // from random moves: the tolerance is about the boards the engine meets, and
 // random games' boards (scattered pawns, no plan) are not those.
 //
-// Only the AVX-512 VNNI int8 kernel is faster than its int16 one: VPDPBUSD
-// does twice the work of VPDPWSSD, while AVX2 needs four instructions
-// (VPSIGNB, VPMADDUBSW, VPMADDWD, VPADDD) for the 32 products that two
-// VPMADDWD and VPADDD pairs do in int16, and pure Go gains nothing from
-// narrower integers. Elsewhere q keeps its int16 kernel.
+// Only the VNNI int8 kernels are faster than their int16 ones: VPDPBUSD
+// does twice the work of VPDPWSSD (AVX-512 VNNI and AVX-VNNI alike), while
+// AVX2 needs four instructions (VPSIGNB, VPMADDUBSW, VPMADDWD, VPADDD) for
+// the 32 products that two VPMADDWD and VPADDD pairs do in int16, and pure
+// Go gains nothing from narrower integers. Elsewhere q keeps its int16
+// kernel.
 func (q *Quantized) chooseWidth() {
-	if q.kernel != IntAVX512VNNI {
+	if q.kernel != IntAVX512VNNI && q.kernel != IntAVXVNNI {
 		return
 	}
-	k8 := Int8AVX512VNNI
+	k8 := q.kernel + Int8Go // the int8 kernel of the same instruction set
 	pos, err := CalibrationPositions()
 	if err != nil || len(pos) == 0 {
 		return // cannot happen with the tested embedded file; int16 is the safe width
@@ -200,6 +208,6 @@ func (q *Quantized) chooseWidth() {
 
 // Int8Error returns the int8 path's largest output difference from the float
 // network on Quantize's calibration boards (1,000 boards of real games), or
-// 0 if Quantize did not measure it (no AVX-512 VNNI). Quantize chose the int8
-// kernel if it is at most Int8Tolerance.
+// 0 if Quantize did not measure it (neither AVX-512 VNNI nor AVX-VNNI).
+// Quantize chose the int8 kernel if it is at most Int8Tolerance.
 func (q *Quantized) Int8Error() float64 { return q.err8 }

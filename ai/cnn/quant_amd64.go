@@ -9,6 +9,58 @@ import "golang.org/x/sys/cpu"
 // AVX512BW).
 var hasVNNI512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VNNI
 
+// hasAVXVNNI reports whether the AVX-VNNI kernels can run: VEX-encoded
+// VPDPWSSD and VPDPBUSD on ymm registers (AVX-VNNI: CPUID leaf 7 subleaf 1,
+// EAX bit 4, as golang.org/x/sys/cpu reports it; Alder Lake and later), with
+// the AVX2 gathers and shuffles around them.
+var hasAVXVNNI = hasAVX2 && cpu.X86.HasAVXVNNI
+
+// hasVNNI256 reports whether the EVEX twins of the AVX-VNNI kernels can run
+// (AVX-512 VNNI on ymm registers needs AVX512VL): the tests run them where
+// the VEX forms cannot, see TestVNNI256Twins.
+var hasVNNI256 = hasAVX2 && hasVNNI512 && cpu.X86.HasAVX512VL
+
+// The AVX-VNNI kernels (quant_vnni256_amd64.h) do what the AVX2 kernels of
+// the same width do, with one VPDPWSSD or VPDPBUSD for each multiply-add
+// group; the int8 ones read the activations of narrowAVXVNNI (a+128, like
+// narrowVNNI) and start each filter's sums at its offset correction.
+//
+//go:noescape
+func conv2AVXVNNI(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+
+//go:noescape
+func conv3AVXVNNI(dst *int32, src *int16, w *int16)
+
+//go:noescape
+func conv2Int8AVXVNNI(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+
+//go:noescape
+func conv3Int8AVXVNNI(dst *int32, src *uint8, w *int8, bias *int32)
+
+// The EVEX twins of the AVX-VNNI kernels: the same code with the AVX-512
+// encodings of VPDPWSSD and VPDPBUSD.
+//
+//go:noescape
+func conv2VNNI256(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+
+//go:noescape
+func conv3VNNI256(dst *int32, src *int16, w *int16)
+
+//go:noescape
+func conv2Int8VNNI256(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+
+//go:noescape
+func conv3Int8VNNI256(dst *int32, src *uint8, w *int8, bias *int32)
+
+// narrowAVXVNNI is narrowVNNI with AVX2 instructions only.
+//
+//go:noescape
+func narrowAVXVNNI(dst *uint8, src *int16, blocks int)
+
+// vnni256Code returns the machine code of the AVX-VNNI kernels and of their
+// twins (conv2, conv3, conv2Int8, conv3Int8), for TestVNNI256Twins.
+func vnni256Code() (vex, evex [4]*byte)
+
 // conv2VNNI computes layer 2 and its tanh (see conv2IntGo) with VPDPWSSD.
 //
 //go:noescape
@@ -58,7 +110,12 @@ func conv2Int8AVX2(dst *int16, src *uint8, abs *uint8, w *int8, mult *float32, l
 // 9 gathers from the tanh table lut3 and 16-lane products and sums.
 //
 //go:noescape
-func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32
+func layer4VNNI(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
+
+// layer4AVX2 is layer4VNNI with AVX2: 18 gathers of 8 lanes.
+//
+//go:noescape
+func layer4AVX2(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
 
 // conv3Int8VNNI computes layer 3's int32 sums (see conv3Int8Go) with
 // VPDPBUSD from the activations of narrowVNNI.
@@ -71,3 +128,22 @@ func conv3Int8VNNI(dst *int32, src *uint8, w *int8, bias *int32)
 //
 //go:noescape
 func conv3Int8AVX2(dst *int32, src *uint8, abs *uint8, w *int8)
+
+// copyRows128 copies the 49 rows idx of 128 bytes (64 int16) of table to
+// dst, one after the other: layer 1 from the patch table.
+//
+//go:noescape
+func copyRows128(dst *int16, table *int16, idx *int32)
+
+// copyRows64 copies the 49 rows idx of 64 bytes of table to dst.
+//
+//go:noescape
+func copyRows64(dst *uint8, table *uint8, idx *int32)
+
+// patchCodes computes the plain patch indices of the 49 layer-1 pixels (the
+// king's square counting as empty, see markKing) from the 81 digits at d
+// (padded to 128 bytes) into idx[0:49] (idx has room for 56: the last row's
+// store spills one).
+//
+//go:noescape
+func patchCodes(idx *int32, d *uint8)

@@ -15,14 +15,17 @@
 
 // Requantisation constants: the tanh table's half width as float32 (+-4864.0)
 // and as int32 (4864); see lutHalf2. Then layer 4's: +-3072.0 and 3072.5
-// (lutHalf3 and lutHalf3 + 1/2).
+// (lutHalf3 and lutHalf3 + 1/2). Then the weights of patch rows 1 and 2
+// (27, 729; patchCodes).
 DATA quantc<>+0(SB)/4, $0x45980000
 DATA quantc<>+4(SB)/4, $0xc5980000
 DATA quantc<>+8(SB)/4, $4864
 DATA quantc<>+12(SB)/4, $0x45400000
 DATA quantc<>+16(SB)/4, $0xc5400000
 DATA quantc<>+20(SB)/4, $0x45400800
-GLOBL quantc<>(SB), RODATA|NOPTR, $24
+DATA quantc<>+24(SB)/4, $27
+DATA quantc<>+28(SB)/4, $729
+GLOBL quantc<>(SB), RODATA|NOPTR, $32
 
 // REQUANT16 turns the 16 int32 sums in acc into 16 activations: convert to
 // float32, multiply by the per-filter factor mul, clamp to +-4864 (Z21, Z22),
@@ -623,17 +626,18 @@ cp2:
 	VZEROUPPER
 	RET
 
-// func layer4VNNI(a3 *int32, m3 *float32, lut3 *float32, w4 *float32) float32
+// func layer4VNNI(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
 //
 // Layer 4 as layer4 defines it: for each of the 9 pixels, the 16 sums to
-// float32, times the factors, clamped, plus 3072.5, truncated, gathered
-// from the tanh table, times the weights and added into Z0; then the lanes
-// added pairwise down to one.
-TEXT ·layer4VNNI(SB), NOSPLIT, $0-36
+// float32, times the factors, plus the pixel's biases, clamped, plus 3072.5,
+// truncated, gathered from the tanh table, times the weights and added into
+// Z0; then the lanes added pairwise down to one.
+TEXT ·layer4VNNI(SB), NOSPLIT, $0-44
 	MOVQ         a3+0(FP), SI
 	MOVQ         m3+8(FP), CX
-	MOVQ         lut3+16(FP), R8
-	MOVQ         w4+24(FP), DX
+	MOVQ         bias+16(FP), BX
+	MOVQ         lut3+24(FP), R8
+	MOVQ         w4+32(FP), DX
 	VMOVUPS      (CX), Z1
 	VBROADCASTSS quantc<>+12(SB), Z2
 	VBROADCASTSS quantc<>+16(SB), Z3
@@ -644,6 +648,7 @@ TEXT ·layer4VNNI(SB), NOSPLIT, $0-36
 l4:
 	VCVTDQ2PS  (SI), Z5
 	VMULPS     Z1, Z5, Z5
+	VADDPS     (BX), Z5, Z5
 	VMINPS     Z2, Z5, Z5
 	VMAXPS     Z3, Z5, Z5
 	VADDPS     Z4, Z5, Z5
@@ -653,6 +658,7 @@ l4:
 	VMULPS     (DX), Z6, Z6
 	VADDPS     Z6, Z0, Z0
 	ADDQ       $64, SI
+	ADDQ       $64, BX
 	ADDQ       $64, DX
 	DECQ       R9
 	JNZ        l4
@@ -666,7 +672,60 @@ l4:
 	VPERMILPS     $0x01, X0, X1
 	VADDSS        X1, X0, X0
 	VZEROUPPER
-	MOVSS         X0, ret+32(FP)
+	MOVSS         X0, ret+40(FP)
+	RET
+
+// L4HALF computes 8 of the 16 lanes of one pixel of layer 4 (see
+// layer4VNNI) at byte offset off of the sums, factors, biases and weights
+// into acc.
+#define L4HALF(off, acc) \
+	VCVTDQ2PS  off(SI), Y5        \
+	VMULPS     off(CX), Y5, Y5    \
+	VADDPS     off(BX), Y5, Y5    \
+	VMINPS     Y2, Y5, Y5         \
+	VMAXPS     Y3, Y5, Y5         \
+	VADDPS     Y4, Y5, Y5         \
+	VCVTTPS2DQ Y5, Y5             \
+	VPCMPEQD   Y7, Y7, Y7         \
+	VGATHERDPS Y7, (R8)(Y5*4), Y6 \
+	VMULPS     off(DX), Y6, Y6    \
+	VADDPS     Y6, acc, acc
+
+// func layer4AVX2(a3 *int32, m3 *float32, bias *float32, lut3 *float32, w4 *float32) float32
+//
+// layer4VNNI with AVX2: lanes 0-7 in Y0, lanes 8-15 in Y1, so that the
+// first pairwise step (lane i plus lane i+8) is Y0+Y1.
+TEXT ·layer4AVX2(SB), NOSPLIT, $0-44
+	MOVQ         a3+0(FP), SI
+	MOVQ         m3+8(FP), CX
+	MOVQ         bias+16(FP), BX
+	MOVQ         lut3+24(FP), R8
+	MOVQ         w4+32(FP), DX
+	VBROADCASTSS quantc<>+12(SB), Y2
+	VBROADCASTSS quantc<>+16(SB), Y3
+	VBROADCASTSS quantc<>+20(SB), Y4
+	VXORPS       Y0, Y0, Y0
+	VXORPS       Y1, Y1, Y1
+	MOVQ         $9, R9
+
+a4:
+	L4HALF(0, Y0)
+	L4HALF(32, Y1)
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, DX
+	DECQ R9
+	JNZ  a4
+
+	VADDPS       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VPERMILPS    $0x0E, X0, X1
+	VADDPS       X1, X0, X0
+	VPERMILPS    $0x01, X0, X1
+	VADDSS       X1, X0, X0
+	VZEROUPPER
+	MOVSS        X0, ret+40(FP)
 	RET
 
 // The int8 kernels of layer 3: activations 5x5x32 bytes, HWC (a kernel row of
@@ -813,5 +872,272 @@ ep3:
 	INCQ R9
 	CMPQ R9, $3
 	JLT  erow3
+	VZEROUPPER
+	RET
+
+// The 256-bit VNNI kernels (AVX-VNNI, and their AVX-512 VNNI twins): the
+// bodies are in quant_vnni256_amd64.h, assembled once per encoding.
+//
+// Go's assembler knows VPDPWSSD and VPDPBUSD only in their EVEX (AVX-512)
+// forms, so both encodings are written out as bytes from the register
+// numbers (Y0-Y15 only), register operands only:
+//
+//	VEX  (AVX-VNNI):      C4 [~R ~X ~B 00010] [0 ~vvvv 1 01] op modrm
+//	EVEX (AVX512VL+VNNI): 62 [~R ~X ~B ~R' 00 10] [0 ~vvvv 1 01] [0 01 0 ~V' 000] op modrm
+//
+// with op 0x50 (VPDPBUSD) or 0x52 (VPDPWSSD), map 0F38, prefix 66, W0, 256
+// bits (VEX.L 1, EVEX.L'L 01), no masking; modrm = 11 acc[2:0] w[2:0]; R and
+// B bit 3 of acc and w (X, R' and V' are 0: no register above 15); vvvv the
+// number of act, VPDPBUSD's unsigned source. objdump -d prints the VEX ones as
+// "{vex} vpdpbusd %ymm10,%ymm12,%ymm9" (acc += act . w, AT&T order w, act,
+// acc).
+#define VEXDOT(op, w, act, acc) \
+	BYTE $0xC4; \
+	BYTE $(0x42 | ((((acc)>>3)^1)<<7) | ((((w)>>3)^1)<<5)); \
+	BYTE $((((act)^15)<<3) | 0x05); \
+	BYTE $(op); \
+	BYTE $(0xC0 | (((acc)&7)<<3) | ((w)&7))
+
+#define EVEXDOT(op, w, act, acc) \
+	BYTE $0x62; \
+	BYTE $(0x52 | ((((acc)>>3)^1)<<7) | ((((w)>>3)^1)<<5)); \
+	BYTE $((((act)^15)<<3) | 0x05); \
+	BYTE $0x28; \
+	BYTE $(op); \
+	BYTE $(0xC0 | (((acc)&7)<<3) | ((w)&7))
+
+#define DOTW(w, act, acc) VEXDOT(0x52, w, act, acc)
+#define DOTB(w, act, acc) VEXDOT(0x50, w, act, acc)
+
+// func conv2AVXVNNI(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+TEXT ·conv2AVXVNNI(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2W
+
+// func conv3AVXVNNI(dst *int32, src *int16, w *int16)
+TEXT ·conv3AVXVNNI(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+#define YMM_CONV3W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3W
+
+// func conv2Int8AVXVNNI(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+TEXT ·conv2Int8AVXVNNI(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2B
+
+// func conv3Int8AVXVNNI(dst *int32, src *uint8, w *int8, bias *int32)
+TEXT ·conv3Int8AVXVNNI(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ bias+24(FP), BX
+#define YMM_CONV3B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3B
+
+#undef DOTW
+#undef DOTB
+#define DOTW(w, act, acc) EVEXDOT(0x52, w, act, acc)
+#define DOTB(w, act, acc) EVEXDOT(0x50, w, act, acc)
+
+// func conv2VNNI256(dst *int16, src *int16, w *int16, mult *float32, lut *int16)
+TEXT ·conv2VNNI256(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2W
+
+// func conv3VNNI256(dst *int32, src *int16, w *int16)
+TEXT ·conv3VNNI256(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+#define YMM_CONV3W
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3W
+
+// func conv2Int8VNNI256(dst *int16, src *uint8, w *int8, mult *float32, lut *int16, bias *int32)
+TEXT ·conv2Int8VNNI256(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ lut+32(FP), R8
+#define YMM_CONV2B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV2B
+
+// func conv3Int8VNNI256(dst *int32, src *uint8, w *int8, bias *int32)
+TEXT ·conv3Int8VNNI256(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ bias+24(FP), BX
+#define YMM_CONV3B
+#include "quant_vnni256_amd64.h"
+#undef YMM_CONV3B
+
+// func narrowAVXVNNI(dst *uint8, src *int16, blocks int)
+//
+// narrowVNNI with AVX2 only: VPMULHRSW by 2033 (narrow8), VPACKSSWB (no
+// saturation: |a| <= 127), VPERMQ to undo its lane interleaving, XOR 0x80.
+TEXT ·narrowAVXVNNI(SB), NOSPLIT, $0-24
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVL         $2033, AX
+	MOVD         AX, X15
+	VPBROADCASTW X15, Y15
+	MOVL         $0x80808080, AX
+	MOVD         AX, X14
+	VPBROADCASTD X14, Y14
+	MOVQ         blocks+16(FP), CX
+
+nx:
+	VMOVDQU   (SI), Y0
+	VMOVDQU   32(SI), Y1
+	VPMULHRSW Y15, Y0, Y0
+	VPMULHRSW Y15, Y1, Y1
+	VPACKSSWB Y1, Y0, Y0
+	VPERMQ    $0xD8, Y0, Y0
+	VPXOR     Y14, Y0, Y0
+	VMOVDQU   Y0, (DI)
+	ADDQ      $64, SI
+	ADDQ      $32, DI
+	DECQ      CX
+	JNZ       nx
+	VZEROUPPER
+	RET
+
+// func vnni256Code() (vex, evex [4]*byte)
+//
+// The entry points of the four AVX-VNNI kernels and of their twins, in the
+// order conv2, conv3, conv2Int8, conv3Int8, for TestVNNI256Twins.
+TEXT ·vnni256Code(SB), NOSPLIT, $0-64
+	LEAQ ·conv2AVXVNNI(SB), AX
+	MOVQ AX, vex_0+0(FP)
+	LEAQ ·conv3AVXVNNI(SB), AX
+	MOVQ AX, vex_1+8(FP)
+	LEAQ ·conv2Int8AVXVNNI(SB), AX
+	MOVQ AX, vex_2+16(FP)
+	LEAQ ·conv3Int8AVXVNNI(SB), AX
+	MOVQ AX, vex_3+24(FP)
+	LEAQ ·conv2VNNI256(SB), AX
+	MOVQ AX, evex_0+32(FP)
+	LEAQ ·conv3VNNI256(SB), AX
+	MOVQ AX, evex_1+40(FP)
+	LEAQ ·conv2Int8VNNI256(SB), AX
+	MOVQ AX, evex_2+48(FP)
+	LEAQ ·conv3Int8VNNI256(SB), AX
+	MOVQ AX, evex_3+56(FP)
+	RET
+
+// func copyRows128(dst *int16, table *int16, idx *int32)
+//
+// Layer 1: the 49 rows idx[i] of 128 bytes of the patch table, in order.
+TEXT ·copyRows128(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ table+8(FP), SI
+	MOVQ idx+16(FP), BX
+	MOVQ $49, CX
+
+cr128:
+	MOVL    (BX), AX
+	SHLQ    $7, AX
+	VMOVDQU (SI)(AX*1), Y0
+	VMOVDQU 32(SI)(AX*1), Y1
+	VMOVDQU 64(SI)(AX*1), Y2
+	VMOVDQU 96(SI)(AX*1), Y3
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ    $4, BX
+	ADDQ    $128, DI
+	DECQ    CX
+	JNZ     cr128
+	VZEROUPPER
+	RET
+
+// func copyRows64(dst *uint8, table *uint8, idx *int32)
+//
+// Layer 1 for the VNNI int8 kernels: the 49 rows idx[i] of 64 bytes.
+TEXT ·copyRows64(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ table+8(FP), SI
+	MOVQ idx+16(FP), BX
+	MOVQ $49, CX
+
+cr64:
+	MOVL    (BX), AX
+	SHLQ    $6, AX
+	VMOVDQU (SI)(AX*1), Y0
+	VMOVDQU 32(SI)(AX*1), Y1
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ    $4, BX
+	ADDQ    $64, DI
+	DECQ    CX
+	JNZ     cr64
+	VZEROUPPER
+	RET
+
+// func patchCodes(idx *int32, d *uint8)
+//
+// Row codes first, for every square s at once: e[s] = d[s] + 3*d[s+1] +
+// 9*d[s+2] (at most 26, bytes), three 32-byte blocks of squares kept on the
+// stack; then each output row y of 7 pixels, as 8 int32 lanes: e[9y+x] +
+// 27*e[9y+9+x] + 729*e[9y+18+x].
+TEXT ·patchCodes(SB), NOSPLIT, $96-16
+	MOVQ idx+0(FP), DI
+	MOVQ d+8(FP), SI
+	XORQ CX, CX
+
+pc1:
+	VMOVDQU (SI)(CX*1), Y0
+	VMOVDQU 1(SI)(CX*1), Y1
+	VMOVDQU 2(SI)(CX*1), Y2
+	VPADDB  Y2, Y1, Y1
+	VPADDB  Y2, Y1, Y1
+	VPADDB  Y2, Y1, Y1      // d[s+1] + 3*d[s+2]
+	VPADDB  Y1, Y0, Y0
+	VPADDB  Y1, Y0, Y0
+	VPADDB  Y1, Y0, Y0      // e[s]
+	VMOVDQU Y0, e-96(SP)(CX*1)
+	ADDQ    $32, CX
+	CMPQ    CX, $96
+	JLT     pc1
+
+	VPBROADCASTD quantc<>+24(SB), Y4
+	VPBROADCASTD quantc<>+28(SB), Y5
+	XORQ         CX, CX // 9y
+
+pc2:
+	VPMOVZXBD e-96(SP)(CX*1), Y0
+	VPMOVZXBD e-87(SP)(CX*1), Y1
+	VPMOVZXBD e-78(SP)(CX*1), Y2
+	VPMULLD   Y4, Y1, Y1
+	VPMULLD   Y5, Y2, Y2
+	VPADDD    Y1, Y0, Y0
+	VPADDD    Y2, Y0, Y0
+	VMOVDQU   Y0, (DI)
+	ADDQ      $28, DI
+	ADDQ      $9, CX
+	CMPQ      CX, $63
+	JLT       pc2
 	VZEROUPPER
 	RET

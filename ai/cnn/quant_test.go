@@ -30,9 +30,13 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		want[i].a1 = *a1
 		q.layers23(&want[i], k)
 	}
+	var b1 [a1Size]uint8 // the input of the VNNI int8 kernels (offsetInput)
+	for i, a := range a1 {
+		b1[i] = narrowOffset(a)
+	}
 	for _, k := range IntKernels() {
 		var got scratch
-		got.a1 = *a1
+		got.a1, got.b1 = *a1, b1
 		q.layers23(&got, k)
 		w := &want[k/Int8Go]
 		require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
@@ -40,15 +44,30 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		ref := k / Int8Go * Int8Go // IntGo or Int8Go: the pure-Go kernel of k's width
 		require.Equal(t, math.Float32bits(q.layer4(&w.a3, ref, nil)), math.Float32bits(q.layer4(&got.a3, k, nil)), "layer 4 of kernel %s", k)
 	}
+	if !hasVNNI256 {
+		return
+	}
+	// The AVX-512 twins of the AVX-VNNI kernels: their code, but for the
+	// encoding of VPDPWSSD and VPDPBUSD (TestVNNI256Twins).
+	for _, k := range []IntKernel{IntAVXVNNI, Int8AVXVNNI} {
+		var got scratch
+		got.a1, got.b1 = *a1, b1
+		q.layers23VNNI256(&got, k, &evex256Kernels)
+		w := &want[k/Int8Go]
+		require.Equal(t, w.a2, got.a2, "layer 2 of the EVEX twin of %s", k)
+		require.Equal(t, w.a3, got.a3, "layer 3 of the EVEX twin of %s", k)
+	}
 }
 
 // TestLayer4Kernels checks every kernel's layer 4 against the pure-Go one on
-// random sums, small to beyond the tanh table's clamp, and on the extremes.
+// random sums, small to beyond the tanh table's clamp, and on the extremes,
+// without and with a piece-planes network's layer-3 biases.
 func TestLayer4Kernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
 	q := quantizeLayers(NewRandom(r, 0.3))
 	var a3 [a3Size]int32
-	for round := range 300 {
+	var bias [size3]float32
+	for round := range 600 {
 		for i := range a3 {
 			switch round % 3 {
 			case 0:
@@ -58,10 +77,15 @@ func TestLayer4Kernels(t *testing.T) {
 			default:
 				a3[i] = [...]int32{math.MinInt32, math.MaxInt32, 0, -1, 1}[r.IntN(5)]
 			}
+			bias[i] = float32(r.NormFloat64() * lutRes3 * math.Pow(10, float64(round%4-2)))
+		}
+		b := &bias
+		if round%5 == 0 {
+			b = nil
 		}
 		for _, k := range IntKernels() {
-			want := q.layer4(&a3, k/Int8Go*Int8Go, nil)
-			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k, nil)), "kernel %s round %d", k, round)
+			want := q.layer4(&a3, k/Int8Go*Int8Go, b)
+			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k, b)), "kernel %s round %d", k, round)
 		}
 	}
 }
@@ -124,7 +148,7 @@ func FuzzIntKernels(f *testing.F) {
 
 // TestPatchTable checks the layer-1 table against the activations computed
 // directly from the weights, on random boards (king anywhere, on the edge
-// squares too).
+// squares too), and the int8 table against the narrowed activations.
 func TestPatchTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	n := NewRandom(r, 0.5)
@@ -139,8 +163,21 @@ func TestPatchTable(t *testing.T) {
 		var d [81]uint8
 		king, ok := digitsOf(&in, &d)
 		require.True(t, ok)
+		var idx [49]int32
+		patchIndices(&idx, &d, king)
+		var s scratch
+		for i := 81; i < len(s.board); i++ {
+			s.board[i] = 2 // the padding must not matter
+		}
+		s.patchIndicesFast(&d, king)
+		require.Equal(t, idx[:], s.idx[:49], "board %d: the fast patch indices", b)
 		var a1 [a1Size]int16
-		q.boardPatches(&a1, &d, king)
+		q.boardPatches(&a1, &idx)
+		var b1 [a1Size]uint8
+		q.boardPatches8(&b1, &idx)
+		for i, a := range a1 {
+			require.Equal(t, narrowOffset(a), b1[i], "board %d activation %d: the int8 table", b, i)
+		}
 		for y := 0; y < 7; y++ {
 			for x := 0; x < 7; x++ {
 				for o := 0; o < 64; o++ {
@@ -350,24 +387,79 @@ func TestInt8Ranges(t *testing.T) {
 // TestChooseWidth checks Quantize's choice of width on the shipped networks:
 // int8 where the calibration error is within Int8Tolerance (the piece-planes
 // learned.tnn and learned2.tnn, fine-tuned for it, must be), int16 elsewhere
-// (the saturated ones), and int16 without AVX-512 VNNI, where the int8
-// kernels are not faster.
+// (the saturated ones), and int16 without a VNNI instruction set (AVX-512
+// VNNI or AVX-VNNI), where the int8 kernels are not faster.
 func TestChooseWidth(t *testing.T) {
+	def := DefaultIntKernel()
 	for _, n := range testNetworks(t) {
 		q := Quantize(n)
-		if !hasVNNI512 {
-			assert.Equal(t, DefaultIntKernel(), q.Kernel(), n.Name())
+		if def != IntAVX512VNNI && def != IntAVXVNNI {
+			assert.Equal(t, def, q.Kernel(), n.Name())
 			assert.Zero(t, q.Int8Error(), n.Name())
 			continue
 		}
 		if n.Label == "learned" || n.Label == "learned2" {
 			assert.LessOrEqual(t, q.Int8Error(), Int8Tolerance, "%s is shipped fine-tuned for the int8 path", n.Label)
 		}
-		want := IntAVX512VNNI
+		want := def
 		if q.Int8Error() <= Int8Tolerance {
-			want = Int8AVX512VNNI
+			want = def + Int8Go
 		}
 		assert.Equal(t, want, q.Kernel(), "%s (int8 error %.4f)", n.Name(), q.Int8Error())
 		t.Logf("%s: int8 calibration error %.4f, runs %s", n.Name(), q.Int8Error(), q.Kernel())
+	}
+}
+
+// TestForwardKernelsAgree checks whole evaluations, layer-1 tables
+// included: on boards of random games, for a network of each input and
+// both sides to move, every kernel's output equals, bit for bit, the
+// pure-Go kernel's of its width.
+func TestForwardKernelsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(91, 92))
+	pos := RandomGamePositions(100, r)
+	seedNet := NewRandom(r, 0.2)
+	piecesNet := NewInput("pieces", InputPieces)
+	for l := range piecesNet.W {
+		for i := range piecesNet.W[l] {
+			piecesNet.W[l][i] = float32(r.NormFloat64() * 0.2)
+		}
+	}
+	for i := range piecesNet.SideBias {
+		piecesNet.SideBias[i] = float32(r.NormFloat64())
+	}
+	for _, n := range []*Network{seedNet, piecesNet} {
+		q := Quantize(n)
+		for i := range pos {
+			var in [81]float32
+			Encode(&pos[i], &in)
+			var d [81]uint8
+			king, ok := digitsOf(&in, &d)
+			require.True(t, ok)
+			for _, black := range []bool{false, true} {
+				for _, k := range IntKernels() {
+					want := q.forward(&d, king, black, k/Int8Go*Int8Go)
+					require.Equal(t, math.Float32bits(want), math.Float32bits(q.forward(&d, king, black, k)), "%s, kernel %s, board %d", n.Input, k, i)
+				}
+			}
+		}
+	}
+}
+
+// TestKingPatch checks kingPatch against patchIndex for every patch with
+// the king on every tap.
+func TestKingPatch(t *testing.T) {
+	for king := 0; king < 9; king++ {
+		for code := 0; code < plainPatches; code++ {
+			var d [9]uint8
+			c := code
+			for tap := range d {
+				d[tap] = uint8(c % 3)
+				c /= 3
+			}
+			if d[king] != 0 {
+				continue // the king's square counts as empty
+			}
+			require.Equal(t, int32(patchIndex(&d, king)), kingPatch(int32(code), king), "king on %d, digits %v", king, d)
+		}
 	}
 }

@@ -42,7 +42,8 @@ const evalCacheLog = 20
 // precise enough for the network and int16 otherwise; the float32 path
 // without an assembly kernel), "float" for the float32 path (the reference,
 // for comparisons), or an integer kernel (cnn.IntKernel names such as
-// "int8-avx512vnni", "int16-avx2" or "avx2", which is int16).
+// "int8-avx512vnni", "int8-avxvnni", "int16-avx2" or "avx2", which is
+// int16).
 const PathEnv = "TABLUT_CNN"
 
 // autoKernel is resolvePath's kernel for "auto": cnn.Quantize's choice.

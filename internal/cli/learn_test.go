@@ -209,8 +209,8 @@ func TestLearnOneCommandEqualsSteps(t *testing.T) {
 	evolveFlags := []string{"-evolve-generations", "1", "-evolve-nodes", "30", "-evolve-sigma", "0.01",
 		"-evolve-heuristic-games", "1", "-evolve-heuristic-nodes", "60"}
 	data, steps, one := t.TempDir(), t.TempDir(), t.TempDir()
-	runQuiet(t, append(append([]string{"learn", "-out", data, "-epochs", "0", "-rounds", "0", "-eval-every", "0",
-		"-quiet"}, games...))...)
+	runQuiet(t, append([]string{"learn", "-out", data, "-epochs", "0", "-rounds", "0", "-eval-every", "0",
+		"-quiet"}, games...)...)
 	runQuiet(t, append([]string{"learn", "-out", steps, "-input", "pieces", "-seed", "5", "-data-from", data},
 		learnFlags...)...)
 	runQuiet(t, append([]string{"learn", "-resume", steps, "-quiet"}, evolveFlags...)...)
