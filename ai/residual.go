@@ -73,7 +73,7 @@ func (r *Residual) EvaluateBounded(p *game.Position, lo, hi int32) int32 {
 }
 
 // Name returns the network's name, '+', and the base's name, e.g.
-// "cnn:champion+heuristic".
+// "cnn:hybrid+heuristic".
 func (r *Residual) Name() string { return r.Net.Name() + "+" + r.Base.Name() }
 
 // Sided is a SidedEvaluator made of one evaluator for each side the engine may
@@ -96,7 +96,7 @@ func (s *Sided) ForSide(c game.Color) Evaluator {
 func (s *Sided) Evaluate(p *game.Position) int32 { return s.ForSide(p.SideToMove()).Evaluate(p) }
 
 // Name returns White's evaluator's name followed by "/sided", e.g.
-// "cnn:champion+heuristic/sided".
+// "cnn:hybrid+heuristic/sided".
 func (s *Sided) Name() string { return s.White.Name() + "/sided" }
 
 // Centred shifts an evaluator so that a reference position scores zero:

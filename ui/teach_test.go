@@ -82,17 +82,18 @@ func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 	require.Nil(t, an.filters, "the heuristic has no filters")
 }
 
-// TestTeachNetwork: for a network player, the view explains the residual
-// network's heuristic part, its correction, its heatmap and its filters.
+// TestTeachNetwork: for a residual network player (the hybrid, the
+// champion before the learned network), the view explains the heuristic
+// part, the correction, the heatmap and the filters.
 func TestTeachNetwork(t *testing.T) {
-	if !hasNet("champion") {
-		t.Skip("no champion network shipped")
+	if !hasNet("hybrid") {
+		t.Skip("no hybrid network shipped")
 	}
 	if testing.Short() {
 		t.Skip("counts network trees")
 	}
 	pos := teachTestPosition(t)
-	an := finishTeachJob(t, "cnn:champion", pos)
+	an := finishTeachJob(t, "cnn:hybrid", pos)
 	require.Empty(t, an.err)
 	require.True(t, an.net)
 	require.NotNil(t, an.filters)
@@ -107,7 +108,7 @@ func TestTeachNetwork(t *testing.T) {
 
 	// The heatmaps are ai.PieceImpact's, of the whole score and of the
 	// network alone.
-	spec, err := player.ParseSpec("cnn:champion")
+	spec, err := player.ParseSpec("cnn:hybrid")
 	require.NoError(t, err)
 	eval, err := player.NewEvaluator(spec)
 	require.NoError(t, err)
@@ -118,10 +119,10 @@ func TestTeachNetwork(t *testing.T) {
 	require.Equal(t, score, an.score)
 	require.Equal(t, impact, an.impact)
 	c, ok := eval.(*ai.Centred)
-	require.True(t, ok, "the champion's evaluator is centred on the start position")
+	require.True(t, ok, "the hybrid's evaluator is centred on the start position")
 	assert.Equal(t, c.Offset, an.offset)
 	r, ok := c.Eval.(*ai.Residual)
-	require.True(t, ok, "the champion corrects the heuristic")
+	require.True(t, ok, "the hybrid corrects the heuristic")
 	_, netImpact, _ := ai.PieceImpact(r.Net, pos)
 	require.True(t, an.hasNetMap)
 	require.Equal(t, netImpact, an.netImpact)

@@ -398,7 +398,7 @@ func TestChooseWidth(t *testing.T) {
 			assert.Zero(t, q.Int8Error(), n.Name())
 			continue
 		}
-		if n.Label == "learned" || n.Label == "learned2" {
+		if n.Label == "champion" || n.Label == "learned" || n.Label == "learned2" {
 			assert.LessOrEqual(t, q.Int8Error(), Int8Tolerance, "%s is shipped fine-tuned for the int8 path", n.Label)
 		}
 		want := def

@@ -124,7 +124,7 @@ func netRunnerFor(n *cnn.Network, path string) (netRunner, error) {
 // or for a residual one (Base "heuristic") an ai.Residual that adds
 // n.Scale times the network's output to the hand-made heuristic (with the
 // network's own weights when it carries them, n.BaseParams), named like
-// "cnn:champion+heuristic". The network runs on the path the environment
+// "cnn:hybrid+heuristic". The network runs on the path the environment
 // variable PathEnv picks (by default the integer path where it is faster).
 //
 // It also gives the network an evaluation cache of 2^evalCacheLog entries,

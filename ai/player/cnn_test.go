@@ -54,7 +54,9 @@ func TestResidualFromFile(t *testing.T) {
 }
 
 // TestShippedNetworks: every shipped network loads and evaluates; the
-// champion is a residual network with one set of heuristic weights per side.
+// champion is the learned network under another label (a pure piece-planes
+// network); the hybrid, the champion before it, is a residual network with
+// one set of heuristic weights per side.
 func TestShippedNetworks(t *testing.T) {
 	p := game.StartPosition()
 	for _, name := range weights.Names() {
@@ -62,25 +64,35 @@ func TestShippedNetworks(t *testing.T) {
 		require.NoError(t, err, name)
 		v := ev.Evaluate(&p)
 		assert.True(t, v > -ai.MaxEval && v < ai.MaxEval, "%s: start position scored %d", name, v)
-		if name != "champion" {
-			continue
-		}
-		// By default each side's evaluator is centred on the start position.
-		require.IsType(t, &ai.Sided{}, ev, "champion evaluator")
-		for _, side := range []game.Color{game.White, game.Black} {
-			assert.Zero(t, ev.(*ai.Sided).ForSide(side).Evaluate(&p), "centred champion, %v's evaluator, start position", side)
-		}
-		ev, err = NewEvaluator(Spec{Kind: CNN, Net: name, RawEval: true})
-		require.NoError(t, err, name)
-		require.IsType(t, &ai.Sided{}, ev, "champion evaluator")
-		s := ev.(*ai.Sided)
-		for _, side := range []ai.Evaluator{s.White, s.Black} {
-			require.IsType(t, &ai.Residual{}, side, "champion side evaluator")
-			r := side.(*ai.Residual)
-			assert.EqualValues(t, 30, r.Scale, "champion side evaluator scale")
-			if assert.IsType(t, &ai.Heuristic{}, r.Base, "champion base") {
-				assert.Positive(t, r.Base.(*ai.Heuristic).W.Capture, "champion base: the heuristic with a capture weight")
-			}
+	}
+	champ, err := LoadNet("champion")
+	require.NoError(t, err)
+	learned, err := LoadNet("learned")
+	require.NoError(t, err)
+	assert.Equal(t, "champion", champ.Label)
+	assert.Equal(t, cnn.InputPieces, champ.Input, "the champion is a piece-planes network")
+	assert.Empty(t, champ.Base, "the champion is a pure network")
+	assert.Equal(t, learned.W, champ.W, "the champion is the learned network")
+	assert.Equal(t, learned.SideBias, champ.SideBias, "the champion is the learned network")
+
+	const name = "hybrid"
+	// By default each side's evaluator is centred on the start position.
+	ev, err := NewEvaluator(Spec{Kind: CNN, Net: name})
+	require.NoError(t, err, name)
+	require.IsType(t, &ai.Sided{}, ev, "hybrid evaluator")
+	for _, side := range []game.Color{game.White, game.Black} {
+		assert.Zero(t, ev.(*ai.Sided).ForSide(side).Evaluate(&p), "centred hybrid, %v's evaluator, start position", side)
+	}
+	ev, err = NewEvaluator(Spec{Kind: CNN, Net: name, RawEval: true})
+	require.NoError(t, err, name)
+	require.IsType(t, &ai.Sided{}, ev, "hybrid evaluator")
+	s := ev.(*ai.Sided)
+	for _, side := range []ai.Evaluator{s.White, s.Black} {
+		require.IsType(t, &ai.Residual{}, side, "hybrid side evaluator")
+		r := side.(*ai.Residual)
+		assert.EqualValues(t, 30, r.Scale, "hybrid side evaluator scale")
+		if assert.IsType(t, &ai.Heuristic{}, r.Base, "hybrid base") {
+			assert.Positive(t, r.Base.(*ai.Heuristic).W.Capture, "hybrid base: the heuristic with a capture weight")
 		}
 	}
 }
