@@ -75,13 +75,8 @@ func TestLearnSurvivesKill9(t *testing.T) {
 	runQuiet(t, "learn", "-resume", dir, "-quiet")
 	got, _ := readLearnState(t, dir)
 	assert.Equal(t, want, got)
-	for _, f := range []string{"learned.tnn", "data.bin", "val.bin", "evolve/champion.tnn", "evolve/games.jsonl"} {
-		a, err := os.ReadFile(filepath.Join(full, f))
-		require.NoError(t, err)
-		b, err := os.ReadFile(filepath.Join(dir, f))
-		require.NoError(t, err)
-		assert.True(t, bytes.Equal(a, b), "%s after kill -9 and -resume differs from the uninterrupted run's", f)
-	}
+	assertSameFiles(t, full, dir, "after kill -9 and -resume differs from the uninterrupted run's",
+		"learned.tnn", "data.bin", "val.bin", "evolve/champion.tnn", "evolve/games.jsonl")
 	assert.Equal(t, generations(t, filepath.Join(full, "evolve")), generations(t, filepath.Join(dir, "evolve")))
 	for _, f := range []string{"loss.png", "learning.png"} {
 		_, err := os.Stat(filepath.Join(dir, f))
@@ -216,12 +211,20 @@ func TestLearnOneCommandEqualsSteps(t *testing.T) {
 	runQuiet(t, append([]string{"learn", "-resume", steps, "-quiet"}, evolveFlags...)...)
 	runQuiet(t, append(append(append([]string{"learn", "-out", one, "-input", "pieces"}, games...),
 		learnFlags...), evolveFlags...)...)
-	for _, f := range []string{"data.bin", "val.bin", "learned.tnn", "evolve/champion.tnn", "evolve/runner-up.tnn"} {
-		a, err := os.ReadFile(filepath.Join(steps, f))
+	assertSameFiles(t, steps, one, "of the one-command run differs from the steps'",
+		"data.bin", "val.bin", "learned.tnn", "evolve/champion.tnn", "evolve/runner-up.tnn")
+}
+
+// assertSameFiles checks that each of files has the same bytes in run
+// directories a and b; a difference is reported as "FILE " + what.
+func assertSameFiles(t *testing.T, a, b, what string, files ...string) {
+	t.Helper()
+	for _, f := range files {
+		x, err := os.ReadFile(filepath.Join(a, f))
 		require.NoError(t, err)
-		b, err := os.ReadFile(filepath.Join(one, f))
+		y, err := os.ReadFile(filepath.Join(b, f))
 		require.NoError(t, err)
-		assert.True(t, bytes.Equal(a, b), "%s of the one-command run differs from the steps'", f)
+		assert.True(t, bytes.Equal(x, y), "%s %s", f, what)
 	}
 }
 
