@@ -12,9 +12,15 @@
 //     starts from the same random opening (so each opening is played once with
 //     each colour and its bias cancels), games run in parallel when the budget is
 //     depth or nodes (one at a time under a wall-clock budget, so that each
-//     engine has the cores it was given), every game saved as a game record.
-//   - stats.go: Stats, wins/draws/losses per colour, the score with its 95%
-//     confidence interval and the Elo difference with its interval.
+//     engine has the cores it was given), every game saved as a game record;
+//     Tally, which counts games as they finish and pairs them by opening.
+//   - stats.go: Stats, wins/draws/losses per colour and the pair counts (A's
+//     points per opening: 0, 0.5, 1, 1.5 or 2, the "pentanomial" counts), the
+//     score with its 95% confidence interval (measured over pairs from ten
+//     pairs on, since the two games of an opening are not independent), and
+//     the Elo difference with its interval.
+//   - records.go: ScoreRecords, the same statistics read back from a match's
+//     game records (tablut score).
 //   - tournament.go: round robin between several players, a crosstable and
 //     ratings fitted to the scores.
 //

@@ -121,6 +121,7 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 		mu.Unlock()
 		cancel()
 	}
+	var tally Tally
 	jobs := make(chan int)
 	for w := 0; w < min(c.ParallelGames(), c.Games); w++ {
 		wg.Add(1)
@@ -165,7 +166,8 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 				if !aWhite {
 					aSide = game.Black
 				}
-				st.Add(aWhite, res.ScoreFor(aSide))
+				tally.Add(i, res.ScoreFor(aSide))
+				st = tally.Stats
 				if c.OnGame != nil {
 					c.OnGame(i, res, aWhite, st)
 				}
@@ -187,6 +189,28 @@ feed:
 		return st, firstErr
 	}
 	return st, context.Cause(ctx)
+}
+
+// Tally counts the games of a match as they finish, in any order: game i is
+// played by A as White when i is even, and games 2k and 2k+1 form a pair
+// (one opening, colours swapped), counted in Stats.Pairs once both are in.
+type Tally struct {
+	Stats Stats
+	open  map[int]float64 // A's score in the finished game of an unfinished pair
+}
+
+// Add counts game i, in which A scored score (1, 0.5 or 0).
+func (t *Tally) Add(i int, score float64) {
+	t.Stats.Add(i%2 == 0, score)
+	if t.open == nil {
+		t.open = map[int]float64{}
+	}
+	if other, ok := t.open[i/2]; ok {
+		delete(t.open, i/2)
+		t.Stats.AddPair(other + score)
+	} else {
+		t.open[i/2] = score
+	}
 }
 
 // factory returns a constructor of fresh players for spec: each game gets its

@@ -3,6 +3,7 @@ package match
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // WDL counts wins, draws and losses from one player's point of view.
@@ -29,10 +30,14 @@ func (w *WDL) Add(score float64) {
 func (w WDL) String() string { return fmt.Sprintf("%d/%d/%d", w.Wins, w.Draws, w.Losses) }
 
 // Stats are the results of a match from player A's point of view, split by the
-// colour A played.
+// colour A played, and counted again by pairs of games.
 type Stats struct {
 	AsWhite WDL // games in which A played White
 	AsBlack WDL // games in which A played Black
+	// Pairs counts the finished pairs of games (the two games of one opening,
+	// each player White once) by A's points in the pair, in half points:
+	// Pairs[k] pairs in which A scored k/2 of 2 (the pentanomial counts).
+	Pairs [5]int
 }
 
 // Total returns the results over both colours.
@@ -52,6 +57,32 @@ func (s *Stats) Add(aWhite bool, score float64) {
 	}
 }
 
+// AddPair counts a finished pair of games in which A scored points (0 to 2,
+// in half points).
+func (s *Stats) AddPair(points float64) {
+	s.Pairs[min(4, max(0, int(math.Round(2*points))))]++
+}
+
+// PairCount returns the number of finished pairs counted by AddPair.
+func (s Stats) PairCount() int {
+	n := 0
+	for _, c := range s.Pairs {
+		n += c
+	}
+	return n
+}
+
+// MinPairs is the number of pairs from which CI measures the spread over
+// pairs of games rather than over games (see CI).
+const MinPairs = 10
+
+// ByPairs reports whether CI uses the pairs: at least MinPairs of them, and
+// every game counted belongs to a finished pair.
+func (s Stats) ByPairs() bool {
+	n := s.PairCount()
+	return n >= MinPairs && 2*n == s.Games()
+}
+
 // Score returns A's mean score per game, s = (W + D/2) / N (0.5 with no games).
 func (s Stats) Score() float64 {
 	t := s.Total()
@@ -65,15 +96,75 @@ func (s Stats) Score() float64 {
 // z95 is the two-sided 95% quantile of the standard normal distribution.
 const z95 = 1.959963984540054
 
-// CI returns the 95% confidence interval of the score by the normal
-// approximation: s +- 1.96 * sqrt(var / N), where var is the sample variance of
-// the per-game scores (1, 1/2 or 0),
+// CI returns the 95% confidence interval of the score: PairCI when ByPairs,
+// GameCI otherwise.
+//
+// Why pairs: the two games of a pair share an opening and swap colours, so
+// their results are not independent. Where one colour wins most games, as in
+// Tablut between engines of similar strength, A's two results in a pair
+// mostly add up to one point, and a spread measured over single games
+// (GameCI) is about twice too wide; the spread of the pair totals measures
+// what varies from one opening to the next (the "pentanomial" model of chess
+// engine testing).
+func (s Stats) CI() (lo, hi float64) {
+	if s.ByPairs() {
+		return s.PairCI()
+	}
+	return s.GameCI()
+}
+
+// PairCI returns the 95% interval of the score by the normal approximation
+// over pairs of games: s +- 1.96 * sqrt(var / P), where P is the number of
+// pairs and var the sample variance of A's mean score per pair (0, 1/4, 1/2,
+// 3/4 or 1). When every pair had the same total, var is computed with one
+// virtual pair of two wins and one of two losses added (as GameCI does). With
+// no pairs the interval is [0, 1].
+func (s Stats) PairCI() (lo, hi float64) {
+	n := float64(s.PairCount())
+	if n == 0 {
+		return 0, 1
+	}
+	m := s.Score()
+	if s.Games() != 2*s.PairCount() {
+		m = 0 // the pairs alone, when some games are unpaired
+		for k, c := range s.Pairs {
+			m += float64(c) * float64(k) / 4
+		}
+		m /= n
+	}
+	spread := func(pairs [5]int, mean, n float64) float64 {
+		v := 0.0
+		for k, c := range pairs {
+			d := float64(k)/4 - mean
+			v += float64(c) * d * d
+		}
+		return v / n
+	}
+	v := spread(s.Pairs, m, n)
+	if v == 0 {
+		p := s.Pairs
+		p[0]++
+		p[4]++
+		m2 := 0.0
+		for k, c := range p {
+			m2 += float64(c) * float64(k) / 4
+		}
+		m2 /= n + 2
+		v = spread(p, m2, n+2)
+	}
+	h := z95 * math.Sqrt(v/n)
+	return math.Max(0, m-h), math.Min(1, m+h)
+}
+
+// GameCI returns the 95% confidence interval of the score by the normal
+// approximation over single games: s +- 1.96 * sqrt(var / N), where var is
+// the sample variance of the per-game scores (1, 1/2 or 0),
 // var = (W(1-s)^2 + D(1/2-s)^2 + L s^2) / N, so draws narrow the interval.
 // When every game had the same result var is 0; so that the interval does not
 // collapse to a point, var is then computed with one virtual win and one virtual
 // loss added to the games (the centre stays the actual score). The bounds are
 // clipped to [0, 1]. With no games the interval is [0, 1].
-func (s Stats) CI() (lo, hi float64) {
+func (s Stats) GameCI() (lo, hi float64) {
 	t := s.Total()
 	n := float64(t.Games())
 	if n == 0 {
@@ -144,7 +235,8 @@ func FormatElo(d float64) string {
 
 // Summary returns a few lines describing the match for a person:
 // results per colour, the score with its interval, the Elo difference with its
-// interval, and the verdict at 95%.
+// interval, and the verdict at 95%; with the pair counts and both intervals
+// when the interval is measured over pairs (see CI).
 func (s Stats) Summary(a, b string) string {
 	t := s.Total()
 	lo, hi := s.CI()
@@ -156,13 +248,25 @@ func (s Stats) Summary(a, b string) string {
 	case -1:
 		verdict = b + " is stronger (95% confidence)"
 	}
-	return fmt.Sprintf("%s vs %s: %d games\n"+
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s vs %s: %d games\n"+
 		"  %s as White  W/D/L %s\n"+
 		"  %s as Black  W/D/L %s\n"+
-		"  total        W/D/L %s\n"+
-		"  score %.3f  95%% CI [%.3f, %.3f]\n"+
+		"  total        W/D/L %s\n",
+		a, b, t.Games(), a, s.AsWhite, a, s.AsBlack, t)
+	if s.PairCount() > 0 {
+		p := s.Pairs
+		fmt.Fprintf(&sb, "  pairs        %d: %s scored 0/0.5/1/1.5/2 points in %d/%d/%d/%d/%d\n",
+			s.PairCount(), a, p[0], p[1], p[2], p[3], p[4])
+	}
+	how := ""
+	if s.ByPairs() {
+		glo, ghi := s.GameCI()
+		how = fmt.Sprintf(" over pairs (over games [%.3f, %.3f])", glo, ghi)
+	}
+	fmt.Fprintf(&sb, "  score %.3f  95%% CI [%.3f, %.3f]%s\n"+
 		"  Elo %s  95%% CI [%s, %s]\n"+
 		"  %s\n",
-		a, b, t.Games(), a, s.AsWhite, a, s.AsBlack, t, s.Score(), lo, hi,
-		FormatElo(d), FormatElo(dlo), FormatElo(dhi), verdict)
+		s.Score(), lo, hi, how, FormatElo(d), FormatElo(dlo), FormatElo(dhi), verdict)
+	return sb.String()
 }

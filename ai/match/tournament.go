@@ -50,7 +50,7 @@ func (t Tournament) Run(ctx context.Context) (Crosstable, error) {
 			}
 			st, err := Run(ctx, c)
 			ct.Pair[i][j] = st
-			ct.Pair[j][i] = Stats{AsWhite: flip(st.AsBlack), AsBlack: flip(st.AsWhite)}
+			ct.Pair[j][i] = st.Flip()
 			if t.OnPair != nil {
 				t.OnPair(i, j, st)
 			}
@@ -63,6 +63,15 @@ func (t Tournament) Run(ctx context.Context) (Crosstable, error) {
 }
 
 func flip(w WDL) WDL { return WDL{Wins: w.Losses, Draws: w.Draws, Losses: w.Wins} }
+
+// Flip returns the statistics from B's point of view.
+func (s Stats) Flip() Stats {
+	f := Stats{AsWhite: flip(s.AsBlack), AsBlack: flip(s.AsWhite)}
+	for k, c := range s.Pairs {
+		f.Pairs[4-k] = c
+	}
+	return f
+}
 
 // Points returns player i's total points (wins plus half the draws) and games.
 func (ct Crosstable) Points(i int) (points float64, games int) {

@@ -151,7 +151,7 @@ func runMatch(args []string) error {
 	bar.Finish()
 	fmt.Print(st.Summary(printable(c.A.String()), printable(c.B.String())))
 	if adjudicated > 0 {
-		fmt.Printf("  %d games reached the %d-ply limit and were adjudicated draws\n", adjudicated, *mf.maxPlies)
+		fmt.Print(adjudicatedLine(adjudicated, *mf.maxPlies))
 	}
 	if c.RecordsDir != "" {
 		fmt.Printf("  game records in %s\n", printable(c.RecordsDir))

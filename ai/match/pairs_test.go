@@ -1,0 +1,150 @@
+package match
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/ai/player"
+)
+
+// colourBound is a match of the kind Tablut engines play: 30 pairs split one
+// win each (A wins as Black, loses as White), 8 pairs A won and drew, 2 pairs
+// A won both; fed to a Tally in a shuffled order.
+func colourBound(t *testing.T) Stats {
+	var res [80]float64
+	for p := 0; p < 40; p++ {
+		w, b := 0.0, 1.0 // A as White, A as Black
+		switch {
+		case p >= 38:
+			w = 1
+		case p >= 30:
+			w = 0.5
+		}
+		res[2*p], res[2*p+1] = w, b
+	}
+	var tl Tally
+	for _, i := range rand.New(rand.NewPCG(3, 4)).Perm(80) {
+		tl.Add(i, res[i])
+	}
+	require.Equal(t, [5]int{0, 0, 30, 8, 2}, tl.Stats.Pairs)
+	return tl.Stats
+}
+
+func TestPairCI(t *testing.T) {
+	s := colourBound(t)
+	require.Equal(t, 80, s.Games())
+	assert.Equal(t, WDL{2, 8, 30}, s.AsWhite)
+	assert.Equal(t, WDL{40, 0, 0}, s.AsBlack)
+	assert.InDelta(t, 0.575, s.Score(), 1e-12)
+	require.True(t, s.ByPairs())
+	// Pair means 0.5 (30), 0.75 (8), 1 (2) around 0.575:
+	// var = (30*0.075^2 + 8*0.175^2 + 2*0.425^2) / 40 = 0.019375.
+	h := z95 * math.Sqrt(0.019375/40)
+	lo, hi := s.CI()
+	assert.InDelta(t, 0.575-h, lo, 1e-9)
+	assert.InDelta(t, 0.575+h, hi, 1e-9)
+	// Over single games: var = (42*0.425^2 + 8*0.075^2 + 30*0.575^2) / 80.
+	g := z95 * math.Sqrt((42*0.425*0.425+8*0.075*0.075+30*0.575*0.575)/80/80)
+	glo, ghi := s.GameCI()
+	assert.InDelta(t, 0.575-g, glo, 1e-9)
+	assert.InDelta(t, 0.575+g, ghi, 1e-9)
+	assert.Equal(t, 1, s.Significant(), "over pairs, 0.575 is significant here")
+	sum := s.Summary("a", "b")
+	assert.Contains(t, sum, "pairs        40: a scored 0/0.5/1/1.5/2 points in 0/0/30/8/2")
+	assert.Contains(t, sum, "over pairs (over games [")
+	assert.Contains(t, sum, "a is stronger")
+}
+
+// Pairs measure the interval only when there are enough of them and no game
+// is left out of one.
+func TestPairCIFallsBack(t *testing.T) {
+	s := colourBound(t)
+	s.Add(true, 1) // game 81, its pair unfinished
+	assert.False(t, s.ByPairs())
+	lo, hi := s.CI()
+	glo, ghi := s.GameCI()
+	assert.Equal(t, [2]float64{glo, ghi}, [2]float64{lo, hi})
+	assert.NotContains(t, s.Summary("a", "b"), "over pairs")
+
+	var few Tally
+	for i := 0; i < 2*MinPairs-2; i++ {
+		few.Add(i, float64(i%2))
+	}
+	assert.False(t, few.Stats.ByPairs(), "%d pairs", few.Stats.PairCount())
+	few.Add(2*MinPairs-2, 0)
+	few.Add(2*MinPairs-1, 1)
+	assert.True(t, few.Stats.ByPairs())
+	// Every pair 1-1: the spread is taken with a virtual 2-0 and 0-2 pair,
+	// so the interval does not shrink to a point.
+	lo, hi = few.Stats.CI()
+	assert.InDelta(t, 0.5, (lo+hi)/2, 1e-12)
+	assert.Greater(t, hi-lo, 0.1)
+	assert.Equal(t, 0, few.Stats.Significant())
+}
+
+func TestFlip(t *testing.T) {
+	s := colourBound(t)
+	f := s.Flip()
+	assert.Equal(t, [5]int{2, 8, 30, 0, 0}, f.Pairs)
+	assert.Equal(t, WDL{0, 0, 40}, f.AsWhite, "B played White where A played Black")
+	assert.InDelta(t, 1-s.Score(), f.Score(), 1e-12)
+	lo, hi := s.CI()
+	flo, fhi := f.CI()
+	assert.InDelta(t, 1-hi, flo, 1e-12)
+	assert.InDelta(t, 1-lo, fhi, 1e-12)
+	assert.Equal(t, s, f.Flip())
+}
+
+// A match's records give back the Stats the match returned; records that do
+// not fit a match are refused with the file named.
+func TestScoreRecords(t *testing.T) {
+	r, err := player.ParseSpec("random")
+	require.NoError(t, err)
+	h, err := player.ParseSpec("heuristic")
+	require.NoError(t, err)
+	h.Depth = 1
+	dir := t.TempDir()
+	c := Config{A: h, B: r, Games: 2*MinPairs + 1, OpeningPlies: 2, MaxPlies: 60, Parallel: 2, Seed: 5, RecordsDir: dir}
+	st, err := Run(context.Background(), c)
+	require.NoError(t, err)
+	require.Equal(t, MinPairs, st.PairCount(), "the last game has no partner")
+	sc, err := ScoreRecords(dir)
+	require.NoError(t, err)
+	assert.Equal(t, st, sc.Stats)
+	assert.Equal(t, h.Describe(), sc.A)
+	assert.Equal(t, r.Describe(), sc.B)
+
+	// A stopped match: the records so far.
+	require.NoError(t, os.Remove(filepath.Join(dir, "game-0003.txt")))
+	sc, err = ScoreRecords(dir)
+	require.NoError(t, err)
+	assert.Equal(t, 2*MinPairs, sc.Stats.Games())
+	assert.Equal(t, MinPairs-1, sc.Stats.PairCount())
+
+	// Players in the wrong colours.
+	p4 := filepath.Join(dir, "game-0004.txt")
+	b, err := os.ReadFile(p4)
+	require.NoError(t, err)
+	swapped := strings.Replace(strings.Replace(string(b), "White: random", "White: X", 1), "Black: heuristic", "Black: random", 1)
+	swapped = strings.Replace(swapped, "White: X", "White: heuristic", 1)
+	require.NoError(t, os.WriteFile(p4, []byte(swapped), 0o644))
+	_, err = ScoreRecords(dir)
+	require.ErrorContains(t, err, "game-0004.txt: White \"heuristic\" and Black \"random\"")
+
+	// A corrupt record.
+	require.NoError(t, os.WriteFile(p4, []byte("Format: tablut-record 1\nResult: WW\n\n1. e3-e9\n"), 0o644))
+	_, err = ScoreRecords(dir)
+	require.ErrorContains(t, err, "game-0004.txt: record:")
+	assert.NotContains(t, err.Error(), "\n")
+
+	_, err = ScoreRecords(t.TempDir())
+	require.ErrorContains(t, err, "no game records")
+}
