@@ -109,3 +109,36 @@ func TestCentred(t *testing.T) {
 	require.IsType(t, &Sided{}, sided)
 	assert.Zero(t, sided.(*Sided).ForSide(game.Black).Evaluate(&start))
 }
+
+// shifted is an evaluator that scores like the heuristic plus a constant.
+type shifted struct {
+	Evaluator
+	by int32
+}
+
+func (s shifted) Evaluate(p *game.Position) int32 { return s.Evaluator.Evaluate(p) + s.by }
+
+// CentreBehind centres only the engine of the side the evaluator puts behind
+// at the reference; the other side's engine scores as before.
+func TestCentreBehind(t *testing.T) {
+	start := game.StartPosition()
+	p := start
+	var buf [game.MaxMoves]game.Move
+	p.Make(p.GenerateMoves(buf[:0])[0])
+	h := NewHeuristic()
+	for _, by := range []int32{-1500, 1500} {
+		e := shifted{h, by - h.Evaluate(&start)} // scores the start by
+		c := CentreBehind(e, &start)
+		require.IsType(t, &Sided{}, c, "start scored %d", by)
+		behind, ahead := game.White, game.Black
+		if by > 0 {
+			behind, ahead = ahead, behind
+		}
+		s := c.(*Sided)
+		assert.Zero(t, s.ForSide(behind).Evaluate(&start), "%v, behind at %d, values the start as a draw", behind, by)
+		assert.Equal(t, e.Evaluate(&p)-by, s.ForSide(behind).Evaluate(&p))
+		assert.Equal(t, e, s.ForSide(ahead), "%v, ahead at %d, keeps the evaluator", ahead, by)
+	}
+	even := shifted{h, -h.Evaluate(&start)}
+	assert.Equal(t, even, CentreBehind(even, &start), "an evaluator that scores the start zero is kept")
+}

@@ -75,9 +75,20 @@ func TestShippedNetworks(t *testing.T) {
 	assert.Equal(t, learned.W, champ.W, "the champion is the learned network")
 	assert.Equal(t, learned.SideBias, champ.SideBias, "the champion is the learned network")
 
+	// By default the pure champion is centred for White, the side it puts
+	// behind at the start, and kept as trained for Black.
+	ev, err := NewEvaluator(Spec{Kind: CNN, Net: "champion"})
+	require.NoError(t, err)
+	raw, err := NewEvaluator(Spec{Kind: CNN, Net: "champion", RawEval: true})
+	require.NoError(t, err)
+	require.Negative(t, raw.Evaluate(&p), "the champion puts White behind at the start")
+	require.IsType(t, &ai.Sided{}, ev, "champion evaluator")
+	assert.Zero(t, ev.(*ai.Sided).ForSide(game.White).Evaluate(&p), "White's evaluator, start position")
+	assert.Equal(t, raw.Evaluate(&p), ev.(*ai.Sided).ForSide(game.Black).Evaluate(&p), "Black's evaluator, start position")
+
 	const name = "hybrid"
 	// By default each side's evaluator is centred on the start position.
-	ev, err := NewEvaluator(Spec{Kind: CNN, Net: name})
+	ev, err = NewEvaluator(Spec{Kind: CNN, Net: name})
 	require.NoError(t, err, name)
 	require.IsType(t, &ai.Sided{}, ev, "hybrid evaluator")
 	for _, side := range []game.Color{game.White, game.Black} {

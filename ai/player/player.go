@@ -66,7 +66,9 @@ type Spec struct {
 	Contempt int32
 	// RawEval keeps a network's evaluation as trained; by default a residual
 	// network is centred on the start position, side by side (ai.Centre),
-	// so that a draw means the same to it as White and as Black.
+	// so that a draw means the same to it as White and as Black, and a pure
+	// network is centred for the side it puts behind at the start
+	// (ai.CentreBehind), so that neither side values a draw above the start.
 	RawEval bool
 	// FixedTime turns the time policy off: no new iteration after 60% of the
 	// move time, however stable or unstable the best move (ai.Options.FixedSoftLimit).
@@ -224,7 +226,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (random player, openings, tie-breaks)")
 	fs.IntVar(&f.Contempt, "contempt", ai.DefaultContempt, "how much an engine dislikes a draw by repetition, in evaluator units (0 = a draw is an even position)")
 	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
-	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default it is centred on the start position for each side)")
+	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default it is centred on the start position: for each side when it corrects the heuristic, for the side it puts behind there when it is a pure network)")
 	return f
 }
 
@@ -289,10 +291,13 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 			return nil, err
 		}
 		e, err := NetEvaluator(n)
-		if err != nil || spec.RawEval || n.Base == "" {
+		if err != nil || spec.RawEval {
 			return e, err
 		}
 		start := game.StartPosition()
+		if n.Base == "" {
+			return ai.CentreBehind(e, &start), nil
+		}
 		return ai.Centre(e, &start), nil
 	case LevelKind:
 		l, ok := LevelNamed(spec.Net)
