@@ -188,7 +188,9 @@ func TestPieceNetSeesSideToMove(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "pieces.tnn")
 	require.NoError(t, n.SaveFile(path))
-	eval, err := player.NewEvaluator(player.Spec{Kind: player.CNN, Net: path})
+	// RawEval: the scale as trained, as tablut disagree builds it
+	// (player.NetEvaluator), without the players' draw shift.
+	eval, err := player.NewEvaluator(player.Spec{Kind: player.CNN, Net: path, RawEval: true})
 	require.NoError(t, err)
 
 	cfg := tiny(1)
