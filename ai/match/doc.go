@@ -20,7 +20,9 @@
 //     pairs on, since the two games of an opening are not independent), and
 //     the Elo difference with its interval.
 //   - records.go: ScoreRecords, the same statistics read back from a match's
-//     game records (tablut score).
+//     game records (tablut score); a records folder also holds match.json,
+//     the match's settings, so that Run can resume a stopped match
+//     (Config.Resume) and play only the games it lacks.
 //   - tournament.go: round robin between several players, a crosstable and
 //     ratings fitted to the scores.
 //

@@ -148,3 +148,73 @@ func TestScoreRecords(t *testing.T) {
 	_, err = ScoreRecords(t.TempDir())
 	require.ErrorContains(t, err, "no game records")
 }
+
+// A stopped match resumed from its records folder plays only the games it
+// lacks and ends as the same match played in one go; a folder of another
+// match is refused.
+func TestResume(t *testing.T) {
+	r, err := player.ParseSpec("random")
+	require.NoError(t, err)
+	h, err := player.ParseSpec("heuristic")
+	require.NoError(t, err)
+	h.Depth = 1
+	c := Config{A: h, B: r, Games: 12, OpeningPlies: 2, MaxPlies: 60, Parallel: 2, Seed: 9}
+	whole, err := Run(context.Background(), c)
+	require.NoError(t, err)
+
+	dir := t.TempDir()
+	c.RecordsDir, c.Games = dir, 8
+	_, err = Run(context.Background(), c)
+	require.NoError(t, err)
+	// Stopped with games 3 and 6 unfinished.
+	game6, err := os.ReadFile(filepath.Join(dir, "game-0006.txt"))
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(filepath.Join(dir, "game-0003.txt")))
+	require.NoError(t, os.Remove(filepath.Join(dir, "game-0006.txt")))
+
+	_, err = Run(context.Background(), c)
+	require.ErrorContains(t, err, "or resume that match", "without Resume")
+
+	c.Resume, c.Games = true, 12
+	var seen []int
+	c.OnGame = func(i int, _ GameResult, _ bool, _ Stats) { seen = append(seen, i) }
+	got, err := Run(context.Background(), c)
+	require.NoError(t, err)
+	assert.Equal(t, whole, got, "resumed and grown to 12 games")
+	assert.Len(t, seen, 12, "OnGame for every game, the resumed ones included")
+	again, err := os.ReadFile(filepath.Join(dir, "game-0006.txt"))
+	require.NoError(t, err)
+	undated := func(b []byte) string { // the Date line may differ across midnight
+		lines := strings.Split(string(b), "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "Date:") {
+				lines[i] = "Date:"
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+	assert.Equal(t, undated(game6), undated(again), "game 6 played again is the same game")
+
+	bad := c
+	bad.Seed = 10
+	_, err = Run(context.Background(), bad)
+	require.ErrorContains(t, err, "with other settings")
+	bad = c
+	bad.B.Depth = 2
+	_, err = Run(context.Background(), bad)
+	require.ErrorContains(t, err, "with other settings")
+	bad = c
+	bad.Games = 10
+	_, err = Run(context.Background(), bad)
+	require.ErrorContains(t, err, "it already holds game 11")
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "match.json")))
+	_, err = Run(context.Background(), c)
+	require.ErrorContains(t, err, "has no match.json")
+
+	// Resuming into an empty folder starts the match.
+	c.RecordsDir, c.OnGame = t.TempDir(), nil
+	got, err = Run(context.Background(), c)
+	require.NoError(t, err)
+	assert.Equal(t, whole, got)
+}

@@ -1,6 +1,8 @@
 package match
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,7 +10,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
 // Scored is a match counted again from its game records (ScoreRecords).
@@ -32,19 +36,53 @@ type Scored struct {
 // colours Run gives them, is a one-line error naming the file.
 func ScoreRecords(dir string) (Scored, error) {
 	var sc Scored
-	files, err := filepath.Glob(filepath.Join(dir, "game-*.txt"))
+	recs, err := readMatchRecords(dir)
 	if err != nil {
 		return sc, err
 	}
-	type rec struct {
-		i          int
-		path       string
-		white, blk string
-		limits     string
-		scoreOfA   float64
-		aWhite     bool
+	if len(recs) == 0 {
+		return sc, fmt.Errorf("no game records (game-NNNN.txt) in %s", dir)
 	}
-	var recs []rec
+	var t Tally
+	for _, r := range recs {
+		t.Add(r.i, r.scoreOfA)
+		if r.result.Adjudicated {
+			sc.Adjudicated++
+			fmt.Sscanf(r.result.Note, "adjudicated a draw at the %d-ply limit", &sc.MaxPlies)
+		}
+	}
+	sc.Stats = t.Stats
+	sc.A, sc.B = recs[0].white, recs[0].black
+	if !recs[0].aWhite {
+		sc.A, sc.B = sc.B, sc.A
+	}
+	if la, lb, ok := strings.Cut(recs[0].limits, " / "); ok {
+		sc.A, sc.B = la, lb
+	}
+	return sc, nil
+}
+
+// matchRecord is one game record of a match folder.
+type matchRecord struct {
+	i            int // game index: the file is game-(i+1).txt
+	path         string
+	white, black string
+	limits       string // the Limits tag
+	opening      string // the Opening tag
+	aWhite       bool
+	scoreOfA     float64
+	result       GameResult
+}
+
+// readMatchRecords reads the game records of a match folder in game order,
+// and checks that their players keep to Run's colours (A White in the
+// odd-numbered files).
+func readMatchRecords(dir string) ([]matchRecord, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "game-*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	var recs []matchRecord
 	for _, f := range files {
 		num, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "game-"), ".txt"))
 		if err != nil || num < 1 {
@@ -52,54 +90,122 @@ func ScoreRecords(dir string) (Scored, error) {
 		}
 		r, err := readRecordFile(f)
 		if err != nil {
-			return sc, err
+			return nil, err
 		}
-		rc := rec{i: num - 1, path: f, white: r.meta.White, blk: r.meta.Black, aWhite: (num-1)%2 == 0}
+		rc := matchRecord{i: num - 1, path: f, white: r.meta.White, black: r.meta.Black, aWhite: (num-1)%2 == 0}
+		rc.result = GameResult{Game: r.g, Outcome: r.g.Outcome(), Note: r.meta.Reason}
 		for _, t := range r.meta.Tags {
 			switch strings.ToLower(t.Key) {
 			case "round":
 				if n, err := strconv.Atoi(t.Value); err != nil || n != num {
-					return sc, fmt.Errorf("%s: its Round tag says %q, its name says %d", f, t.Value, num)
+					return nil, fmt.Errorf("%s: its Round tag says %q, its name says %d", f, t.Value, num)
 				}
 			case "limits":
 				rc.limits = t.Value
+			case "opening":
+				rc.opening = t.Value
 			case "adjudication":
-				sc.Adjudicated++
-				fmt.Sscanf(strings.TrimPrefix(t.Value, "draw: "), "adjudicated a draw at the %d-ply limit", &sc.MaxPlies)
+				rc.result.Outcome, rc.result.Adjudicated = game.Draw, true
+				rc.result.Note = strings.TrimPrefix(t.Value, "draw: ")
 			}
 		}
 		side := game.White
 		if !rc.aWhite {
 			side = game.Black
 		}
-		rc.scoreOfA = GameResult{Outcome: r.g.Outcome()}.ScoreFor(side)
+		rc.scoreOfA = rc.result.ScoreFor(side)
 		recs = append(recs, rc)
 	}
-	if len(recs) == 0 {
-		return sc, fmt.Errorf("no game records (game-NNNN.txt) in %s", dir)
-	}
 	sort.Slice(recs, func(x, y int) bool { return recs[x].i < recs[y].i })
-	a, b := recs[0].white, recs[0].blk
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	a, b := recs[0].white, recs[0].black
 	if !recs[0].aWhite {
 		a, b = b, a
 	}
-	var t Tally
 	for _, r := range recs {
 		wantW, wantB := a, b
 		if !r.aWhite {
 			wantW, wantB = b, a
 		}
-		if r.white != wantW || r.blk != wantB {
-			return sc, fmt.Errorf("%s: White %q and Black %q, but this match's A is %q and B %q, and A plays White in the odd-numbered games",
-				r.path, r.white, r.blk, a, b)
+		if r.white != wantW || r.black != wantB {
+			return nil, fmt.Errorf("%s: White %q and Black %q, but this match's A is %q and B %q, and A plays White in the odd-numbered games",
+				r.path, r.white, r.black, a, b)
 		}
-		t.Add(r.i, r.scoreOfA)
 	}
-	sc.Stats, sc.A, sc.B = t.Stats, a, b
-	if la, lb, ok := strings.Cut(recs[0].limits, " / "); ok {
-		sc.A, sc.B = la, lb
+	return recs, nil
+}
+
+// settingsFile is the file of a records folder that describes its match.
+const settingsFile = "match.json"
+
+// settings is what must stay the same for a match to be resumed.
+type settings struct {
+	A, B         player.Spec
+	OpeningPlies int
+	MaxPlies     int
+	Seed         uint64
+	Event        string
+	Games        int // may grow on resume
+}
+
+func (c Config) settings() settings {
+	return settings{A: c.A, B: c.B, OpeningPlies: c.OpeningPlies, MaxPlies: c.MaxPlies, Seed: c.Seed, Event: c.Event, Games: c.Games}
+}
+
+// writeSettings writes the folder's match.json.
+func (c Config) writeSettings() error {
+	b, err := json.MarshalIndent(c.settings(), "", "  ")
+	if err != nil {
+		return err
 	}
-	return sc, nil
+	path := filepath.Join(c.RecordsDir, settingsFile)
+	if err := atomicfile.WriteBytes(path, append(b, '\n')); err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	return nil
+}
+
+// resume reads the match in c.RecordsDir for Run to go on with: its
+// match.json must describe c (but for Games, which may grow), and every
+// record must be one of c's games, with c's opening.
+func (c Config) resume() ([]matchRecord, error) {
+	path := filepath.Join(c.RecordsDir, settingsFile)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt")); len(old) == 0 {
+			return nil, nil // nothing to resume: a new match
+		}
+		return nil, fmt.Errorf("cannot resume the match in %s: it has no %s (written by this program from this version on), so its settings are unknown", c.RecordsDir, settingsFile)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot resume the match in %s: %v", c.RecordsDir, err)
+	}
+	var was settings
+	if err := json.Unmarshal(b, &was); err != nil {
+		return nil, fmt.Errorf("cannot resume the match in %s: %s is not a match description: %v", c.RecordsDir, settingsFile, err)
+	}
+	now := c.settings()
+	now.Games, was.Games = 0, 0
+	if now != was {
+		wb, _ := json.Marshal(was)
+		nb, _ := json.Marshal(now)
+		return nil, fmt.Errorf("cannot resume the match in %s with other settings: it was %s, now %s", c.RecordsDir, wb, nb)
+	}
+	recs, err := readMatchRecords(c.RecordsDir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot resume the match: %v", err)
+	}
+	for _, r := range recs {
+		if r.i >= c.Games {
+			return nil, fmt.Errorf("cannot resume the match in %s with %d games: it already holds game %d", c.RecordsDir, c.Games, r.i+1)
+		}
+		if want := c.openingTag(r.i); r.opening != want {
+			return nil, fmt.Errorf("cannot resume the match: %s opened with %q, game %d of this match opens with %q", r.path, r.opening, r.i+1, want)
+		}
+	}
+	return recs, nil
 }
 
 type readRecord struct {

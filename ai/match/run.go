@@ -41,6 +41,12 @@ type Config struct {
 	// game-NNNN.txt (created if missing; a folder that already holds such
 	// records is refused rather than overwritten).
 	RecordsDir string
+	// Resume continues the match whose records are in RecordsDir: the games
+	// recorded there are counted (and passed to OnGame) as if just played,
+	// and only the missing ones are played. The folder's match.json must
+	// describe the same match (players, limits, openings, seed; Games may
+	// grow). Without Resume, a folder that holds records is refused.
+	Resume bool
 	// Event is written in each record's Event tag (default "match").
 	Event string
 	// OnGame, if set, is called after each game from the goroutine that
@@ -96,14 +102,37 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 	if err != nil {
 		return st, err
 	}
+	var tally Tally
+	var resumed []matchRecord
+	if c.Resume && c.RecordsDir == "" {
+		return st, errors.New("resuming a match needs its records folder")
+	}
 	if c.RecordsDir != "" {
-		// Records of an earlier match would be overwritten game by game.
-		if old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt")); len(old) > 0 {
-			return st, fmt.Errorf("the records folder %s already holds %d game records (%s, ...); choose a new -records folder or move them away",
+		old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt"))
+		switch {
+		case c.Resume:
+			if resumed, err = c.resume(); err != nil {
+				return st, err
+			}
+		case len(old) > 0:
+			// Records of an earlier match would be overwritten game by game.
+			return st, fmt.Errorf("the records folder %s already holds %d game records (%s, ...); choose a new -records folder, move them away, or resume that match",
 				c.RecordsDir, len(old), filepath.Base(old[0]))
 		}
 		if err := os.MkdirAll(c.RecordsDir, 0o755); err != nil {
 			return st, fmt.Errorf("cannot create the records folder %s: %v", c.RecordsDir, err)
+		}
+		if err := c.writeSettings(); err != nil {
+			return st, err
+		}
+	}
+	played := make([]bool, c.Games)
+	for _, r := range resumed {
+		played[r.i] = true
+		tally.Add(r.i, r.scoreOfA)
+		st = tally.Stats
+		if c.OnGame != nil {
+			c.OnGame(r.i, r.result, r.aWhite, st)
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -121,7 +150,6 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 		mu.Unlock()
 		cancel()
 	}
-	var tally Tally
 	jobs := make(chan int)
 	for w := 0; w < min(c.ParallelGames(), c.Games); w++ {
 		wg.Add(1)
@@ -177,6 +205,9 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 	}
 feed:
 	for i := 0; i < c.Games; i++ {
+		if played[i] {
+			continue
+		}
 		select {
 		case jobs <- i:
 		case <-ctx.Done():
@@ -249,7 +280,7 @@ func (c Config) recordMeta(i int, res GameResult, white, black string) game.Reco
 		Tags: []game.RecordTag{
 			{Key: "Event", Value: event},
 			{Key: "Round", Value: fmt.Sprint(i + 1)},
-			{Key: "Opening", Value: fmt.Sprintf("%d random plies (seed %d, pair %d)", len(c.Opening(i)), c.Seed, i/2+1)},
+			{Key: "Opening", Value: c.openingTag(i)},
 			{Key: "Limits", Value: limitsText(c.A) + " / " + limitsText(c.B)},
 		},
 	}
@@ -257,6 +288,11 @@ func (c Config) recordMeta(i int, res GameResult, white, black string) game.Reco
 		meta.Tags = append(meta.Tags, game.RecordTag{Key: "Adjudication", Value: "draw: " + res.Note})
 	}
 	return meta
+}
+
+// openingTag is the Opening tag of game i's record.
+func (c Config) openingTag(i int) string {
+	return fmt.Sprintf("%d random plies (seed %d, pair %d)", len(c.Opening(i)), c.Seed, i/2+1)
 }
 
 func limitsText(s player.Spec) string { return s.Describe() }

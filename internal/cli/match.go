@@ -77,6 +77,7 @@ func runMatch(args []string) error {
 	threadsB := fs.Int("threads-b", 0, "search threads of player B only, replacing -threads for B (0 = as -threads)")
 	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
 	ponder := fs.String("ponder", "none", "which players think on the opponent's time: none, a, b or both")
+	resume := fs.Bool("resume", false, "go on with the stopped match in the -records folder: play only the games it lacks (the same players, limits and seed; -games may grow)")
 	nodesB := fs.Int64("nodes-b", 0, "node budget per move of player B only, replacing -nodes for B (0 = as -nodes): node-budget proxies of equal time between engines of different speeds")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut match -a PLAYER -b PLAYER [-games 100] [-movetime 2s | -depth N | -nodes N] [flags]")
@@ -103,6 +104,10 @@ func runMatch(args []string) error {
 		return err
 	}
 	c := mf.config(fs)
+	if *resume && c.RecordsDir == "" {
+		return fmt.Errorf("-resume needs the -records folder of the match to go on with")
+	}
+	c.Resume = *resume
 	c.A, c.B = mf.lim.Apply(fs, sa), mf.lim.Apply(fs, sb)
 	if *nodesB < 0 {
 		return fmt.Errorf("-nodes-b must not be negative, got %d", *nodesB)

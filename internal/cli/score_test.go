@@ -50,3 +50,31 @@ func TestScoreRepeatsTheMatchSummary(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 	assert.Contains(t, string(ee.Stderr), "no game records")
 }
+
+// "tablut match -resume" goes on with a stopped match and prints the summary
+// of the whole match, as one uninterrupted run does.
+func TestMatchResume(t *testing.T) {
+	args := []string{"match", "-a", "heuristic", "-b", "random", "-depth", "1", "-max-plies", "40", "-parallel", "2", "-seed", "4"}
+	summary := func(out string) string {
+		i := strings.Index(out, "heuristic vs random:")
+		require.GreaterOrEqual(t, i, 0, "match output:\n%s", out)
+		return out[i:strings.Index(out, "  game records in")]
+	}
+	whole, err := tablut(t, append(args, "-games", "10", "-records", t.TempDir())...)
+	require.NoError(t, err)
+
+	dir := t.TempDir()
+	_, err = tablut(t, append(args, "-games", "6", "-records", dir)...)
+	require.NoError(t, err)
+	_, err = tablut(t, append(args, "-games", "10", "-records", dir)...)
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	assert.Contains(t, string(ee.Stderr), "resume that match")
+	resumed, err := tablut(t, append(args, "-games", "10", "-records", dir, "-resume")...)
+	require.NoError(t, err)
+	assert.Equal(t, summary(whole), summary(resumed))
+
+	_, err = tablut(t, append(args, "-games", "10", "-resume")...)
+	require.ErrorAs(t, err, &ee)
+	assert.Contains(t, string(ee.Stderr), "-resume needs the -records folder")
+}
