@@ -103,16 +103,24 @@ func TestFlip(t *testing.T) {
 	assert.Equal(t, s, f.Flip())
 }
 
-// A match's records give back the Stats the match returned; records that do
-// not fit a match are refused with the file named.
-func TestScoreRecords(t *testing.T) {
+// quickMatch is a fast match: the heuristic at depth 1 against random moves.
+func quickMatch(t *testing.T, games int, seed uint64) Config {
+	t.Helper()
 	r, err := player.ParseSpec("random")
 	require.NoError(t, err)
 	h, err := player.ParseSpec("heuristic")
 	require.NoError(t, err)
 	h.Depth = 1
+	return Config{A: h, B: r, Games: games, OpeningPlies: 2, MaxPlies: 60, Parallel: 2, Seed: seed}
+}
+
+// A match's records give back the Stats the match returned; records that do
+// not fit a match are refused with the file named.
+func TestScoreRecords(t *testing.T) {
 	dir := t.TempDir()
-	c := Config{A: h, B: r, Games: 2*MinPairs + 1, OpeningPlies: 2, MaxPlies: 60, Parallel: 2, Seed: 5, RecordsDir: dir}
+	c := quickMatch(t, 2*MinPairs+1, 5)
+	c.RecordsDir = dir
+	h, r := c.A, c.B
 	st, err := Run(context.Background(), c)
 	require.NoError(t, err)
 	require.Equal(t, MinPairs, st.PairCount(), "the last game has no partner")
@@ -153,12 +161,7 @@ func TestScoreRecords(t *testing.T) {
 // lacks and ends as the same match played in one go; a folder of another
 // match is refused.
 func TestResume(t *testing.T) {
-	r, err := player.ParseSpec("random")
-	require.NoError(t, err)
-	h, err := player.ParseSpec("heuristic")
-	require.NoError(t, err)
-	h.Depth = 1
-	c := Config{A: h, B: r, Games: 12, OpeningPlies: 2, MaxPlies: 60, Parallel: 2, Seed: 9}
+	c := quickMatch(t, 12, 9)
 	whole, err := Run(context.Background(), c)
 	require.NoError(t, err)
 
