@@ -92,6 +92,24 @@ func TestContemptChangesTheDrawScore(t *testing.T) {
 		require.True(t, ok)
 		assert.EqualValues(t, -c, w.root[0].score, "Black's repetition at contempt %d", c)
 	}
+	// An evaluator that expects White to win from the start (StartLevel
+	// 1415) puts Black behind: Black's engine values the draw at the start's
+	// -1415 less the contempt. One that expects Black to win leaves Black's
+	// contempt alone and raises White's.
+	for _, tc := range []struct{ level, black, white int32 }{{1415, 1515, 100}, {-1415, 100, 1515}, {0, 100, 100}} {
+		o := Options{Contempt: 100, StartLevel: tc.level}
+		assert.Equal(t, tc.black, o.contemptFor(game.Black), "Black, start level %d", tc.level)
+		assert.Equal(t, tc.white, o.contemptFor(game.White), "White, start level %d", tc.level)
+		s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 1, Deterministic: true, Contempt: 100, StartLevel: tc.level})
+		ctl, release := newControl(context.Background(), Limits{}, 0)
+		w := s.workers[0]
+		w.prepare(ctl, s.eval, &pos, g.RepetitionHistory(), []rootMove{{move: back}}, s.opts.contemptFor(pos.SideToMove()))
+		w.depth = 1
+		_, _, ok := w.searchRoot(&pos, 1)
+		release()
+		require.True(t, ok)
+		assert.EqualValues(t, -tc.black, w.root[0].score, "Black's repetition, start level %d", tc.level)
+	}
 }
 
 // The centred evaluator scores the reference zero, keeps differences, and
@@ -108,37 +126,4 @@ func TestCentred(t *testing.T) {
 	sided := Centre(&Sided{White: h, Black: h}, &start)
 	require.IsType(t, &Sided{}, sided)
 	assert.Zero(t, sided.(*Sided).ForSide(game.Black).Evaluate(&start))
-}
-
-// shifted is an evaluator that scores like the heuristic plus a constant.
-type shifted struct {
-	Evaluator
-	by int32
-}
-
-func (s shifted) Evaluate(p *game.Position) int32 { return s.Evaluator.Evaluate(p) + s.by }
-
-// CentreBehind centres only the engine of the side the evaluator puts behind
-// at the reference; the other side's engine scores as before.
-func TestCentreBehind(t *testing.T) {
-	start := game.StartPosition()
-	p := start
-	var buf [game.MaxMoves]game.Move
-	p.Make(p.GenerateMoves(buf[:0])[0])
-	h := NewHeuristic()
-	for _, by := range []int32{-1500, 1500} {
-		e := shifted{h, by - h.Evaluate(&start)} // scores the start by
-		c := CentreBehind(e, &start)
-		require.IsType(t, &Sided{}, c, "start scored %d", by)
-		behind, ahead := game.White, game.Black
-		if by > 0 {
-			behind, ahead = ahead, behind
-		}
-		s := c.(*Sided)
-		assert.Zero(t, s.ForSide(behind).Evaluate(&start), "%v, behind at %d, values the start as a draw", behind, by)
-		assert.Equal(t, e.Evaluate(&p)-by, s.ForSide(behind).Evaluate(&p))
-		assert.Equal(t, e, s.ForSide(ahead), "%v, ahead at %d, keeps the evaluator", ahead, by)
-	}
-	even := shifted{h, -h.Evaluate(&start)}
-	assert.Equal(t, even, CentreBehind(even, &start), "an evaluator that scores the start zero is kept")
 }

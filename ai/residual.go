@@ -128,30 +128,6 @@ func Centre(e Evaluator, ref *game.Position) Evaluator {
 	return &Centred{Eval: e, Offset: e.Evaluate(ref)}
 }
 
-// CentreBehind returns e with the engine of the side that e puts behind at
-// ref centred on ref (see Centred), and the other side's engine scoring with
-// e unchanged: a Sided evaluator, or e itself when ref scores zero.
-//
-// Why: a pure network is one evaluator for both colours, trained to predict
-// the result, so its level is not arbitrary as an evolved evaluator's is: its
-// score of the start (the shipped champion's is -1415, Black winning most
-// games between engines) is its real expectation. Centring it for both sides
-// would make the side ahead take a draw in positions it usually wins. Left as
-// trained, the side behind takes any repetition it can reach, a draw looking
-// better than its expectation from the first move on, although against a
-// weaker opponent it would win. Shifting only that side's scores makes a draw
-// worth to each engine at most what the start is worth; as with Centre, only
-// the choices against a repetition change.
-func CentreBehind(e Evaluator, ref *game.Position) Evaluator {
-	switch v := e.Evaluate(ref); {
-	case v < 0:
-		return &Sided{White: &Centred{Eval: e, Offset: v}, Black: e}
-	case v > 0:
-		return &Sided{White: e, Black: &Centred{Eval: e, Offset: v}}
-	}
-	return e
-}
-
 // Evaluate returns Eval's score less the offset, clamped inside (-MaxEval, MaxEval).
 func (c *Centred) Evaluate(p *game.Position) int32 {
 	return clampEval(int32(max(-2*MaxEval, min(2*MaxEval, int64(c.Eval.Evaluate(p))-int64(c.Offset)))))

@@ -188,9 +188,7 @@ func TestPieceNetSeesSideToMove(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "pieces.tnn")
 	require.NoError(t, n.SaveFile(path))
-	// RawEval: the scale as trained, as tablut disagree builds it
-	// (player.NetEvaluator), without the players' draw shift.
-	eval, err := player.NewEvaluator(player.Spec{Kind: player.CNN, Net: path, RawEval: true})
+	eval, err := player.NewEvaluator(player.Spec{Kind: player.CNN, Net: path})
 	require.NoError(t, err)
 
 	cfg := tiny(1)

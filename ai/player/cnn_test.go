@@ -75,16 +75,18 @@ func TestShippedNetworks(t *testing.T) {
 	assert.Equal(t, learned.W, champ.W, "the champion is the learned network")
 	assert.Equal(t, learned.SideBias, champ.SideBias, "the champion is the learned network")
 
-	// By default the pure champion is centred for White, the side it puts
-	// behind at the start, and kept as trained for Black.
+	// The pure champion keeps its scale; the engine of White, the side it
+	// puts behind at the start, adds the deficit to its contempt.
 	ev, err := NewEvaluator(Spec{Kind: CNN, Net: "champion"})
 	require.NoError(t, err)
-	raw, err := NewEvaluator(Spec{Kind: CNN, Net: "champion", RawEval: true})
+	startScore := ev.Evaluate(&p)
+	require.Negative(t, startScore, "the champion puts White behind at the start")
+	assert.Equal(t, startScore, startLevel(Spec{Kind: CNN, Net: "champion"}, ev))
+	assert.Zero(t, startLevel(Spec{Kind: CNN, Net: "champion", RawEval: true}, ev))
+	expert, err := NewEvaluator(Spec{Kind: LevelKind, Net: "expert"})
 	require.NoError(t, err)
-	require.Negative(t, raw.Evaluate(&p), "the champion puts White behind at the start")
-	require.IsType(t, &ai.Sided{}, ev, "champion evaluator")
-	assert.Zero(t, ev.(*ai.Sided).ForSide(game.White).Evaluate(&p), "White's evaluator, start position")
-	assert.Equal(t, raw.Evaluate(&p), ev.(*ai.Sided).ForSide(game.Black).Evaluate(&p), "Black's evaluator, start position")
+	assert.Equal(t, startScore, startLevel(Spec{Kind: LevelKind, Net: "expert"}, expert), "the Expert level plays the champion")
+	assert.Zero(t, startLevel(Spec{Kind: Heuristic}, newHeuristic()))
 
 	const name = "hybrid"
 	// By default each side's evaluator is centred on the start position.

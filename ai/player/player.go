@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
 )
@@ -64,11 +65,12 @@ type Spec struct {
 	// Contempt is the engine's dislike of draws by repetition, in evaluator
 	// units (ai.Options.Contempt; the flags default to ai.DefaultContempt).
 	Contempt int32
-	// RawEval keeps a network's evaluation as trained; by default a residual
-	// network is centred on the start position, side by side (ai.Centre),
-	// so that a draw means the same to it as White and as Black, and a pure
-	// network is centred for the side it puts behind at the start
-	// (ai.CentreBehind), so that neither side values a draw above the start.
+	// RawEval keeps a network's evaluation and draws as trained; by default
+	// a residual network is centred on the start position, side by side
+	// (ai.Centre), so that a draw means the same to it as White and as
+	// Black, and the engine of the side a pure network puts behind at the
+	// start adds that deficit to its contempt (ai.Options.StartLevel), so
+	// that neither side values a draw above the start.
 	RawEval bool
 	// FixedTime turns the time policy off: no new iteration after 60% of the
 	// move time, however stable or unstable the best move (ai.Options.FixedSoftLimit).
@@ -226,7 +228,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (random player, openings, tie-breaks)")
 	fs.IntVar(&f.Contempt, "contempt", ai.DefaultContempt, "how much an engine dislikes a draw by repetition, in evaluator units (0 = a draw is an even position)")
 	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
-	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default it is centred on the start position: for each side when it corrects the heuristic, for the side it puts behind there when it is a pure network)")
+	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default a network correcting the heuristic is centred on the start position for each side, and the side a pure network puts behind at the start adds that deficit to its contempt)")
 	return f
 }
 
@@ -291,13 +293,10 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 			return nil, err
 		}
 		e, err := NetEvaluator(n)
-		if err != nil || spec.RawEval {
-			return e, err
+		if err != nil || spec.RawEval || n.Base == "" {
+			return e, err // a pure network's level is its expectation: see startLevel
 		}
 		start := game.StartPosition()
-		if n.Base == "" {
-			return ai.CentreBehind(e, &start), nil
-		}
 		return ai.Centre(e, &start), nil
 	case LevelKind:
 		l, ok := LevelNamed(spec.Net)
@@ -338,8 +337,29 @@ type Engine struct {
 func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	threads := max(spec.Threads, 1)
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 16, Threads: threads, Seed: spec.Seed,
-		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, FixedSoftLimit: spec.FixedTime})
+		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevel: startLevel(spec, eval),
+		FixedSoftLimit: spec.FixedTime})
 	return &Engine{name: spec.String(), lim: spec.Limits(), s: s, ponder: spec.Ponder}
+}
+
+// startLevel is ai.Options.StartLevel for an engine of spec scoring with
+// eval: the start position's score when eval is a pure network (a level's
+// included, without its noise), whose level is its expectation of the result,
+// unless spec.RawEval; zero for every other evaluator, whose level is
+// arbitrary (a hybrid's sides are centred instead, see NewEvaluator).
+func startLevel(spec Spec, eval ai.Evaluator) int32 {
+	if spec.RawEval {
+		return 0
+	}
+	if n, ok := eval.(*noisyEval); ok {
+		eval = n.base
+	}
+	switch eval.(type) {
+	case *cnn.Network, *cnn.Quantized:
+		start := game.StartPosition()
+		return eval.Evaluate(&start)
+	}
+	return 0
 }
 
 // Name returns the spec's player name.
