@@ -4,9 +4,13 @@ import (
 	"context"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestMeasureFeatures prints what each technique earns: nodes and time to reach a
@@ -20,7 +24,7 @@ func TestMeasureFeatures(t *testing.T) {
 	ps := benchPositions(t)
 	for _, c := range []struct {
 		name string
-		off  feature
+		off  Feature
 	}{
 		{"warm-up (all on)", 0},
 		{"all on", 0},
@@ -35,7 +39,7 @@ func TestMeasureFeatures(t *testing.T) {
 		var nodes int64
 		start, cpu0 := time.Now(), cpuTime()
 		for _, np := range ps {
-			s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 16, Deterministic: true, off: c.off})
+			s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 16, Deterministic: true, Off: c.off})
 			nodes += s.Search(context.Background(), np.Pos, nil, Limits{Depth: depth}, nil).Nodes
 		}
 		t.Logf("%-20s depth %d: %11d nodes %7.2fs wall %7.2fs cpu", c.name, depth, nodes,
@@ -49,4 +53,25 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestParseFeatures: names round-trip through Feature.String, "none" and the
+// empty string are the empty set, and an unknown name is refused with the
+// known ones listed.
+func TestParseFeatures(t *testing.T) {
+	f, err := ParseFeatures("lmr, tt")
+	require.NoError(t, err)
+	assert.Equal(t, featLMR|featTTCut, f)
+	assert.Equal(t, "tt,lmr", f.String())
+	for _, s := range []string{"", "none"} {
+		f, err := ParseFeatures(s)
+		require.NoError(t, err)
+		assert.Zero(t, f)
+	}
+	all, err := ParseFeatures(strings.Join(FeatureNames(), ","))
+	require.NoError(t, err)
+	assert.Equal(t, strings.Join(FeatureNames(), ","), all.String())
+	_, err = ParseFeatures("lmr,nullmove")
+	require.ErrorContains(t, err, `unknown search technique "nullmove"`)
+	require.ErrorContains(t, err, "quiescence")
 }

@@ -101,8 +101,8 @@ func TestLazySameResult(t *testing.T) {
 	r := &Residual{Base: NewHeuristic(), Net: hashEval{}, Scale: 200}
 	for _, np := range benchPositions(t) {
 		var res [2]Result
-		for i, off := range []feature{featLMR | featTTCut, featLMR | featTTCut | featLazy} {
-			s := NewSearcher(r, Options{TTSizeMB: 4, Deterministic: true, off: off})
+		for i, off := range []Feature{featLMR | featTTCut, featLMR | featTTCut | featLazy} {
+			s := NewSearcher(r, Options{TTSizeMB: 4, Deterministic: true, Off: off})
 			res[i] = s.Search(context.Background(), np.Pos, nil, Limits{Depth: 3}, nil)
 		}
 		if res[0].Score != res[1].Score || res[0].Move != res[1].Move {

@@ -2,9 +2,11 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -79,15 +81,17 @@ type Options struct {
 	// equally filled table).
 	Deterministic bool
 
-	// off switches techniques off, for measuring what each one earns (tests only).
-	off feature
+	// Off switches search techniques off, for measuring what each one earns
+	// (ParseFeatures reads their names; zero keeps them all).
+	Off Feature
 }
 
-// feature names a search technique that can be switched off for measurement.
-type feature uint32
+// Feature is a set of search techniques that can be switched off for
+// measurement (Options.Off).
+type Feature uint32
 
 const (
-	featTTCut    feature = 1 << iota // transposition table cut-offs
+	featTTCut    Feature = 1 << iota // transposition table cut-offs
 	featOrdering                     // killers and history heuristic
 	featThreats                      // Black's escape-threat move filter
 	featQuiesce                      // quiescence search on escape threats
@@ -95,6 +99,59 @@ const (
 	featLMR                          // late move reductions
 	featLazy                         // lazy evaluation (BoundedEvaluator)
 )
+
+// featureNames are the names ParseFeatures accepts, in the order
+// FeatureNames lists them.
+var featureNames = []struct {
+	name string
+	f    Feature
+}{
+	{"tt", featTTCut}, {"ordering", featOrdering}, {"threats", featThreats},
+	{"quiescence", featQuiesce}, {"pvs", featPVS}, {"lmr", featLMR},
+	{"lazy", featLazy},
+}
+
+// FeatureNames lists the names of the techniques that Options.Off can switch off.
+func FeatureNames() []string {
+	names := make([]string, len(featureNames))
+	for i, n := range featureNames {
+		names[i] = n.name
+	}
+	return names
+}
+
+// ParseFeatures reads a comma-separated list of technique names (see
+// FeatureNames); the empty string and "none" are the empty set.
+func ParseFeatures(s string) (Feature, error) {
+	var f Feature
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" || part == "none" {
+			continue
+		}
+		known := false
+		for _, n := range featureNames {
+			if n.name == part {
+				f, known = f|n.f, true
+			}
+		}
+		if !known {
+			return 0, fmt.Errorf("unknown search technique %q (known: %s)", part, strings.Join(FeatureNames(), ", "))
+		}
+	}
+	return f, nil
+}
+
+// String lists the techniques of f by name, comma-separated.
+func (f Feature) String() string {
+	var names []string
+	for _, n := range featureNames {
+		if f&n.f != 0 {
+			names = append(names, n.name)
+		}
+	}
+	return strings.Join(names, ",")
+}
 
 // Searcher chooses moves with an alpha-beta search. It keeps its transposition
 // table between searches; it is not safe for concurrent calls to Search.
@@ -125,7 +182,7 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 	s := &Searcher{eval: eval, opts: opts, tt: newTable(opts.TTSizeMB)}
 	for i := 0; i < opts.Threads; i++ {
 		w := newWorker(i, eval, s.tt)
-		w.off = opts.off
+		w.off = opts.Off
 		s.workers = append(s.workers, w)
 	}
 	return s
@@ -170,7 +227,7 @@ type rootMove struct {
 
 // worker is one search thread with its own stacks and ordering tables.
 type worker struct {
-	off      feature
+	off      Feature
 	id       int
 	eval     Evaluator
 	lazy     BoundedEvaluator // eval, when it can evaluate lazily

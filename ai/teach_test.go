@@ -89,7 +89,7 @@ func TestTraceEqualsEngine(t *testing.T) {
 			eval := NewHeuristic()
 			tr := TraceAlphaBeta(context.Background(), p, nil, eval, d, 0)
 			s := NewSearcher(eval, Options{Deterministic: true, TTSizeMB: 1,
-				off: featTTCut | featLMR | featThreats | featQuiesce})
+				Off: featTTCut | featLMR | featThreats | featQuiesce})
 			res := s.Search(context.Background(), p, nil, Limits{Depth: d}, nil)
 			require.Equal(t, res.Score, tr.Value, "depth %d: %s", d, p.String())
 			require.True(t, tr.Complete)

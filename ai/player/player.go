@@ -78,6 +78,9 @@ type Spec struct {
 	// Ponder makes the engine think on the opponent's time about the reply
 	// its principal variation expects (timed searches only; see Engine).
 	Ponder bool
+	// Off switches search techniques off, to measure what each one earns
+	// (ai.Options.Off).
+	Off ai.Feature
 }
 
 // ParseSpec reads a player name: "human", "random", "heuristic", "cnn:NAME" or
@@ -164,6 +167,9 @@ func (s Spec) Describe() string {
 	if s.Ponder {
 		parts = append(parts, "ponder")
 	}
+	if s.Off != 0 {
+		parts = append(parts, "without "+s.Off.String())
+	}
 	return s.String() + " (" + strings.Join(parts, ", ") + ")"
 }
 
@@ -214,10 +220,11 @@ type Flags struct {
 	Contempt  int
 	RawEval   bool
 	FixedTime bool
+	Off       ai.Feature
 }
 
 // AddFlags defines -movetime (default 2s), -depth, -nodes, -threads, -seed,
-// -contempt, -raw-eval and -fixed-time on fs and returns where their values
+// -contempt, -raw-eval, -fixed-time and -off on fs and returns where their values
 // land; call Apply after parsing.
 func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
@@ -229,7 +236,30 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.IntVar(&f.Contempt, "contempt", ai.DefaultContempt, "how much an engine dislikes a draw by repetition, in evaluator units (0 = a draw is an even position)")
 	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
 	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default a network correcting the heuristic is centred on the start position for each side, and the side a pure network puts behind at the start adds that deficit to its contempt)")
+	fs.Var(FeatureFlag{&f.Off}, "off", "search techniques to switch off, comma-separated, to measure what they earn: "+strings.Join(ai.FeatureNames(), ", "))
 	return f
+}
+
+// FeatureFlag is a flag.Value holding a set of search techniques by name
+// (ai.ParseFeatures).
+type FeatureFlag struct{ F *ai.Feature }
+
+// String returns the names of the techniques in the set.
+func (f FeatureFlag) String() string {
+	if f.F == nil {
+		return ""
+	}
+	return f.F.String()
+}
+
+// Set reads a comma-separated list of technique names.
+func (f FeatureFlag) Set(s string) error {
+	v, err := ai.ParseFeatures(s)
+	if err != nil {
+		return err
+	}
+	*f.F = v
+	return nil
 }
 
 // Apply copies the flag values into s. If -depth or -nodes was given and
@@ -237,7 +267,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 // "-depth 3" alone means a pure depth limit (deterministic, parallel-friendly).
 func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
-	s.Contempt, s.RawEval, s.FixedTime = int32(f.Contempt), f.RawEval, f.FixedTime
+	s.Contempt, s.RawEval, s.FixedTime, s.Off = int32(f.Contempt), f.RawEval, f.FixedTime, f.Off
 	explicit := false
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "movetime" {
@@ -338,7 +368,7 @@ func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	threads := max(spec.Threads, 1)
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 16, Threads: threads, Seed: spec.Seed,
 		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevel: startLevel(spec, eval),
-		FixedSoftLimit: spec.FixedTime})
+		FixedSoftLimit: spec.FixedTime, Off: spec.Off})
 	return &Engine{name: spec.String(), lim: spec.Limits(), s: s, ponder: spec.Ponder}
 }
 

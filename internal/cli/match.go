@@ -75,6 +75,14 @@ func runMatch(args []string) error {
 	b := fs.String("b", "heuristic", "player B (as -a)")
 	mf := addMatchFlags(fs, 100)
 	threadsB := fs.Int("threads-b", 0, "search threads of player B only, replacing -threads for B (0 = as -threads)")
+	var offB ai.Feature
+	offBSet := false
+	fs.Func("off-b", "search techniques switched off for player B only, replacing -off for B (as -off; \"none\" switches none off)", func(v string) error {
+		offBSet = true
+		var err error
+		offB, err = ai.ParseFeatures(v)
+		return err
+	})
 	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
 	ponder := fs.String("ponder", "none", "which players think on the opponent's time: none, a, b or both")
 	resume := fs.Bool("resume", false, "go on with the stopped match in the -records folder: play only the games it lacks (the same players, limits and seed; -games may grow)")
@@ -123,6 +131,9 @@ func runMatch(args []string) error {
 	}
 	if err := intIn("contempt-b", *contemptB, -1, ai.MaxEval); err != nil {
 		return err
+	}
+	if offBSet {
+		c.B.Off = offB
 	}
 	if *contemptB >= 0 {
 		c.B.Contempt = int32(*contemptB)
