@@ -81,7 +81,15 @@ type Spec struct {
 	// Off switches search techniques off, to measure what each one earns
 	// (ai.Options.Off).
 	Off ai.Feature
+	// TTSizeMB is the engine's transposition table in megabytes (0 =
+	// DefaultTTSizeMB).
+	TTSizeMB int
 }
+
+// DefaultTTSizeMB is an engine's transposition table size unless its spec
+// says otherwise: enough for a few seconds a move, small enough for many
+// engines at once (tournaments, the window's AI-vs-AI).
+const DefaultTTSizeMB = 16
 
 // ParseSpec reads a player name: "human", "random", "heuristic", "cnn:NAME" or
 // "cnn:PATH". Limits are left zero; set them from flags (see AddFlags).
@@ -170,6 +178,9 @@ func (s Spec) Describe() string {
 	if s.Off != 0 {
 		parts = append(parts, "without "+s.Off.String())
 	}
+	if s.TTSizeMB > 0 && s.TTSizeMB != DefaultTTSizeMB {
+		parts = append(parts, fmt.Sprintf("%d MB table", s.TTSizeMB))
+	}
 	return s.String() + " (" + strings.Join(parts, ", ") + ")"
 }
 
@@ -221,10 +232,11 @@ type Flags struct {
 	RawEval   bool
 	FixedTime bool
 	Off       ai.Feature
+	TTSizeMB  int
 }
 
 // AddFlags defines -movetime (default 2s), -depth, -nodes, -threads, -seed,
-// -contempt, -raw-eval, -fixed-time and -off on fs and returns where their values
+// -contempt, -raw-eval, -fixed-time, -off and -tt on fs and returns where their values
 // land; call Apply after parsing.
 func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
@@ -236,6 +248,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.IntVar(&f.Contempt, "contempt", ai.DefaultContempt, "how much an engine dislikes a draw by repetition, in evaluator units (0 = a draw is an even position)")
 	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
 	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default a network correcting the heuristic is centred on the start position for each side, and the side a pure network puts behind at the start adds that deficit to its contempt)")
+	fs.IntVar(&f.TTSizeMB, "tt", DefaultTTSizeMB, "transposition table size per engine, in MB")
 	fs.Var(FeatureFlag{&f.Off}, "off", "search techniques to switch off, comma-separated, to measure what they earn: "+strings.Join(ai.FeatureNames(), ", "))
 	return f
 }
@@ -268,6 +281,7 @@ func (f FeatureFlag) Set(s string) error {
 func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
 	s.Contempt, s.RawEval, s.FixedTime, s.Off = int32(f.Contempt), f.RawEval, f.FixedTime, f.Off
+	s.TTSizeMB = f.TTSizeMB
 	explicit := false
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "movetime" {
@@ -366,7 +380,11 @@ type Engine struct {
 // its table are its own.
 func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	threads := max(spec.Threads, 1)
-	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 16, Threads: threads, Seed: spec.Seed,
+	tt := spec.TTSizeMB
+	if tt <= 0 {
+		tt = DefaultTTSizeMB
+	}
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: tt, Threads: threads, Seed: spec.Seed,
 		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevel: startLevel(spec, eval),
 		FixedSoftLimit: spec.FixedTime, Off: spec.Off})
 	return &Engine{name: spec.String(), lim: spec.Limits(), s: s, ponder: spec.Ponder}

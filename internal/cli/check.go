@@ -125,5 +125,6 @@ func checkLimits(f *player.Flags) error {
 		intIn("nodes", f.Nodes, 0, math.MaxInt64),
 		intIn("threads", f.Threads, 1, maxThreads),
 		intIn("contempt", f.Contempt, 0, ai.MaxEval),
+		intIn("tt", f.TTSizeMB, 1, ai.MaxTTSizeMB),
 	)
 }

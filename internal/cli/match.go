@@ -83,6 +83,7 @@ func runMatch(args []string) error {
 		offB, err = ai.ParseFeatures(v)
 		return err
 	})
+	ttB := fs.Int("tt-b", 0, "transposition table size of player B only, in MB, replacing -tt for B (0 = as -tt)")
 	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
 	ponder := fs.String("ponder", "none", "which players think on the opponent's time: none, a, b or both")
 	resume := fs.Bool("resume", false, "go on with the stopped match in the -records folder: play only the games it lacks (the same players, limits and seed; -games may grow)")
@@ -131,6 +132,12 @@ func runMatch(args []string) error {
 	}
 	if err := intIn("contempt-b", *contemptB, -1, ai.MaxEval); err != nil {
 		return err
+	}
+	if err := intIn("tt-b", *ttB, 0, ai.MaxTTSizeMB); err != nil {
+		return err
+	}
+	if *ttB > 0 {
+		c.B.TTSizeMB = *ttB
 	}
 	if offBSet {
 		c.B.Off = offB
