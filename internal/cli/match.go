@@ -79,9 +79,7 @@ func runMatch(args []string) error {
 	offBSet := false
 	fs.Func("off-b", "search techniques switched off for player B only, replacing -off for B (as -off; \"none\" switches none off)", func(v string) error {
 		offBSet = true
-		var err error
-		offB, err = ai.ParseFeatures(v)
-		return err
+		return player.FeatureFlag{F: &offB}.Set(v)
 	})
 	ttB := fs.Int("tt-b", 0, "transposition table size of player B only, in MB, replacing -tt for B (0 = as -tt)")
 	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
