@@ -81,9 +81,19 @@ type Spec struct {
 	// Off switches search techniques off, to measure what each one earns
 	// (ai.Options.Off).
 	Off ai.Feature
-	// TTSizeMB is the engine's transposition table in megabytes (0 =
-	// DefaultTTSizeMB).
+	// TTSizeMB is the engine's transposition table in megabytes; 0, the
+	// only form SetTTSizeMB gives DefaultTTSizeMB, means that default (so a
+	// match recorded before the size could be chosen still resumes).
 	TTSizeMB int
+}
+
+// SetTTSizeMB sets the engine's transposition table size, keeping the
+// default as 0.
+func (s *Spec) SetTTSizeMB(mb int) {
+	if mb == DefaultTTSizeMB {
+		mb = 0
+	}
+	s.TTSizeMB = mb
 }
 
 // DefaultTTSizeMB is an engine's transposition table size unless its spec
@@ -178,7 +188,7 @@ func (s Spec) Describe() string {
 	if s.Off != 0 {
 		parts = append(parts, "without "+s.Off.String())
 	}
-	if s.TTSizeMB > 0 && s.TTSizeMB != DefaultTTSizeMB {
+	if s.TTSizeMB > 0 {
 		parts = append(parts, fmt.Sprintf("%d MB table", s.TTSizeMB))
 	}
 	return s.String() + " (" + strings.Join(parts, ", ") + ")"
@@ -281,7 +291,7 @@ func (f FeatureFlag) Set(s string) error {
 func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
 	s.Contempt, s.RawEval, s.FixedTime, s.Off = int32(f.Contempt), f.RawEval, f.FixedTime, f.Off
-	s.TTSizeMB = f.TTSizeMB
+	s.SetTTSizeMB(f.TTSizeMB)
 	explicit := false
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "movetime" {

@@ -76,6 +76,23 @@ func TestFlags(t *testing.T) {
 	assert.Equal(t, DefaultMoveTime, (Spec{Kind: Heuristic}).Limits().MoveTime, "default limits")
 }
 
+// TestTableSizeFlag: the default table size is kept as 0 in the spec, so the
+// spec of a match recorded before -tt existed still equals today's and the
+// match resumes; another size is kept and described.
+func TestTableSizeFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want int
+	}{{nil, 0}, {[]string{"-tt", "16"}, 0}, {[]string{"-tt", "64"}, 64}} {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		f := AddFlags(fs)
+		require.NoError(t, fs.Parse(c.args))
+		s := f.Apply(fs, Spec{Kind: Heuristic})
+		assert.Equal(t, c.want, s.TTSizeMB, "%v", c.args)
+		assert.Equal(t, c.want != 0, strings.Contains(s.Describe(), "MB table"), "%v: %s", c.args, s.Describe())
+	}
+}
+
 func TestHuman(t *testing.T) {
 	_, err := New(Spec{Kind: Human})
 	assert.ErrorIs(t, err, ErrHuman)

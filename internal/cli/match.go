@@ -135,7 +135,7 @@ func runMatch(args []string) error {
 		return err
 	}
 	if *ttB > 0 {
-		c.B.TTSizeMB = *ttB
+		c.B.SetTTSizeMB(*ttB)
 	}
 	if offBSet {
 		c.B.Off = offB
