@@ -75,3 +75,24 @@ func TestParseFeatures(t *testing.T) {
 	require.ErrorContains(t, err, `unknown search technique "nullmove"`)
 	require.ErrorContains(t, err, "quiescence")
 }
+
+// TestMeasureThreads prints Lazy SMP's effective speed-up: the time to reach
+// a fixed depth over the bench positions with 1 and with 2 threads (twice
+// each, alternately), heuristic, 64 MB table. A measurement, not a check: run
+// with TABLUT_MEASURE_THREADS=depth.
+func TestMeasureThreads(t *testing.T) {
+	depth, _ := strconv.Atoi(os.Getenv("TABLUT_MEASURE_THREADS"))
+	if depth == 0 {
+		t.Skip("set TABLUT_MEASURE_THREADS=depth to measure")
+	}
+	ps := benchPositions(t)
+	for _, threads := range []int{1, 2, 1, 2} {
+		var nodes int64
+		start := time.Now()
+		for _, np := range ps {
+			s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 64, Threads: threads})
+			nodes += s.Search(context.Background(), np.Pos, nil, Limits{Depth: depth}, nil).Nodes
+		}
+		t.Logf("%d thread(s), depth %d: %11d nodes %7.2fs wall", threads, depth, nodes, time.Since(start).Seconds())
+	}
+}
