@@ -98,6 +98,7 @@ const (
 	featPVS                          // null-window search of later moves
 	featLMR                          // late move reductions
 	featLazy                         // lazy evaluation (BoundedEvaluator)
+	featLMP                          // late move pruning near the leaves
 )
 
 // featureNames are the names ParseFeatures accepts, in the order
@@ -108,7 +109,7 @@ var featureNames = []struct {
 }{
 	{"tt", featTTCut}, {"ordering", featOrdering}, {"threats", featThreats},
 	{"quiescence", featQuiesce}, {"pvs", featPVS}, {"lmr", featLMR},
-	{"lazy", featLazy},
+	{"lazy", featLazy}, {"lmp", featLMP},
 }
 
 // FeatureNames lists the names of the techniques that Options.Off can switch off.
@@ -838,6 +839,18 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	scores := w.scores[ply][:len(moves)]
 	w.scoreMoves(pos, moves, scores, ttMove, ply)
 
+	// Late move pruning, one or two plies above the leaves of a null-window
+	// search where no escape threat is pending: once lmpCount moves have been
+	// searched, the remaining quiet moves are not (they are ordered after the
+	// table move, threats, captures, killers and king moves, by history
+	// alone). Quiet means no capture, no end of the game, not a king move and
+	// for White no line opened for the king: a pruned move could only matter
+	// through what the leaves' evaluation would have seen.
+	lmpFrom := len(moves)
+	if !pvNode && depth <= 2 && !threatened && w.off&featLMP == 0 {
+		lmpFrom = lmpCount[depth]
+	}
+
 	origAlpha := alpha
 	best, bestMove := -inf, game.NoMove
 	for i := range moves {
@@ -846,6 +859,10 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 		child := &w.child[ply+1]
 		*child = *pos
 		captured := child.Make(m)
+		if i >= lmpFrom && scores[i] < orderKingMove && captured == 0 && child.Status() == game.Ongoing &&
+			(us == game.Black || openLines(child) == 0) {
+			continue
+		}
 		var score int32
 		switch {
 		case child.Status() != game.Ongoing:
@@ -907,6 +924,10 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	w.tt.store(key, ttData{move: bestMove, score: scoreToTT(best, ply), depth: depth, bound: b})
 	return best
 }
+
+// lmpCount is, by remaining depth, how many moves are searched before late
+// quiet moves are pruned.
+var lmpCount = [3]int{0, 12, 24}
 
 // quiesceChild plays m in pos and returns the score of the resulting position
 // for the side that moved, and whether the move ended the game (a win: an escape or

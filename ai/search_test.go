@@ -2,6 +2,7 @@ package ai
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"os"
 	"slices"
@@ -12,7 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/weights"
 )
 
 // tactic is one case of testdata/tactics.txt.
@@ -81,8 +84,22 @@ func searchDepth(t *testing.T, eval Evaluator, pos game.Position, history []uint
 	return s.Search(context.Background(), pos, history, Limits{Depth: depth}, nil)
 }
 
+// champion returns the shipped champion network, integer path: the evaluator
+// whose scale the futility margin was set for.
+func champion(t testing.TB) Evaluator {
+	t.Helper()
+	b, err := weights.Open("champion")
+	require.NoError(t, err)
+	n, err := cnn.Load(bytes.NewReader(b))
+	require.NoError(t, err)
+	return cnn.Quantize(n)
+}
+
+// TestTactics: the searcher finds the tactics with the heuristic, with a
+// random evaluator (wide, noisy scores: futility pruning fires often) and with
+// the champion network.
 func TestTactics(t *testing.T) {
-	for _, eval := range []Evaluator{NewHeuristic(), Random{Seed: 7}} {
+	for _, eval := range []Evaluator{NewHeuristic(), Random{Seed: 7}, champion(t)} {
 		for _, tc := range readTactics(t) {
 			t.Run(eval.Name()+"/"+tc.name, func(t *testing.T) {
 				r := searchDepth(t, eval, tc.pos, nil, tc.depth)
