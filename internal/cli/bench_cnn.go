@@ -240,8 +240,12 @@ const benchOpeningPlies = 6
 // openings drawn with r: boards like those of real games, where random games
 // give boards no player would reach. The bench's boards come from it, and so
 // do cnn's calibration boards (cnn.CalibrationSeed, TestCalibrationBoards).
+// The search runs without late-move pruning, as it did when those boards
+// were made: the boards, and the quantisation choices measured on them, stay
+// the same when the engine's pruning changes.
 func engineGamePositions(n int, r *rand.Rand) []game.Position {
-	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: 4, Threads: 1})
+	lmp, _ := ai.ParseFeatures("lmp")
+	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: 4, Threads: 1, Off: lmp})
 	out := make([]game.Position, 0, n)
 	for len(out) < n {
 		g := game.NewGame(game.StartPosition())
