@@ -6,9 +6,10 @@
 //
 //   - search.go: negamax alpha-beta with principal variation search, iterative
 //     deepening, late move reductions, late move pruning (quiet moves ordered
-//     late, one and two plies above the leaves), Lazy SMP (Options.Threads goroutines sharing
-//     one table; a helper skips depths half the threads already search, the first
-//     thread to complete a depth reports it and the others abandon that depth),
+//     late, one and two plies above the leaves), Lazy SMP (Options.Threads
+//     goroutines sharing one table; a helper skips depths half the threads
+//     already search, the first thread to complete a depth reports it and the
+//     others abandon that depth),
 //     draws by repetition scored with a contempt (Options.Contempt), win scores
 //     adjusted by distance (fastest win, longest
 //     resistance), mate-distance pruning, draws by repetition against the game

@@ -56,8 +56,8 @@ func TestMeasureFeatures(t *testing.T) {
 
 // TestLateMovePruning: late move pruning leaves part of the tree out. With
 // the champion network over the bench positions at depth 5, the search without
-// it visits more nodes (nearly twice as many today), and both find the same kind of result
-// for every position (a proven win or loss is found either way).
+// it visits more nodes (nearly twice as many today), and both find the same
+// kind of result for every position (a proven win or loss either way).
 func TestLateMovePruning(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches the bench positions twice")

@@ -84,8 +84,8 @@ func searchDepth(t *testing.T, eval Evaluator, pos game.Position, history []uint
 	return s.Search(context.Background(), pos, history, Limits{Depth: depth}, nil)
 }
 
-// champion returns the shipped champion network, integer path: the evaluator
-// whose scale the futility margin was set for.
+// champion returns the shipped champion network, integer path (as players
+// use it).
 func champion(t testing.TB) Evaluator {
 	t.Helper()
 	b, err := weights.Open("champion")
@@ -96,8 +96,7 @@ func champion(t testing.TB) Evaluator {
 }
 
 // TestTactics: the searcher finds the tactics with the heuristic, with a
-// random evaluator (wide, noisy scores: futility pruning fires often) and with
-// the champion network.
+// random evaluator (wide, noisy scores) and with the champion network.
 func TestTactics(t *testing.T) {
 	for _, eval := range []Evaluator{NewHeuristic(), Random{Seed: 7}, champion(t)} {
 		for _, tc := range readTactics(t) {
