@@ -111,20 +111,29 @@ func TestParseFeatures(t *testing.T) {
 // TestMeasureThreads prints Lazy SMP's effective speed-up: the time to reach
 // a fixed depth over the bench positions with 1 and with 2 threads (twice
 // each, alternately), heuristic, 64 MB table. A measurement, not a check: run
-// with TABLUT_MEASURE_THREADS=depth.
+// with TABLUT_MEASURE_THREADS=depth, and TABLUT_MEASURE_EVAL=champion for the
+// champion network.
 func TestMeasureThreads(t *testing.T) {
 	depth, _ := strconv.Atoi(os.Getenv("TABLUT_MEASURE_THREADS"))
 	if depth == 0 {
 		t.Skip("set TABLUT_MEASURE_THREADS=depth to measure")
 	}
 	ps := benchPositions(t)
-	for _, threads := range []int{1, 2, 1, 2} {
+	var eval Evaluator = NewHeuristic()
+	if os.Getenv("TABLUT_MEASURE_EVAL") == "champion" {
+		eval = champion(t)
+	}
+	for _, c := range []struct {
+		threads int
+		off     Feature
+	}{{1, 0}, {2, 0}, {2, featDefer}, {1, 0}, {2, 0}, {2, featDefer}} {
+		threads := c.threads
 		var nodes int64
 		start := time.Now()
 		for _, np := range ps {
-			s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 64, Threads: threads})
+			s := NewSearcher(eval, Options{TTSizeMB: 64, Threads: threads, Off: c.off})
 			nodes += s.Search(context.Background(), np.Pos, nil, Limits{Depth: depth}, nil).Nodes
 		}
-		t.Logf("%d thread(s), depth %d: %11d nodes %7.2fs wall", threads, depth, nodes, time.Since(start).Seconds())
+		t.Logf("%d thread(s), off %-6s depth %d: %11d nodes %7.2fs wall", threads, c.off, depth, nodes, time.Since(start).Seconds())
 	}
 }

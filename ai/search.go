@@ -99,6 +99,7 @@ const (
 	featLMR                          // late move reductions
 	featLazy                         // lazy evaluation (BoundedEvaluator)
 	featLMP                          // late move pruning near the leaves
+	featDefer                        // threads defer moves another thread is searching
 )
 
 // featureNames are the names ParseFeatures accepts, in the order
@@ -109,7 +110,7 @@ var featureNames = []struct {
 }{
 	{"tt", featTTCut}, {"ordering", featOrdering}, {"threats", featThreats},
 	{"quiescence", featQuiesce}, {"pvs", featPVS}, {"lmr", featLMR},
-	{"lazy", featLazy}, {"lmp", featLMP},
+	{"lazy", featLazy}, {"lmp", featLMP}, {"defer", featDefer},
 }
 
 // FeatureNames lists the names of the techniques that Options.Off can switch off.
@@ -181,9 +182,14 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 		opts.Threads = 1
 	}
 	s := &Searcher{eval: eval, opts: opts, tt: newTable(opts.TTSizeMB)}
+	var busy *busyTable
+	if opts.Threads > 1 && opts.Off&featDefer == 0 {
+		busy = new(busyTable)
+	}
 	for i := 0; i < opts.Threads; i++ {
 		w := newWorker(i, eval, s.tt)
 		w.off = opts.Off
+		w.busy = busy
 		s.workers = append(s.workers, w)
 	}
 	return s
@@ -233,6 +239,8 @@ type worker struct {
 	eval     Evaluator
 	lazy     BoundedEvaluator // eval, when it can evaluate lazily
 	tt       *table
+	busy     *busyTable // positions other threads are searching (nil: one thread)
+	deferred [maxPly][]int
 	ctl      *control
 	nodes    int64 // nodes not yet flushed to ctl
 	total    int64 // nodes of this search
@@ -264,6 +272,7 @@ func newWorker(id int, eval Evaluator, tt *table) *worker {
 	for i := range w.moves {
 		w.moves[i] = make([]game.Move, 0, game.MaxMoves)
 		w.scores[i] = make([]int32, game.MaxMoves)
+		w.deferred[i] = make([]int, 0, game.MaxMoves)
 	}
 	return w
 }
@@ -584,7 +593,7 @@ func (w *worker) iterate(pos *game.Position, depthLimit int) {
 // that half of the threads already search.
 func (w *worker) nextDepth(last, depthLimit int) int {
 	d := max(last+1, int(w.ctl.done.Load())+1)
-	if w.id == 0 || d == 1 {
+	if w.id == 0 || d == 1 || w.busy != nil {
 		return d
 	}
 	half := max(1, (w.ctl.threads+1)/2)
@@ -851,10 +860,25 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 		lmpFrom = lmpCount[depth]
 	}
 
+	// With several threads, a move after the first whose position another
+	// thread is searching right now is put off to the end of the list
+	// (simplified ABDADA): the thread meanwhile searches moves nobody is on,
+	// and by the time it comes back the other thread's result is often in the
+	// table.
+	deferring := w.busy != nil && depth >= deferDepth
+	deferred := w.deferred[ply][:0]
+
 	origAlpha := alpha
 	best, bestMove := -inf, game.NoMove
-	for i := range moves {
-		pickNext(moves, scores, i)
+	n := len(moves)
+moves:
+	for j := 0; j < n; j++ {
+		i := j
+		if j < len(moves) {
+			pickNext(moves, scores, i)
+		} else {
+			i = deferred[j-len(moves)]
+		}
 		m := moves[i]
 		child := &w.child[ply+1]
 		*child = *pos
@@ -869,8 +893,15 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 			score = WinScore - int32(ply+1) // the mover won
 		case captured == 0 && w.repeats(child.Hash()):
 			score = w.drawScore(us)
+		case deferring && i > 0 && j < len(moves) && w.busy.searching(child.Hash()):
+			deferred = append(deferred, i)
+			n++
+			continue
 		default:
 			w.push(child.Hash(), captured > 0, ply)
+			if deferring {
+				w.busy.start(child.Hash())
+			}
 			if i == 0 || w.off&featPVS != 0 {
 				score = -w.negamax(child, depth-1, ply+1, -beta, -alpha, pvNode)
 			} else {
@@ -894,6 +925,9 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 					score = -w.negamax(child, depth-1, ply+1, -beta, -alpha, true)
 				}
 			}
+			if deferring {
+				w.busy.finish(child.Hash())
+			}
 			w.pop(ply)
 		}
 		if w.stopped() {
@@ -909,7 +943,7 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 						w.addKiller(m, ply)
 						w.history.reward(us, m, depth)
 					}
-					break
+					break moves
 				}
 			}
 		}
