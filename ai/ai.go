@@ -7,9 +7,10 @@
 //   - search.go: negamax alpha-beta with principal variation search, iterative
 //     deepening, late move reductions, late move pruning (quiet moves ordered
 //     late, one and two plies above the leaves), Lazy SMP (Options.Threads
-//     goroutines sharing one table; a helper skips depths half the threads
-//     already search, the first thread to complete a depth reports it and the
-//     others abandon that depth),
+//     goroutines sharing one table, all at the same depth; a thread puts off
+//     a move another thread is searching, as in simplified ABDADA, with the
+//     table of busy positions in tt.go; the first thread to complete a depth
+//     reports it and the others abandon that depth),
 //     draws by repetition scored with a contempt (Options.Contempt), win scores
 //     adjusted by distance (fastest win, longest
 //     resistance), mate-distance pruning, draws by repetition against the game
@@ -18,7 +19,8 @@
 //     a small quiescence search that resolves escape threats and double threats,
 //     randomised tie-breaks among equal root moves from Options.Seed.
 //   - tt.go: the lock-free transposition table (xor trick, two-slot buckets,
-//     node-relative win scores).
+//     node-relative win scores) and the table of positions the threads are
+//     searching.
 //   - order.go: move ordering: table move, king threats and double threats,
 //     captures, Black moves next to the king, killers, history heuristic.
 //   - time.go: the time policy (stop at 90% of the move time, checked as nodes are

@@ -46,7 +46,8 @@ type Options struct {
 	// TTSizeMB is the transposition table size in megabytes (default 64, at
 	// most MaxTTSizeMB).
 	TTSizeMB int
-	// Threads is the number of Lazy SMP search goroutines (default
+	// Threads is the number of search goroutines, sharing the table (Lazy
+	// SMP) and deferring moves another thread is searching (default
 	// runtime.NumCPU(); the GUI passes NumCPU-1 to keep a core for drawing).
 	Threads int
 	// Seed drives the random tie-break among equally good root moves: the root
@@ -260,6 +261,9 @@ type worker struct {
 	contempt int32 // a draw's score for rootSide is -contempt
 	// rootDone is the root list of the last completed iteration (Info.Root).
 	rootDone []RootScore
+	// deferrals counts the moves put off because another thread was on them
+	// (for tests).
+	deferrals int64
 	// child holds the position after the move being searched at each ply
 	// (child[ply+1] below ply): a local copy whose address is passed down
 	// the recursion would escape to the heap, an allocation per node.
@@ -543,14 +547,16 @@ func (w *worker) prepare(ctl *control, eval Evaluator, pos *game.Position, histo
 // iterate is iterative deepening: a full search to depth 1, 2, ... until a limit.
 //
 // Lazy SMP: every thread runs this loop on the shared table, and the first to
-// complete a depth reports it (control.offer). Helper threads are spread over
-// the depths instead of repeating the main thread's: a helper skips a depth
-// that half of the threads already search (so with two threads the helper
-// runs one ply ahead of the main thread), and any thread abandons an iteration
-// that another thread has completed at the same or a greater depth and goes
-// on from there (its work so far is in the table). The main thread (id 0)
-// never skips a depth, so its iterations keep their usual order and the
-// single-threaded search is unchanged.
+// complete a depth reports it (control.offer). Any thread abandons an
+// iteration that another thread has completed at the same or a greater depth
+// and goes on from there (its work so far is in the table). By default the
+// threads search the same depth and split the work by deferring moves another
+// thread is on (busyTable, in negamax). With deferral off ("defer" in
+// Options.Off) they fall back to plain Lazy SMP, where helpers are spread over
+// the depths instead: a helper skips a depth that half of the threads already
+// search (so with two threads it runs one ply ahead of the main thread). The
+// main thread (id 0) never skips a depth, so its iterations keep their usual
+// order and the single-threaded search is unchanged.
 func (w *worker) iterate(pos *game.Position, depthLimit int) {
 	lastScore := -inf
 	last := 0
@@ -589,8 +595,8 @@ func (w *worker) iterate(pos *game.Position, depthLimit int) {
 }
 
 // nextDepth chooses the depth of the thread's next iteration after last:
-// past the deepest completed by any thread, and for a helper past the depths
-// that half of the threads already search.
+// past the deepest completed by any thread, and, without deferral, for a
+// helper past the depths that half of the threads already search.
 func (w *worker) nextDepth(last, depthLimit int) int {
 	d := max(last+1, int(w.ctl.done.Load())+1)
 	if w.id == 0 || d == 1 || w.busy != nil {
@@ -896,6 +902,7 @@ moves:
 		case deferring && i > 0 && j < len(moves) && w.busy.searching(child.Hash()):
 			deferred = append(deferred, i)
 			n++
+			w.deferrals++
 			continue
 		default:
 			w.push(child.Hash(), captured > 0, ply)

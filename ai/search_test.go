@@ -229,6 +229,56 @@ func TestNextDepth(t *testing.T) {
 	ctl.done.Store(7)
 	assert.Equal(t, 8, main.nextDepth(4, 20), "depth 7 is done")
 	assert.Equal(t, 8, helper.nextDepth(0, 20), "past the deepest completed")
+	// Threads that defer moves to each other all search the same depth.
+	helper.busy = new(busyTable)
+	ctl.busy[8].Store(1)
+	assert.Equal(t, 8, helper.nextDepth(7, 20), "deferring: with the main thread on 8")
+}
+
+// The table of positions being searched: a slot holds the last key started
+// in it until that search finishes; finishing another key leaves it alone.
+func TestBusyTable(t *testing.T) {
+	var b busyTable
+	a, c := uint64(0x1234_5678_9abc_0001), uint64(0x9999_0000_0000_0001) // same slot
+	assert.False(t, b.searching(a))
+	b.start(a)
+	assert.True(t, b.searching(a))
+	assert.False(t, b.searching(c))
+	b.start(c)
+	assert.True(t, b.searching(c))
+	assert.False(t, b.searching(a), "c took the slot")
+	b.finish(a)
+	assert.True(t, b.searching(c), "finishing a leaves c's search recorded")
+	b.finish(c)
+	assert.False(t, b.searching(c))
+}
+
+// TestDeferral: two threads searching together put off moves the other is on,
+// and find the same proven wins and losses as one thread; with "defer"
+// switched off they never defer.
+func TestDeferral(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches the bench positions to depth 6 three times")
+	}
+	for _, np := range benchPositions(t) {
+		one := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Threads: 1}).Search(context.Background(), np.Pos, nil, Limits{Depth: 6}, nil)
+		for _, off := range []Feature{0, featDefer} {
+			s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Threads: 2, Off: off})
+			two := s.Search(context.Background(), np.Pos, nil, Limits{Depth: 6}, nil)
+			s.wait()
+			var deferrals int64
+			for _, w := range s.workers {
+				deferrals += w.deferrals
+			}
+			if off == 0 {
+				assert.Positive(t, deferrals, "%s: moves deferred", np.Name)
+			} else {
+				assert.Zero(t, deferrals, "%s: moves deferred with defer off", np.Name)
+			}
+			assert.Equal(t, one.Score > winBound, two.Score > winBound, "%s: a win with one and two threads", np.Name)
+			assert.Equal(t, one.Score < -winBound, two.Score < -winBound, "%s: a loss with one and two threads", np.Name)
+		}
+	}
 }
 
 // TestCancelled: a search whose context is already cancelled still returns a legal
