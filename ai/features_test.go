@@ -19,15 +19,7 @@ import (
 // TABLUT_MEASURE_EVAL=champion to search with the champion network instead of
 // the heuristic.
 func TestMeasureFeatures(t *testing.T) {
-	depth, _ := strconv.Atoi(os.Getenv("TABLUT_MEASURE"))
-	if depth == 0 {
-		t.Skip("set TABLUT_MEASURE=depth to measure")
-	}
-	ps := benchPositions(t)
-	var eval Evaluator = NewHeuristic()
-	if os.Getenv("TABLUT_MEASURE_EVAL") == "champion" {
-		eval = champion(t)
-	}
+	depth, ps, eval := measureSetup(t, "TABLUT_MEASURE")
 	for _, c := range []struct {
 		name string
 		off  Feature
@@ -52,6 +44,23 @@ func TestMeasureFeatures(t *testing.T) {
 		t.Logf("%-20s depth %d: %11d nodes %7.2fs wall %7.2fs cpu", c.name, depth, nodes,
 			time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds())
 	}
+}
+
+// measureSetup reads a measurement's depth from the environment variable
+// name (skipping the test when it is unset) and returns it with the bench
+// positions and the evaluator: the heuristic, or the champion network when
+// TABLUT_MEASURE_EVAL=champion.
+func measureSetup(t *testing.T, name string) (int, []NamedPosition, Evaluator) {
+	t.Helper()
+	depth, _ := strconv.Atoi(os.Getenv(name))
+	if depth == 0 {
+		t.Skip("set " + name + "=depth to measure")
+	}
+	var eval Evaluator = NewHeuristic()
+	if os.Getenv("TABLUT_MEASURE_EVAL") == "champion" {
+		eval = champion(t)
+	}
+	return depth, benchPositions(t), eval
 }
 
 // TestLateMovePruning: late move pruning leaves part of the tree out. With
@@ -114,15 +123,7 @@ func TestParseFeatures(t *testing.T) {
 // with TABLUT_MEASURE_THREADS=depth, and TABLUT_MEASURE_EVAL=champion for the
 // champion network.
 func TestMeasureThreads(t *testing.T) {
-	depth, _ := strconv.Atoi(os.Getenv("TABLUT_MEASURE_THREADS"))
-	if depth == 0 {
-		t.Skip("set TABLUT_MEASURE_THREADS=depth to measure")
-	}
-	ps := benchPositions(t)
-	var eval Evaluator = NewHeuristic()
-	if os.Getenv("TABLUT_MEASURE_EVAL") == "champion" {
-		eval = champion(t)
-	}
+	depth, ps, eval := measureSetup(t, "TABLUT_MEASURE_THREADS")
 	for _, c := range []struct {
 		threads int
 		off     Feature
