@@ -117,11 +117,12 @@ func TestParseFeatures(t *testing.T) {
 	require.ErrorContains(t, err, "quiescence")
 }
 
-// TestMeasureThreads prints Lazy SMP's effective speed-up: the time to reach
-// a fixed depth over the bench positions with 1 and with 2 threads (twice
-// each, alternately), heuristic, 64 MB table. A measurement, not a check: run
-// with TABLUT_MEASURE_THREADS=depth, and TABLUT_MEASURE_EVAL=champion for the
-// champion network.
+// TestMeasureThreads prints the threads' effective speed-up: the time to reach
+// a fixed depth over the bench positions with 1 thread, 2 threads, and 2
+// threads without deferral (plain Lazy SMP), twice each in turn, 64 MB table.
+// A measurement, not a check: run with TABLUT_MEASURE_THREADS=depth, and
+// TABLUT_MEASURE_EVAL=champion for the champion network instead of the
+// heuristic.
 func TestMeasureThreads(t *testing.T) {
 	depth, ps, eval := measureSetup(t, "TABLUT_MEASURE_THREADS")
 	for _, c := range []struct {

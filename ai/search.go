@@ -183,14 +183,14 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 		opts.Threads = 1
 	}
 	s := &Searcher{eval: eval, opts: opts, tt: newTable(opts.TTSizeMB)}
-	var busy *busyTable
+	var searching *searchingTable
 	if opts.Threads > 1 && opts.Off&featDefer == 0 {
-		busy = new(busyTable)
+		searching = new(searchingTable)
 	}
 	for i := 0; i < opts.Threads; i++ {
 		w := newWorker(i, eval, s.tt)
 		w.off = opts.Off
-		w.busy = busy
+		w.searching = searching
 		s.workers = append(s.workers, w)
 	}
 	return s
@@ -240,8 +240,6 @@ type worker struct {
 	eval     Evaluator
 	lazy     BoundedEvaluator // eval, when it can evaluate lazily
 	tt       *table
-	busy     *busyTable // positions other threads are searching (nil: one thread)
-	deferred [maxPly][]int
 	ctl      *control
 	nodes    int64 // nodes not yet flushed to ctl
 	total    int64 // nodes of this search
@@ -261,6 +259,11 @@ type worker struct {
 	contempt int32 // a draw's score for rootSide is -contempt
 	// rootDone is the root list of the last completed iteration (Info.Root).
 	rootDone []RootScore
+	// searching holds the positions the threads are searching, shared for
+	// deferral (nil: one thread, or deferral off).
+	searching *searchingTable
+	// deferred[ply] lists the moves (indices in moves[ply]) put off at ply.
+	deferred [maxPly][]int
 	// deferrals counts the moves put off because another thread was on them
 	// (for tests).
 	deferrals int64
@@ -551,7 +554,7 @@ func (w *worker) prepare(ctl *control, eval Evaluator, pos *game.Position, histo
 // iteration that another thread has completed at the same or a greater depth
 // and goes on from there (its work so far is in the table). By default the
 // threads search the same depth and split the work by deferring moves another
-// thread is on (busyTable, in negamax). With deferral off ("defer" in
+// thread is on (searchingTable, in negamax). With deferral off ("defer" in
 // Options.Off) they fall back to plain Lazy SMP, where helpers are spread over
 // the depths instead: a helper skips a depth that half of the threads already
 // search (so with two threads it runs one ply ahead of the main thread). The
@@ -599,7 +602,7 @@ func (w *worker) iterate(pos *game.Position, depthLimit int) {
 // helper past the depths that half of the threads already search.
 func (w *worker) nextDepth(last, depthLimit int) int {
 	d := max(last+1, int(w.ctl.done.Load())+1)
-	if w.id == 0 || d == 1 || w.busy != nil {
+	if w.id == 0 || d == 1 || w.searching != nil {
 		return d
 	}
 	half := max(1, (w.ctl.threads+1)/2)
@@ -871,7 +874,7 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	// (simplified ABDADA): the thread meanwhile searches moves nobody is on,
 	// and by the time it comes back the other thread's result is often in the
 	// table.
-	deferring := w.busy != nil && depth >= deferDepth
+	deferring := w.searching != nil && depth >= deferDepth
 	deferred := w.deferred[ply][:0]
 
 	origAlpha := alpha
@@ -899,7 +902,7 @@ moves:
 			score = WinScore - int32(ply+1) // the mover won
 		case captured == 0 && w.repeats(child.Hash()):
 			score = w.drawScore(us)
-		case deferring && i > 0 && j < len(moves) && w.busy.searching(child.Hash()):
+		case deferring && i > 0 && j < len(moves) && w.searching.has(child.Hash()):
 			deferred = append(deferred, i)
 			n++
 			w.deferrals++
@@ -907,7 +910,7 @@ moves:
 		default:
 			w.push(child.Hash(), captured > 0, ply)
 			if deferring {
-				w.busy.start(child.Hash())
+				w.searching.start(child.Hash())
 			}
 			if i == 0 || w.off&featPVS != 0 {
 				score = -w.negamax(child, depth-1, ply+1, -beta, -alpha, pvNode)
@@ -933,7 +936,7 @@ moves:
 				}
 			}
 			if deferring {
-				w.busy.finish(child.Hash())
+				w.searching.finish(child.Hash())
 			}
 			w.pop(ply)
 		}
@@ -969,6 +972,11 @@ moves:
 // lmpCount is, by remaining depth, how many moves are searched before late
 // quiet moves are pruned.
 var lmpCount = [3]int{0, 12, 24}
+
+// deferDepth is the least remaining depth at which a thread puts off a move
+// another thread is searching: below it the subtrees are too small for the
+// bookkeeping to pay.
+const deferDepth = 3
 
 // quiesceChild plays m in pos and returns the score of the resulting position
 // for the side that moved, and whether the move ended the game (a win: an escape or

@@ -230,27 +230,27 @@ func TestNextDepth(t *testing.T) {
 	assert.Equal(t, 8, main.nextDepth(4, 20), "depth 7 is done")
 	assert.Equal(t, 8, helper.nextDepth(0, 20), "past the deepest completed")
 	// Threads that defer moves to each other all search the same depth.
-	helper.busy = new(busyTable)
+	helper.searching = new(searchingTable)
 	ctl.busy[8].Store(1)
 	assert.Equal(t, 8, helper.nextDepth(7, 20), "deferring: with the main thread on 8")
 }
 
 // The table of positions being searched: a slot holds the last key started
 // in it until that search finishes; finishing another key leaves it alone.
-func TestBusyTable(t *testing.T) {
-	var b busyTable
+func TestSearchingTable(t *testing.T) {
+	var b searchingTable
 	a, c := uint64(0x1234_5678_9abc_0001), uint64(0x9999_0000_0000_0001) // same slot
-	assert.False(t, b.searching(a))
+	assert.False(t, b.has(a))
 	b.start(a)
-	assert.True(t, b.searching(a))
-	assert.False(t, b.searching(c))
+	assert.True(t, b.has(a))
+	assert.False(t, b.has(c))
 	b.start(c)
-	assert.True(t, b.searching(c))
-	assert.False(t, b.searching(a), "c took the slot")
+	assert.True(t, b.has(c))
+	assert.False(t, b.has(a), "c took the slot")
 	b.finish(a)
-	assert.True(t, b.searching(c), "finishing a leaves c's search recorded")
+	assert.True(t, b.has(c), "finishing a leaves c's search recorded")
 	b.finish(c)
-	assert.False(t, b.searching(c))
+	assert.False(t, b.has(c))
 }
 
 // TestDeferral: two threads searching together put off moves the other is on,

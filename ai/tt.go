@@ -149,24 +149,20 @@ func scoreFromTT(s int32, ply int) int32 {
 	return s
 }
 
-// deferDepth is the least remaining depth at which a thread puts off a move
-// another thread is searching: below it the subtrees are too small for the
-// bookkeeping to pay.
-const deferDepth = 3
+// searchingTable records the positions the threads are searching, for
+// deferring (simplified ABDADA, after Tom Kerrigan): a slot holds the key of
+// the last position a thread started in it, and is cleared when that search
+// ends. Two positions sharing a slot only cost a needless deferral or a missed
+// one.
+type searchingTable [1 << 12]atomic.Uint64
 
-// busyTable records the positions the threads are searching, for deferring
-// (simplified ABDADA, after Tom Kerrigan): a slot holds the key of the last
-// position a thread started in it, and is cleared when that search ends. Two
-// positions sharing a slot only cost a needless deferral or a missed one.
-type busyTable [1 << 12]atomic.Uint64
+func (b *searchingTable) slot(key uint64) *atomic.Uint64 { return &b[key&(uint64(len(b))-1)] }
 
-func (b *busyTable) slot(key uint64) *atomic.Uint64 { return &b[key&(uint64(len(b))-1)] }
-
-// searching reports whether some thread is searching the position key.
-func (b *busyTable) searching(key uint64) bool { return b.slot(key).Load() == key }
+// has reports whether some thread is searching the position key.
+func (b *searchingTable) has(key uint64) bool { return b.slot(key).Load() == key }
 
 // start records that a thread is searching the position key.
-func (b *busyTable) start(key uint64) { b.slot(key).Store(key) }
+func (b *searchingTable) start(key uint64) { b.slot(key).Store(key) }
 
 // finish clears key's slot unless another position has taken it since.
-func (b *busyTable) finish(key uint64) { b.slot(key).CompareAndSwap(key, 0) }
+func (b *searchingTable) finish(key uint64) { b.slot(key).CompareAndSwap(key, 0) }
