@@ -58,6 +58,47 @@ type GenConfig struct {
 	NetUnits bool
 	// Seed seeds game i's opening, exploration and tie-breaks with (Seed, i).
 	Seed uint64
+	// Opponent, if set, chooses the moves of one side with its own search
+	// of OpponentNodes, so that the positions are those the engine meets
+	// against that opponent (not in self-play). Every position is still
+	// labelled by the engine's search. The engine's side is EngineSide.
+	Opponent      ai.Evaluator
+	OpponentNodes int64
+	EngineSide    Sides
+}
+
+// Sides says which colour the engine plays against an Opponent.
+type Sides uint8
+
+const (
+	// BothSides alternates: the engine is White in even games, Black in odd.
+	BothSides Sides = iota
+	WhiteSide       // the engine is always White
+	BlackSide       // the engine is always Black
+)
+
+// ParseSides reads "both", "white" or "black".
+func ParseSides(s string) (Sides, error) {
+	switch s {
+	case "", "both":
+		return BothSides, nil
+	case "white":
+		return WhiteSide, nil
+	case "black":
+		return BlackSide, nil
+	}
+	return 0, fmt.Errorf("%q is not a side: both, white or black", s)
+}
+
+func (s Sides) String() string { return [...]string{"both", "white", "black"}[s] }
+
+// opponentColor is the colour the Opponent plays in game i.
+func (c *GenConfig) opponentColor(i int) game.Color {
+	switch {
+	case c.EngineSide == WhiteSide, c.EngineSide == BothSides && i%2 == 0:
+		return game.Black
+	}
+	return game.White
 }
 
 // PlayGame plays self-play game i with eval at both sides and returns the
@@ -83,8 +124,9 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 	return out, nil
 }
 
-// SelfPlay plays self-play game i with eval at both sides, as PlayGame does,
-// and calls visit with the game before each move and the result of the search
+// SelfPlay plays self-play game i with eval at both sides, as PlayGame does
+// (or, with cfg.Opponent, eval against that opponent; eval still searches and
+// labels every position), and calls visit with the game before each move and the result of the search
 // that chose it (whose Score labels the position). A finished game's last
 // position is never visited (there is nothing to search). visit must not
 // change g; an error from it ends the game and is returned. The game is
@@ -102,6 +144,11 @@ func SelfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 		maxPlies = match.DefaultMaxPlies
 	}
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
+	var opp *ai.Searcher
+	oppColor := cfg.opponentColor(i)
+	if cfg.Opponent != nil {
+		opp = ai.NewSearcher(cfg.Opponent, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
+	}
 	for ply := 0; g.Outcome() == game.Ongoing && g.Ply() < maxPlies; ply++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -114,6 +161,13 @@ func SelfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 			return err
 		}
 		m := res.Move
+		if pos := g.Position(); opp != nil && pos.SideToMove() == oppColor {
+			ores := opp.Search(ctx, g.Position(), g.RepetitionHistory(), ai.Limits{Nodes: cfg.OpponentNodes}, nil)
+			if ores.Move == game.NoMove {
+				break
+			}
+			m = ores.Move
+		}
 		if ply < cfg.ExplorePlies && r.Float64() < cfg.ExploreProb {
 			legal := g.LegalMoves()
 			m = legal[r.IntN(len(legal))]

@@ -253,6 +253,59 @@ func TestSamplesKeepSideToMove(t *testing.T) {
 	require.Equal(t, smp, out)
 }
 
+// TestOpponentPlaysItsSide: against an Opponent, the engine's search labels
+// every position and chooses the moves of its own side only; the opponent
+// (here one that evaluates at random) chooses the others, so some of them
+// differ from the engine's choice there. With the sides swapped the roles
+// swap too.
+func TestOpponentPlaysItsSide(t *testing.T) {
+	for _, side := range []Sides{WhiteSide, BlackSide, BothSides} {
+		cfg := GenConfig{Nodes: 300, OpeningPlies: 2, MaxPlies: 40, Scale: 1000, Seed: 7,
+			Opponent: ai.Random{Seed: 9}, OpponentNodes: 300, EngineSide: side}
+		for i := 0; i < 2; i++ {
+			engine := game.White
+			if side == BlackSide || side == BothSides && i%2 == 1 {
+				engine = game.Black
+			}
+			var labels, own, ownAsSearched, theirs, theirsDiffer int
+			var last game.Move = game.NoMove
+			var lastSide game.Color
+			check := func(played game.Move) {
+				if last == game.NoMove {
+					return
+				}
+				if lastSide == engine {
+					own++
+					if played == last {
+						ownAsSearched++
+					}
+				} else {
+					theirs++
+					if played != last {
+						theirsDiffer++
+					}
+				}
+			}
+			err := SelfPlay(context.Background(), ai.NewHeuristic(), cfg, i, func(g *game.Game, res ai.Result) error {
+				if g.Ply() > 2 {
+					check(g.Moves()[g.Ply()-1])
+				}
+				pos := g.Position()
+				labels++
+				last, lastSide = res.Move, pos.SideToMove()
+				return nil
+			})
+			require.NoError(t, err)
+			require.Greater(t, labels, 10, "%s game %d", side, i)
+			assert.Equal(t, own, ownAsSearched, "%s game %d: the engine plays what its search chose", side, i)
+			assert.Positive(t, theirs, "%s game %d", side, i)
+			assert.Positive(t, theirsDiffer, "%s game %d: the opponent chooses its own moves", side, i)
+		}
+	}
+	_, err := ParseSides("red")
+	require.ErrorContains(t, err, "not a side")
+}
+
 func TestPlayGamesDeterministic(t *testing.T) {
 	cfg := GenConfig{Nodes: 300, OpeningPlies: 4, ExplorePlies: 10, ExploreProb: 0.3, MaxPlies: 60, Scale: 1000, Seed: 5}
 	h := ai.NewHeuristic()
@@ -307,4 +360,29 @@ func BenchmarkStep(b *testing.B) {
 		lr.Step(batch)
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(batch)), "us/sample")
+}
+
+// TestRootOpponentSettings: the rootstrap opponent's settings are checked,
+// each error naming its flag.
+func TestRootOpponentSettings(t *testing.T) {
+	c := DefaultConfig()
+	c.RootOpponent, c.RootOpponentNodes, c.RootSide = "heuristic", 5000, "white"
+	require.NoError(t, c.Validate())
+	c.RootOpponent = "cnn:learned2"
+	require.NoError(t, c.Validate())
+	for _, tc := range []struct {
+		opp   string
+		nodes int64
+		side  string
+		want  string
+	}{
+		{"heuristic", 0, "both", "-root-opponent-nodes"},
+		{"minimax", 5000, "both", "not an engine"},
+		{"cnn:no-such-net", 5000, "both", "-root-opponent"},
+		{"heuristic", 5000, "red", "-root-side"},
+		{"", 0, "black", "needs -root-opponent"},
+	} {
+		c.RootOpponent, c.RootOpponentNodes, c.RootSide = tc.opp, tc.nodes, tc.side
+		assert.ErrorContains(t, c.Validate(), tc.want, "%+v", tc)
+	}
 }

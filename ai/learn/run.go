@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -66,6 +67,14 @@ type Config struct {
 	RootGames  int   `json:"root_games"`
 	RootNodes  int64 `json:"root_nodes"`
 	RootEpochs int   `json:"root_epochs"`
+	// RootOpponent, if set ("heuristic" or "cnn:NAME"), plays one side of
+	// the rootstrap games at RootOpponentNodes per move; the network plays
+	// RootSide ("both": White and Black in turn, "white", "black") and its
+	// search still labels every position. The positions are then those the
+	// network meets against that opponent.
+	RootOpponent      string `json:"root_opponent,omitempty"`
+	RootOpponentNodes int64  `json:"root_opponent_nodes,omitempty"`
+	RootSide          string `json:"root_side,omitempty"`
 	// ExtraEpochs are epochs on all the data after the last round (added by
 	// Extend).
 	ExtraEpochs int `json:"extra_epochs,omitempty"`
@@ -145,7 +154,37 @@ func (c *Config) Validate() error {
 	if _, err := c.input(); err != nil {
 		return fmt.Errorf("-input: %v", err)
 	}
+	if _, err := ParseSides(c.RootSide); err != nil {
+		return fmt.Errorf("-root-side: %v", err)
+	}
+	if c.RootOpponent != "" {
+		if c.RootOpponentNodes <= 0 {
+			return errors.New("-root-opponent needs a positive -root-opponent-nodes")
+		}
+		if _, err := opponent(c.RootOpponent); err != nil {
+			return fmt.Errorf("-root-opponent: %v", err)
+		}
+	} else if c.RootSide != "" && c.RootSide != "both" {
+		return errors.New("-root-side needs -root-opponent (in self-play the network plays both sides)")
+	}
 	return nil
+}
+
+// opponent returns the evaluator of a rootstrap opponent: "heuristic" or
+// "cnn:NAME" (a shipped network or a network file).
+func opponent(spec string) (ai.Evaluator, error) {
+	if spec == "heuristic" {
+		return ai.NewHeuristic(), nil
+	}
+	name, ok := strings.CutPrefix(spec, "cnn:")
+	if !ok || name == "" {
+		return nil, fmt.Errorf("%q is not an engine: heuristic or cnn:NAME", spec)
+	}
+	net, err := player.LoadNet(name)
+	if err != nil {
+		return nil, err
+	}
+	return player.NetEvaluator(net)
 }
 
 // input returns the network's input kind ("" is the seed's plane).
@@ -617,6 +656,15 @@ func (r *Run) games(ctx context.Context, s step) error {
 		eval, cfg, base = net, c.gen(c.Seed, c.RootNodes), roundBase*(s.Round+1)
 		cfg.NetUnits = true
 		what = fmt.Sprintf("rootstrap round %d games (network)", s.Round+1)
+		if c.RootOpponent != "" {
+			var err error
+			if cfg.Opponent, err = opponent(c.RootOpponent); err != nil {
+				return fmt.Errorf("-root-opponent: %w", err)
+			}
+			cfg.OpponentNodes = c.RootOpponentNodes
+			cfg.EngineSide, _ = ParseSides(c.RootSide) // checked by Validate
+			what = fmt.Sprintf("rootstrap round %d games (network as %s against %s)", s.Round+1, cfg.EngineSide, c.RootOpponent)
+		}
 	}
 	r.report(Progress{What: what, Done: s.From, Total: s.To})
 	smp, err := PlayGames(ctx, eval, cfg, base+s.From, base+s.To, r.Threads)

@@ -46,6 +46,9 @@ func runLearn(args []string) error {
 	rootGames := fs.Int("root-games", def.RootGames, "rootstrap: games per round")
 	rootNodes := fs.Int64("root-nodes", def.RootNodes, "rootstrap: node budget of the network's searches")
 	rootEpochs := fs.Int("root-epochs", def.RootEpochs, "rootstrap: epochs after each round's games")
+	rootOpp := fs.String("root-opponent", "", "rootstrap: an engine (heuristic or cnn:NAME) that plays one side of the games instead of self-play; the network's search still labels every position")
+	rootOppNodes := fs.Int64("root-opponent-nodes", 0, "rootstrap: the opponent's node budget per move")
+	rootSide := fs.String("root-side", "both", "rootstrap against -root-opponent: the network's side, both (in turn), white or black")
 	evalEvery := fs.Int("eval-every", def.EvalEvery, "learning-curve match every this many epochs (0 = none)")
 	evalGames := fs.Int("eval-games", def.EvalGames, "learning-curve games against the heuristic")
 	evalNodes := fs.Int64("eval-nodes", def.EvalNodes, "learning curve: the network's node budget per move")
@@ -150,6 +153,7 @@ func runLearn(args []string) error {
 			ExploreProb: *exploreProb, MaxPlies: *maxPlies, ValGames: *valGames, Chunk: *chunk, DataFrom: *dataFrom,
 			Epochs: *epochs, Batch: *batch, LR: *lr, LRDecay: *lrDecay,
 			Rounds: *rounds, RootGames: *rootGames, RootNodes: *rootNodes, RootEpochs: *rootEpochs,
+			RootOpponent: *rootOpp, RootOpponentNodes: *rootOppNodes, RootSide: *rootSide,
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
 			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes, EvolveSigma: *evolveSigma,
 			EvolveHeuristicGames: *evolveHGames, EvolveHeuristicNodes: *evolveHNodes,
