@@ -65,6 +65,13 @@ type GenConfig struct {
 	Opponent      ai.Evaluator
 	OpponentNodes int64
 	EngineSide    Sides
+	// OutcomeWeight mixes the game's result into every label of a game
+	// that ended (a win, a loss or a draw by the rules; not one stopped at
+	// MaxPlies): target = (1-w)*search label + w*z, z = +-tanh(3) for a
+	// White or Black win and 0 for a draw. 0 keeps the search labels alone.
+	// The result carries what a search of the label's budget does not see,
+	// for example how the opponent goes on to play.
+	OutcomeWeight float64
 }
 
 // Sides says which colour the engine plays against an Opponent.
@@ -106,7 +113,7 @@ func (c *GenConfig) opponentColor(i int) game.Color {
 // runs one thread with a fresh table.
 func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
 	var out []Sample
-	err := SelfPlay(ctx, eval, cfg, i, func(g *game.Game, res ai.Result) error {
+	end, err := selfPlay(ctx, eval, cfg, i, func(g *game.Game, res ai.Result) error {
 		pos := g.Position()
 		var smp Sample
 		cnn.Encode(&pos, &smp.In)
@@ -121,6 +128,21 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 	if err != nil {
 		return nil, err
 	}
+	if w := float32(cfg.OutcomeWeight); w > 0 {
+		var z float32
+		switch end.Outcome() {
+		case game.WhiteWins:
+			z = float32(math.Tanh(3))
+		case game.BlackWins:
+			z = -float32(math.Tanh(3))
+		case game.Draw:
+		default: // stopped at MaxPlies: no result to learn from
+			return out, nil
+		}
+		for k := range out {
+			out[k].Target = (1-w)*out[k].Target + w*z
+		}
+	}
 	return out, nil
 }
 
@@ -132,11 +154,17 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 // change g; an error from it ends the game and is returned. The game is
 // deterministic for (cfg, i): the searcher runs one thread with a fresh table.
 func SelfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visit func(g *game.Game, res ai.Result) error) error {
+	_, err := selfPlay(ctx, eval, cfg, i, visit)
+	return err
+}
+
+// selfPlay is SelfPlay, returning the game as it ended.
+func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visit func(g *game.Game, res ai.Result) error) (*game.Game, error) {
 	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)^0x51ed270b27a3c1f5))
 	g := game.NewGame(game.StartPosition())
 	for _, m := range match.RandomOpening(r, cfg.OpeningPlies) {
 		if err := g.Play(m); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	maxPlies := cfg.MaxPlies
@@ -151,14 +179,14 @@ func SelfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 	}
 	for ply := 0; g.Outcome() == game.Ongoing && g.Ply() < maxPlies; ply++ {
 		if err := ctx.Err(); err != nil {
-			return err
+			return nil, err
 		}
 		res := s.Search(ctx, g.Position(), g.RepetitionHistory(), ai.Limits{Nodes: cfg.Nodes}, nil)
 		if res.Move == game.NoMove {
 			break
 		}
 		if err := visit(g, res); err != nil {
-			return err
+			return nil, err
 		}
 		m := res.Move
 		if pos := g.Position(); opp != nil && pos.SideToMove() == oppColor {
@@ -173,10 +201,10 @@ func SelfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 			m = legal[r.IntN(len(legal))]
 		}
 		if err := g.Play(m); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return g, nil
 }
 
 // PlayGames plays games from, from+1, ..., to-1 on threads goroutines and

@@ -386,3 +386,32 @@ func TestRootOpponentSettings(t *testing.T) {
 		assert.ErrorContains(t, c.Validate(), tc.want, "%+v", tc)
 	}
 }
+
+// TestOutcomeWeight: with OutcomeWeight w, each label of a finished game
+// moves a fraction w of the way to its result; a game stopped at MaxPlies
+// keeps its search labels.
+func TestOutcomeWeight(t *testing.T) {
+	cfg := GenConfig{Nodes: 300, OpeningPlies: 4, MaxPlies: 200, Scale: 1000, Seed: 5,
+		Opponent: ai.Random{Seed: 3}, OpponentNodes: 50, EngineSide: WhiteSide}
+	plain, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
+	require.NoError(t, err)
+	require.NotEmpty(t, plain)
+	cfg.OutcomeWeight = 0.25
+	mixed, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
+	require.NoError(t, err)
+	require.Len(t, mixed, len(plain))
+	// Every label moves by the same quarter of the result, +-tanh(3).
+	shift := mixed[0].Target - 0.75*plain[0].Target
+	z := 0.25 * math.Tanh(3)
+	assert.InDelta(t, z, math.Abs(float64(shift)), 1e-6, "this seed's game ends in a win")
+	for k := range plain {
+		assert.InDelta(t, 0.75*plain[k].Target+shift, mixed[k].Target, 1e-6, "label %d", k)
+	}
+	cfg.MaxPlies = 8 // stopped before any result
+	plain, err = PlayGame(context.Background(), ai.NewHeuristic(), GenConfig{Nodes: 300, OpeningPlies: 4, MaxPlies: 8, Scale: 1000, Seed: 5,
+		Opponent: ai.Random{Seed: 3}, OpponentNodes: 50, EngineSide: WhiteSide}, 0)
+	require.NoError(t, err)
+	mixed, err = PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
+	require.NoError(t, err)
+	require.Equal(t, plain, mixed)
+}

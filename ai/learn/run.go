@@ -75,6 +75,9 @@ type Config struct {
 	RootOpponent      string `json:"root_opponent,omitempty"`
 	RootOpponentNodes int64  `json:"root_opponent_nodes,omitempty"`
 	RootSide          string `json:"root_side,omitempty"`
+	// RootOutcome mixes each rootstrap game's result into its labels
+	// (GenConfig.OutcomeWeight).
+	RootOutcome float64 `json:"root_outcome,omitempty"`
 	// ExtraEpochs are epochs on all the data after the last round (added by
 	// Extend).
 	ExtraEpochs int `json:"extra_epochs,omitempty"`
@@ -153,6 +156,9 @@ func (c *Config) Validate() error {
 	}
 	if _, err := c.input(); err != nil {
 		return fmt.Errorf("-input: %v", err)
+	}
+	if c.RootOutcome < 0 || c.RootOutcome > 1 {
+		return errors.New("-root-outcome must be in [0, 1]")
 	}
 	if _, err := ParseSides(c.RootSide); err != nil {
 		return fmt.Errorf("-root-side: %v", err)
@@ -655,6 +661,7 @@ func (r *Run) games(ctx context.Context, s step) error {
 		net.EnableCache(18)
 		eval, cfg, base = net, c.gen(c.Seed, c.RootNodes), roundBase*(s.Round+1)
 		cfg.NetUnits = true
+		cfg.OutcomeWeight = c.RootOutcome
 		what = fmt.Sprintf("rootstrap round %d games (network)", s.Round+1)
 		if c.RootOpponent != "" {
 			var err error
