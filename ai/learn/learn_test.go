@@ -388,30 +388,39 @@ func TestRootOpponentSettings(t *testing.T) {
 }
 
 // TestOutcomeWeight: with OutcomeWeight w, each label of a finished game
-// moves a fraction w of the way to its result; a game stopped at MaxPlies
-// keeps its search labels.
+// moves a fraction w of the way to its result (+-tanh(3) for a win, 0 for a
+// draw); a game stopped at MaxPlies keeps its search labels.
 func TestOutcomeWeight(t *testing.T) {
-	cfg := GenConfig{Nodes: 300, OpeningPlies: 4, MaxPlies: 200, Scale: 1000, Seed: 5,
-		Opponent: ai.Random{Seed: 3}, OpponentNodes: 50, EngineSide: WhiteSide}
-	plain, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
-	require.NoError(t, err)
-	require.NotEmpty(t, plain)
-	cfg.OutcomeWeight = 0.25
-	mixed, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
-	require.NoError(t, err)
-	require.Len(t, mixed, len(plain))
-	// Every label moves by the same quarter of the result, +-tanh(3).
-	shift := mixed[0].Target - 0.75*plain[0].Target
-	z := 0.25 * math.Tanh(3)
-	assert.InDelta(t, z, math.Abs(float64(shift)), 1e-6, "this seed's game ends in a win")
-	for k := range plain {
-		assert.InDelta(t, 0.75*plain[k].Target+shift, mixed[k].Target, 1e-6, "label %d", k)
+	base := GenConfig{Nodes: 300, OpeningPlies: 4, MaxPlies: 200, Scale: 1000, Seed: 5,
+		Opponent: ai.Random{Seed: 3}, OpponentNodes: 50, EngineSide: BothSides}
+	outcomes := map[game.Outcome]int{}
+	for _, maxPlies := range []int{200, 8} {
+		for i := 0; i < 6; i++ {
+			cfg := base
+			cfg.MaxPlies = maxPlies
+			plain, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			require.NoError(t, err)
+			end, err := selfPlay(context.Background(), ai.NewHeuristic(), cfg, i, func(*game.Game, ai.Result) error { return nil })
+			require.NoError(t, err)
+			cfg.OutcomeWeight = 0.25
+			mixed, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			require.NoError(t, err)
+			require.Len(t, mixed, len(plain))
+			var z float64
+			switch end.Outcome() {
+			case game.WhiteWins:
+				z = math.Tanh(3)
+			case game.BlackWins:
+				z = -math.Tanh(3)
+			case game.Ongoing:
+				require.Equal(t, plain, mixed, "game %d stopped at %d plies", i, maxPlies)
+				continue
+			}
+			outcomes[end.Outcome()]++
+			for k := range plain {
+				assert.InDelta(t, 0.75*float64(plain[k].Target)+0.25*z, float64(mixed[k].Target), 1e-6, "game %d label %d", i, k)
+			}
+		}
 	}
-	cfg.MaxPlies = 8 // stopped before any result
-	plain, err = PlayGame(context.Background(), ai.NewHeuristic(), GenConfig{Nodes: 300, OpeningPlies: 4, MaxPlies: 8, Scale: 1000, Seed: 5,
-		Opponent: ai.Random{Seed: 3}, OpponentNodes: 50, EngineSide: WhiteSide}, 0)
-	require.NoError(t, err)
-	mixed, err = PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
-	require.NoError(t, err)
-	require.Equal(t, plain, mixed)
+	assert.Positive(t, outcomes[game.WhiteWins]+outcomes[game.BlackWins], "some games end in a win: %v", outcomes)
 }
