@@ -34,6 +34,10 @@
 //     network; with the network itself as the engine it is rootstrap (the
 //     static value of each root moves towards its searched value). Diversity
 //     comes from seeded random openings and random moves early in each game.
+//     Rootstrap games may also be played against another engine (an
+//     Opponent, -root-opponent) so that the positions are the ones the
+//     network meets against it, and a game's result may be mixed into its
+//     labels (OutcomeWeight, -root-outcome).
 //     The samples' file format (the board, the side to move, the target).
 //     A run may take another run's data (-data-from) so that two networks,
 //     for example the two input kinds, learn from the same positions.
