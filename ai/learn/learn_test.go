@@ -268,7 +268,7 @@ func TestOpponentPlaysItsSide(t *testing.T) {
 				engine = game.Black
 			}
 			var labels, own, ownAsSearched, theirs, theirsDiffer int
-			var last game.Move = game.NoMove
+			var last = game.NoMove
 			var lastSide game.Color
 			check := func(played game.Move) {
 				if last == game.NoMove {
