@@ -108,8 +108,9 @@ func (c *GenConfig) opponentColor(i int) game.Color {
 	return game.White
 }
 
-// PlayGame plays self-play game i with eval at both sides and returns the
-// labelled positions, in order. It is deterministic for (cfg, i): the searcher
+// PlayGame plays game i, self-play with eval at both sides or eval against
+// cfg.Opponent, and returns the positions labelled by eval's searches, in
+// order (with cfg.OutcomeWeight, mixed with the game's result). It is deterministic for (cfg, i): the searcher
 // runs one thread with a fresh table.
 func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
 	var out []Sample
@@ -129,12 +130,13 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 		return nil, err
 	}
 	if w := float32(cfg.OutcomeWeight); w > 0 {
+		win := float32(math.Tanh(3)) // a win's label, as in Target and NetTarget
 		var z float32
 		switch end.Outcome() {
 		case game.WhiteWins:
-			z = float32(math.Tanh(3))
+			z = win
 		case game.BlackWins:
-			z = -float32(math.Tanh(3))
+			z = -win
 		case game.Draw:
 		default: // stopped at MaxPlies: no result to learn from
 			return out, nil
@@ -146,10 +148,10 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 	return out, nil
 }
 
-// SelfPlay plays self-play game i with eval at both sides, as PlayGame does
-// (or, with cfg.Opponent, eval against that opponent; eval still searches and
-// labels every position), and calls visit with the game before each move and the result of the search
-// that chose it (whose Score labels the position). A finished game's last
+// SelfPlay plays game i as PlayGame does and calls visit with the game before
+// each move and the result of eval's search there (whose Score labels the
+// position; its move is played unless cfg.Opponent is to move or an
+// exploring random move replaces it). A finished game's last
 // position is never visited (there is nothing to search). visit must not
 // change g; an error from it ends the game and is returned. The game is
 // deterministic for (cfg, i): the searcher runs one thread with a fresh table.
@@ -190,7 +192,7 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 		}
 		m := res.Move
 		if pos := g.Position(); opp != nil && pos.SideToMove() == oppColor {
-			ores := opp.Search(ctx, g.Position(), g.RepetitionHistory(), ai.Limits{Nodes: cfg.OpponentNodes}, nil)
+			ores := opp.Search(ctx, pos, g.RepetitionHistory(), ai.Limits{Nodes: cfg.OpponentNodes}, nil)
 			if ores.Move == game.NoMove {
 				break
 			}

@@ -12,7 +12,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -67,7 +66,7 @@ type Config struct {
 	RootGames  int   `json:"root_games"`
 	RootNodes  int64 `json:"root_nodes"`
 	RootEpochs int   `json:"root_epochs"`
-	// RootOpponent, if set ("heuristic" or "cnn:NAME"), plays one side of
+	// RootOpponent, if set (an engine: "heuristic", "cnn:NAME"...), plays one side of
 	// the rootstrap games at RootOpponentNodes per move; the network plays
 	// RootSide ("both": White and Black in turn, "white", "black") and its
 	// search still labels every position. The positions are then those the
@@ -176,21 +175,17 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// opponent returns the evaluator of a rootstrap opponent: "heuristic" or
-// "cnn:NAME" (a shipped network or a network file).
-func opponent(spec string) (ai.Evaluator, error) {
-	if spec == "heuristic" {
-		return ai.NewHeuristic(), nil
+// opponent returns the evaluator of a rootstrap opponent, an engine named as
+// players are (player.ParseSpec): "heuristic", "cnn:NAME" and so on.
+func opponent(name string) (ai.Evaluator, error) {
+	spec, err := player.ParseSpec(name)
+	if err == nil && !spec.IsEngine() {
+		err = fmt.Errorf("%q is a person", name)
 	}
-	name, ok := strings.CutPrefix(spec, "cnn:")
-	if !ok || name == "" {
-		return nil, fmt.Errorf("%q is not an engine: heuristic or cnn:NAME", spec)
-	}
-	net, err := player.LoadNet(name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("not an engine: %w", err)
 	}
-	return player.NetEvaluator(net)
+	return player.NewEvaluator(spec)
 }
 
 // input returns the network's input kind ("" is the seed's plane).

@@ -46,7 +46,7 @@ func runLearn(args []string) error {
 	rootGames := fs.Int("root-games", def.RootGames, "rootstrap: games per round")
 	rootNodes := fs.Int64("root-nodes", def.RootNodes, "rootstrap: node budget of the network's searches")
 	rootEpochs := fs.Int("root-epochs", def.RootEpochs, "rootstrap: epochs after each round's games")
-	rootOpp := fs.String("root-opponent", "", "rootstrap: an engine (heuristic or cnn:NAME) that plays one side of the games instead of self-play; the network's search still labels every position")
+	rootOpp := fs.String("root-opponent", "", "rootstrap: an engine (heuristic, cnn:NAME, ...) that plays one side of the games instead of self-play; the network's search still labels every position")
 	rootOppNodes := fs.Int64("root-opponent-nodes", 0, "rootstrap: the opponent's node budget per move")
 	rootOutcome := fs.Float64("root-outcome", 0, "rootstrap: weight of each game's result in its labels, (1-w)*search value + w*result (0 = search values alone)")
 	rootSide := fs.String("root-side", "both", "rootstrap against -root-opponent: the network's side, both (in turn), white or black")
