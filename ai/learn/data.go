@@ -113,6 +113,61 @@ func (c *GenConfig) opponentColor(i int) game.Color {
 // order (with cfg.OutcomeWeight, mixed with the game's result). It is deterministic for (cfg, i): the searcher
 // runs one thread with a fresh table.
 func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
+	out, _, err := playGame(ctx, eval, cfg, i)
+	return out, err
+}
+
+// Tally counts how games ended, by colour; Unfinished games were stopped at
+// MaxPlies.
+type Tally struct {
+	White      int `json:"white"`
+	Black      int `json:"black"`
+	Draws      int `json:"draws"`
+	Unfinished int `json:"unfinished,omitempty"`
+}
+
+func (t *Tally) add(o game.Outcome) {
+	switch o {
+	case game.WhiteWins:
+		t.White++
+	case game.BlackWins:
+		t.Black++
+	case game.Draw:
+		t.Draws++
+	default:
+		t.Unfinished++
+	}
+}
+
+// Add adds u's counts to t.
+func (t *Tally) Add(u Tally) {
+	t.White += u.White
+	t.Black += u.Black
+	t.Draws += u.Draws
+	t.Unfinished += u.Unfinished
+}
+
+// WhiteScore is White's score over the finished games (a draw counts half),
+// or NaN if none finished.
+func (t Tally) WhiteScore() float64 {
+	n := t.White + t.Black + t.Draws
+	if n == 0 {
+		return math.NaN()
+	}
+	return (float64(t.White) + float64(t.Draws)/2) / float64(n)
+}
+
+func (t Tally) String() string {
+	s := fmt.Sprintf("White won %d, Black %d, drawn %d", t.White, t.Black, t.Draws)
+	if t.Unfinished > 0 {
+		s += fmt.Sprintf(", %d stopped", t.Unfinished)
+	}
+	return s
+}
+
+// playGame is PlayGame, returning also how the game ended (game.Ongoing if it
+// was stopped at MaxPlies).
+func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, game.Outcome, error) {
 	var out []Sample
 	end, err := selfPlay(ctx, eval, cfg, i, func(g *game.Game, res ai.Result) error {
 		pos := g.Position()
@@ -127,25 +182,26 @@ func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, game.Ongoing, err
 	}
+	outcome := end.Outcome()
 	if w := float32(cfg.OutcomeWeight); w > 0 {
 		win := float32(math.Tanh(3)) // a win's label, as in Target and NetTarget
 		var z float32
-		switch end.Outcome() {
+		switch outcome {
 		case game.WhiteWins:
 			z = win
 		case game.BlackWins:
 			z = -win
 		case game.Draw:
 		default: // stopped at MaxPlies: no result to learn from
-			return out, nil
+			return out, outcome, nil
 		}
 		for k := range out {
 			out[k].Target = (1-w)*out[k].Target + w*z
 		}
 	}
-	return out, nil
+	return out, outcome, nil
 }
 
 // SelfPlay plays game i as PlayGame does and calls visit with the game before
@@ -211,10 +267,11 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 
 // PlayGames plays games from, from+1, ..., to-1 on threads goroutines and
 // returns their samples concatenated in game order (so the result does not
-// depend on threads). Each goroutine calls eval concurrently, as ai.Evaluator
-// allows.
-func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, threads int) ([]Sample, error) {
+// depend on threads) and how the games ended. Each goroutine calls eval
+// concurrently, as ai.Evaluator allows.
+func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, threads int) ([]Sample, Tally, error) {
 	res := make([][]Sample, to-from)
+	outcomes := make([]game.Outcome, to-from)
 	errs := make([]error, to-from)
 	next := make(chan int, to-from)
 	for i := from; i < to; i++ {
@@ -227,19 +284,21 @@ func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res[i-from], errs[i-from] = PlayGame(ctx, eval, cfg, i)
+				res[i-from], outcomes[i-from], errs[i-from] = playGame(ctx, eval, cfg, i)
 			}
 		}()
 	}
 	wg.Wait()
 	var all []Sample
+	var t Tally
 	for k := range res {
 		if errs[k] != nil {
-			return nil, fmt.Errorf("self-play game %d: %w", from+k, errs[k])
+			return nil, Tally{}, fmt.Errorf("self-play game %d: %w", from+k, errs[k])
 		}
 		all = append(all, res[k]...)
+		t.add(outcomes[k])
 	}
-	return all, nil
+	return all, t, nil
 }
 
 // sampleSize is the size of one sample on disk: 81 signed bytes (the encoded

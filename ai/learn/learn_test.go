@@ -309,15 +309,54 @@ func TestOpponentPlaysItsSide(t *testing.T) {
 func TestPlayGamesDeterministic(t *testing.T) {
 	cfg := GenConfig{Nodes: 300, OpeningPlies: 4, ExplorePlies: 10, ExploreProb: 0.3, MaxPlies: 60, Scale: 1000, Seed: 5}
 	h := ai.NewHeuristic()
-	a, err := PlayGames(context.Background(), h, cfg, 0, 3, 1)
+	a, ta, err := PlayGames(context.Background(), h, cfg, 0, 3, 1)
 	require.NoError(t, err)
-	b, err := PlayGames(context.Background(), h, cfg, 0, 3, 3)
+	b, tb, err := PlayGames(context.Background(), h, cfg, 0, 3, 3)
 	require.NoError(t, err)
 	require.NotEmpty(t, a)
 	require.Equal(t, a, b)
+	require.Equal(t, ta, tb)
 	for _, s := range a {
 		require.True(t, s.Target > -1 && s.Target < 1)
 	}
+}
+
+// TestPlayGamesTally: the tally counts each game once, as it ended. With
+// the outcome weight 1 every label of a finished game is its result, so a
+// game played alone shows in its labels how it ended.
+func TestPlayGamesTally(t *testing.T) {
+	cfg := GenConfig{Nodes: 200, OpeningPlies: 4, ExplorePlies: 10, ExploreProb: 0.3, MaxPlies: 300, Scale: 1000, Seed: 7, OutcomeWeight: 1}
+	h := ai.NewHeuristic()
+	var want Tally
+	win := float32(math.Tanh(3))
+	for i := range 6 {
+		smp, one, err := PlayGames(context.Background(), h, cfg, i, i+1, 1)
+		require.NoError(t, err)
+		require.NotEmpty(t, smp)
+		require.Equal(t, 1, one.White+one.Black+one.Draws+one.Unfinished, "game %d", i)
+		switch z := smp[0].Target; {
+		case z == win:
+			require.Equal(t, 1, one.White, "game %d", i)
+		case z == -win:
+			require.Equal(t, 1, one.Black, "game %d", i)
+		case z == 0:
+			require.Equal(t, 1, one.Draws, "game %d", i)
+		default:
+			require.Equal(t, 1, one.Unfinished, "game %d", i)
+		}
+		want.Add(one)
+	}
+	_, all, err := PlayGames(context.Background(), h, cfg, 0, 6, 2)
+	require.NoError(t, err)
+	require.Equal(t, want, all)
+	require.Positive(t, all.White+all.Black, "some games must be decided")
+
+	cfg.MaxPlies = 8
+	_, stopped, err := PlayGames(context.Background(), h, cfg, 0, 3, 2)
+	require.NoError(t, err)
+	require.Equal(t, Tally{Unfinished: 3}, stopped)
+	require.True(t, math.IsNaN(stopped.WhiteScore()))
+	require.InDelta(t, 0.625, Tally{White: 2, Draws: 1, Black: 1, Unfinished: 5}.WhiteScore(), 1e-12)
 }
 
 // TestRootstrapLabelsInNetworkUnits: a network's own search scores are 10000
@@ -328,7 +367,7 @@ func TestRootstrapLabelsInNetworkUnits(t *testing.T) {
 	net, err := cnn.LoadFile("../../weights/learned.tnn")
 	require.NoError(t, err)
 	cfg := GenConfig{Nodes: 200, OpeningPlies: 4, MaxPlies: 30, Scale: 1000, Seed: 3, NetUnits: true}
-	smp, err := PlayGames(context.Background(), net, cfg, 0, 2, 2)
+	smp, _, err := PlayGames(context.Background(), net, cfg, 0, 2, 2)
 	require.NoError(t, err)
 	require.NotEmpty(t, smp)
 	var sum float64

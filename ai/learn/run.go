@@ -291,7 +291,15 @@ type state struct {
 	T        int           `json:"adam_steps"`
 	History  []EpochRecord `json:"history"`
 	Evals    []EvalPoint   `json:"evals"`
+	Games    []RoundGames  `json:"games,omitempty"`
 	Elapsed  float64       `json:"elapsed_seconds"`
+}
+
+// RoundGames is how the games of one rootstrap round ended so far (in a run
+// against an opponent, the network's own score on its side).
+type RoundGames struct {
+	Round int `json:"round"` // 1-based
+	Tally
 }
 
 // Progress reports a run's advance: step Step of Steps (0-based), doing What,
@@ -588,7 +596,7 @@ func (r *Run) logf(format string, args ...any) {
 func (r *Run) val(ctx context.Context, s step) error {
 	c := &r.st.Config
 	r.report(Progress{What: "validation games", Total: s.To})
-	smp, err := PlayGames(ctx, ai.NewHeuristic(), c.gen(c.Seed, c.Nodes), valBase, valBase+s.To, r.Threads)
+	smp, _, err := PlayGames(ctx, ai.NewHeuristic(), c.gen(c.Seed, c.Nodes), valBase, valBase+s.To, r.Threads)
 	if err != nil {
 		return err
 	}
@@ -669,7 +677,7 @@ func (r *Run) games(ctx context.Context, s step) error {
 		}
 	}
 	r.report(Progress{What: what, Done: s.From, Total: s.To})
-	smp, err := PlayGames(ctx, eval, cfg, base+s.From, base+s.To, r.Threads)
+	smp, tally, err := PlayGames(ctx, eval, cfg, base+s.From, base+s.To, r.Threads)
 	if err != nil {
 		return err
 	}
@@ -689,7 +697,17 @@ func (r *Run) games(ctx context.Context, s step) error {
 		return err
 	}
 	r.st.DataSize += int64(len(smp) * sampleSize)
-	r.logf("%s %d-%d: %d positions (%d in all)", what, s.From, s.To, len(smp), r.st.DataSize/sampleSize)
+	if s.Kind != "root" {
+		r.logf("%s %d-%d: %d positions (%d in all)", what, s.From, s.To, len(smp), r.st.DataSize/sampleSize)
+		return nil
+	}
+	if n := len(r.st.Games); n == 0 || r.st.Games[n-1].Round != s.Round+1 {
+		r.st.Games = append(r.st.Games, RoundGames{Round: s.Round + 1})
+	}
+	round := &r.st.Games[len(r.st.Games)-1]
+	round.Add(tally)
+	r.logf("%s %d-%d: %d positions (%d in all); %v; round so far: %v, White's score %.3f",
+		what, s.From, s.To, len(smp), r.st.DataSize/sampleSize, tally, round.Tally, round.WhiteScore())
 	return nil
 }
 

@@ -35,6 +35,13 @@ type learnState struct {
 		QAT       bool    `json:"qat"`
 	} `json:"history"`
 	Evals json.RawMessage `json:"evals"`
+	Games []struct {
+		Round      int `json:"round"`
+		White      int `json:"white"`
+		Black      int `json:"black"`
+		Draws      int `json:"draws"`
+		Unfinished int `json:"unfinished"`
+	} `json:"games"`
 }
 
 func readLearnState(t *testing.T, dir string) (learnState, bool) {
@@ -59,6 +66,10 @@ func TestLearnSurvivesKill9(t *testing.T) {
 	want, ok := readLearnState(t, full)
 	require.True(t, ok)
 	require.Len(t, want.History, 3)
+	require.Len(t, want.Games, 1, "the rootstrap round's games are counted")
+	g := want.Games[0]
+	assert.Equal(t, 1, g.Round)
+	assert.Equal(t, 1, g.White+g.Black+g.Draws+g.Unfinished, "one rootstrap game: %+v", g)
 
 	dir := t.TempDir()
 	killedAt := killWhen(t, "learning", learnArgs(dir), 2*time.Millisecond, func() (int, bool) {
