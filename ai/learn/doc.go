@@ -37,7 +37,11 @@
 //     Rootstrap games may also be played against another engine (an
 //     Opponent, -root-opponent) so that the positions are the ones the
 //     network meets against it, and a game's result may be mixed into its
-//     labels (OutcomeWeight, -root-outcome).
+//     labels (OutcomeWeight, -root-outcome). Each chunk of games is counted
+//     by result (Tally): the log line of the chunk and state.json's "games"
+//     give each round's score so far, so a run against an opponent shows
+//     while it goes on whether each round's network does better on its side
+//     (each round plays with the network the last one made).
 //     The samples' file format (the board, the side to move, the target).
 //     A run may take another run's data (-data-from) so that two networks,
 //     for example the two input kinds, learn from the same positions.
