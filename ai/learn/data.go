@@ -72,6 +72,17 @@ type GenConfig struct {
 	// The result carries what a search of the label's budget does not see,
 	// for example how the opponent goes on to play.
 	OutcomeWeight float64
+	// Lambda, if above 0, replaces each label by the TD(lambda) return of
+	// the labels after it, position by position (both sides' positions):
+	// G = (1-Lambda)*label + Lambda*G', where G' is the next position's
+	// return, and the last position's is the game's result (z above) or, in
+	// a game stopped at MaxPlies, its own label. An exploring random move
+	// cuts the chain (the position before it keeps its search label), as
+	// the positions after it say nothing of the one before. A later
+	// position's deeper view (a decline the search did not yet see) so
+	// reaches the earlier ones, decaying by Lambda a ply. OutcomeWeight
+	// then mixes the result in as before.
+	Lambda float64
 }
 
 // Sides says which colour the engine plays against an Opponent.
@@ -169,7 +180,7 @@ func (t Tally) String() string {
 // was stopped at MaxPlies).
 func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, game.Outcome, error) {
 	var out []Sample
-	end, err := selfPlay(ctx, eval, cfg, i, func(g *game.Game, res ai.Result) error {
+	end, explored, err := selfPlay(ctx, eval, cfg, i, func(g *game.Game, res ai.Result) error {
 		pos := g.Position()
 		var smp Sample
 		cnn.Encode(&pos, &smp.In)
@@ -185,16 +196,30 @@ func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 		return nil, game.Ongoing, err
 	}
 	outcome := end.Outcome()
+	win := float32(math.Tanh(3)) // a win's label, as in Target and NetTarget
+	var z float32
+	switch outcome {
+	case game.WhiteWins:
+		z = win
+	case game.BlackWins:
+		z = -win
+	}
+	if l := float32(cfg.Lambda); l > 0 && len(out) > 0 {
+		g := out[len(out)-1].Target // stopped at MaxPlies: the last label
+		if outcome != game.Ongoing {
+			g = z
+		}
+		for k := len(out) - 1; k >= 0; k-- {
+			if k < len(explored) && explored[k] {
+				g = out[k].Target
+			} else {
+				g = (1-l)*out[k].Target + l*g
+			}
+			out[k].Target = g
+		}
+	}
 	if w := float32(cfg.OutcomeWeight); w > 0 {
-		win := float32(math.Tanh(3)) // a win's label, as in Target and NetTarget
-		var z float32
-		switch outcome {
-		case game.WhiteWins:
-			z = win
-		case game.BlackWins:
-			z = -win
-		case game.Draw:
-		default: // stopped at MaxPlies: no result to learn from
+		if outcome == game.Ongoing { // stopped at MaxPlies: no result to learn from
 			return out, outcome, nil
 		}
 		for k := range out {
@@ -212,17 +237,18 @@ func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 // change g; an error from it ends the game and is returned. The game is
 // deterministic for (cfg, i): the searcher runs one thread with a fresh table.
 func SelfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visit func(g *game.Game, res ai.Result) error) error {
-	_, err := selfPlay(ctx, eval, cfg, i, visit)
+	_, _, err := selfPlay(ctx, eval, cfg, i, visit)
 	return err
 }
 
-// selfPlay is SelfPlay, returning the game as it ended.
-func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visit func(g *game.Game, res ai.Result) error) (*game.Game, error) {
+// selfPlay is SelfPlay, returning the game as it ended and, for each visited
+// position in order, whether an exploring random move was played there.
+func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visit func(g *game.Game, res ai.Result) error) (*game.Game, []bool, error) {
 	r := rand.New(rand.NewPCG(cfg.Seed, uint64(i)^0x51ed270b27a3c1f5))
 	g := game.NewGame(game.StartPosition())
 	for _, m := range match.RandomOpening(r, cfg.OpeningPlies) {
 		if err := g.Play(m); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	maxPlies := cfg.MaxPlies
@@ -230,6 +256,7 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 		maxPlies = match.DefaultMaxPlies
 	}
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
+	var explored []bool
 	var opp *ai.Searcher
 	oppColor := cfg.opponentColor(i)
 	if cfg.Opponent != nil {
@@ -237,14 +264,14 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 	}
 	for ply := 0; g.Outcome() == game.Ongoing && g.Ply() < maxPlies; ply++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		res := s.Search(ctx, g.Position(), g.RepetitionHistory(), ai.Limits{Nodes: cfg.Nodes}, nil)
 		if res.Move == game.NoMove {
 			break
 		}
 		if err := visit(g, res); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		m := res.Move
 		if pos := g.Position(); opp != nil && pos.SideToMove() == oppColor {
@@ -254,15 +281,17 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 			}
 			m = ores.Move
 		}
-		if ply < cfg.ExplorePlies && r.Float64() < cfg.ExploreProb {
+		explore := ply < cfg.ExplorePlies && r.Float64() < cfg.ExploreProb
+		if explore {
 			legal := g.LegalMoves()
 			m = legal[r.IntN(len(legal))]
 		}
+		explored = append(explored, explore)
 		if err := g.Play(m); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return g, nil
+	return g, explored, nil
 }
 
 // PlayGames plays games from, from+1, ..., to-1 on threads goroutines and

@@ -424,6 +424,13 @@ func TestRootOpponentSettings(t *testing.T) {
 		c.RootOpponent, c.RootOpponentNodes, c.RootSide = tc.opp, tc.nodes, tc.side
 		assert.ErrorContains(t, c.Validate(), tc.want, "%+v", tc)
 	}
+	c = DefaultConfig()
+	for _, l := range []float64{-0.1, 1, math.NaN()} {
+		c.RootLambda = l
+		assert.ErrorContains(t, c.Validate(), "-root-lambda", "lambda %v", l)
+	}
+	c.RootLambda = 0.9
+	assert.NoError(t, c.Validate())
 }
 
 // TestOutcomeWeight: with OutcomeWeight w, each label of a finished game
@@ -439,7 +446,7 @@ func TestOutcomeWeight(t *testing.T) {
 			cfg.MaxPlies = maxPlies
 			plain, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
 			require.NoError(t, err)
-			end, err := selfPlay(context.Background(), ai.NewHeuristic(), cfg, i, func(*game.Game, ai.Result) error { return nil })
+			end, _, err := selfPlay(context.Background(), ai.NewHeuristic(), cfg, i, func(*game.Game, ai.Result) error { return nil })
 			require.NoError(t, err)
 			cfg.OutcomeWeight = 0.25
 			mixed, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
@@ -462,4 +469,50 @@ func TestOutcomeWeight(t *testing.T) {
 		}
 	}
 	assert.Positive(t, outcomes[game.WhiteWins]+outcomes[game.BlackWins], "some games end in a win: %v", outcomes)
+}
+
+// TestLambdaReturns: with Lambda, each label is the TD(lambda) return of the
+// search labels after it, ending in the game's result (or, in a game stopped
+// at MaxPlies, the last label), and an exploring random move cuts the chain.
+func TestLambdaReturns(t *testing.T) {
+	base := GenConfig{Nodes: 300, OpeningPlies: 4, ExplorePlies: 12, ExploreProb: 0.3, MaxPlies: 200, Scale: 1000, Seed: 9,
+		Opponent: ai.Random{Seed: 3}, OpponentNodes: 50, EngineSide: BothSides}
+	const l = 0.8
+	cuts, ended := 0, 0
+	for _, maxPlies := range []int{200, 10} {
+		for i := 0; i < 6; i++ {
+			cfg := base
+			cfg.MaxPlies = maxPlies
+			plain, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			require.NoError(t, err)
+			end, explored, err := selfPlay(context.Background(), ai.NewHeuristic(), cfg, i, func(*game.Game, ai.Result) error { return nil })
+			require.NoError(t, err)
+			require.Len(t, explored, len(plain))
+			cfg.Lambda = l
+			td, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			require.NoError(t, err)
+			require.Len(t, td, len(plain))
+			g := float64(plain[len(plain)-1].Target)
+			switch end.Outcome() {
+			case game.WhiteWins:
+				g, ended = math.Tanh(3), ended+1
+			case game.BlackWins:
+				g, ended = -math.Tanh(3), ended+1
+			case game.Draw:
+				g, ended = 0, ended+1
+			}
+			for k := len(plain) - 1; k >= 0; k-- {
+				if explored[k] {
+					g = float64(plain[k].Target)
+					cuts++
+				} else {
+					g = (1-l)*float64(plain[k].Target) + l*g
+				}
+				assert.InDelta(t, g, float64(td[k].Target), 1e-5, "game %d (max %d plies) label %d", i, maxPlies, k)
+				assert.Equal(t, plain[k].In, td[k].In)
+			}
+		}
+	}
+	assert.Positive(t, cuts, "some exploring moves")
+	assert.Positive(t, ended, "some games end")
 }

@@ -77,6 +77,9 @@ type Config struct {
 	// RootOutcome mixes each rootstrap game's result into its labels
 	// (GenConfig.OutcomeWeight).
 	RootOutcome float64 `json:"root_outcome,omitempty"`
+	// RootLambda replaces each rootstrap label by its TD(lambda) return
+	// (GenConfig.Lambda); 0 keeps the search labels.
+	RootLambda float64 `json:"root_lambda,omitempty"`
 	// ExtraEpochs are epochs on all the data after the last round (added by
 	// Extend).
 	ExtraEpochs int `json:"extra_epochs,omitempty"`
@@ -158,6 +161,9 @@ func (c *Config) Validate() error {
 	}
 	if c.RootOutcome < 0 || c.RootOutcome > 1 {
 		return errors.New("-root-outcome must be in [0, 1]")
+	}
+	if !(c.RootLambda >= 0 && c.RootLambda < 1) {
+		return errors.New("-root-lambda must be in [0, 1)")
 	}
 	if _, err := ParseSides(c.RootSide); err != nil {
 		return fmt.Errorf("-root-side: %v", err)
@@ -665,6 +671,7 @@ func (r *Run) games(ctx context.Context, s step) error {
 		eval, cfg, base = net, c.gen(c.Seed, c.RootNodes), roundBase*(s.Round+1)
 		cfg.NetUnits = true
 		cfg.OutcomeWeight = c.RootOutcome
+		cfg.Lambda = c.RootLambda
 		what = fmt.Sprintf("rootstrap round %d games (network)", s.Round+1)
 		if c.RootOpponent != "" {
 			var err error

@@ -49,6 +49,7 @@ func runLearn(args []string) error {
 	rootOpp := fs.String("root-opponent", "", "rootstrap: an engine (heuristic, cnn:NAME, ...) that plays one side of the games instead of self-play; the network's search still labels every position")
 	rootOppNodes := fs.Int64("root-opponent-nodes", 0, "rootstrap: the opponent's node budget per move")
 	rootOutcome := fs.Float64("root-outcome", 0, "rootstrap: weight of each game's result in its labels, (1-w)*search value + w*result (0 = search values alone)")
+	rootLambda := fs.Float64("root-lambda", 0, "rootstrap: label each position with the TD(lambda) return of the labels after it, ending in the game's result (lambda a ply, in [0, 1); 0 = search values alone)")
 	rootSide := fs.String("root-side", "both", "rootstrap against -root-opponent: the network's side, both (in turn), white or black")
 	evalEvery := fs.Int("eval-every", def.EvalEvery, "learning-curve match every this many epochs (0 = none)")
 	evalGames := fs.Int("eval-games", def.EvalGames, "learning-curve games against the heuristic")
@@ -154,7 +155,7 @@ func runLearn(args []string) error {
 			ExploreProb: *exploreProb, MaxPlies: *maxPlies, ValGames: *valGames, Chunk: *chunk, DataFrom: *dataFrom,
 			Epochs: *epochs, Batch: *batch, LR: *lr, LRDecay: *lrDecay,
 			Rounds: *rounds, RootGames: *rootGames, RootNodes: *rootNodes, RootEpochs: *rootEpochs,
-			RootOpponent: *rootOpp, RootOpponentNodes: *rootOppNodes, RootSide: *rootSide, RootOutcome: *rootOutcome,
+			RootOpponent: *rootOpp, RootOpponentNodes: *rootOppNodes, RootSide: *rootSide, RootOutcome: *rootOutcome, RootLambda: *rootLambda,
 			EvalEvery: *evalEvery, EvalGames: *evalGames, EvalNodes: *evalNodes, EvalHeuristicNodes: *evalHNodes,
 			EvolveGenerations: *evolveGens, EvolveNodes: *evolveNodes, EvolveSigma: *evolveSigma,
 			EvolveHeuristicGames: *evolveHGames, EvolveHeuristicNodes: *evolveHNodes,
