@@ -37,7 +37,10 @@
 //     Rootstrap games may also be played against another engine (an
 //     Opponent, -root-opponent) so that the positions are the ones the
 //     network meets against it, and a game's result may be mixed into its
-//     labels (OutcomeWeight, -root-outcome). Each chunk of games is counted
+//     labels (OutcomeWeight, -root-outcome), or each label replaced by the
+//     TD(lambda) return of the labels after it, which ends in the result
+//     (Lambda, -root-lambda; Sutton 1988, with the search values as the
+//     bootstraps, as in TD-Leaf); exploring moves cut the chain. Each chunk of games is counted
 //     by result (Tally): the log line of the chunk and state.json's "games"
 //     give each round's score so far, so a run against an opponent shows
 //     while it goes on whether each round's network does better on its side
