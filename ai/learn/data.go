@@ -121,30 +121,29 @@ func (c *GenConfig) opponentColor(i int) game.Color {
 
 // PlayGame plays game i, self-play with eval at both sides or eval against
 // cfg.Opponent, and returns the positions labelled by eval's searches, in
-// order (with cfg.OutcomeWeight, mixed with the game's result). It is deterministic for (cfg, i): the searcher
-// runs one thread with a fresh table.
+// order (with cfg.Lambda or cfg.OutcomeWeight, carrying the game's result).
+// It is deterministic for (cfg, i): the searcher runs one thread with a
+// fresh table.
 func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
 	out, _, err := playGame(ctx, eval, cfg, i)
 	return out, err
 }
 
-// Tally counts how games ended, by colour; Unfinished games were stopped at
-// MaxPlies.
+// Tally counts how games ended: wins, draws and losses from White's point
+// of view, and the games stopped at MaxPlies.
 type Tally struct {
-	White      int `json:"white"`
-	Black      int `json:"black"`
-	Draws      int `json:"draws"`
+	match.WDL
 	Unfinished int `json:"unfinished,omitempty"`
 }
 
 func (t *Tally) add(o game.Outcome) {
 	switch o {
 	case game.WhiteWins:
-		t.White++
+		t.WDL.Add(1)
 	case game.BlackWins:
-		t.Black++
+		t.WDL.Add(0)
 	case game.Draw:
-		t.Draws++
+		t.WDL.Add(0.5)
 	default:
 		t.Unfinished++
 	}
@@ -152,24 +151,24 @@ func (t *Tally) add(o game.Outcome) {
 
 // Add adds u's counts to t.
 func (t *Tally) Add(u Tally) {
-	t.White += u.White
-	t.Black += u.Black
+	t.Wins += u.Wins
 	t.Draws += u.Draws
+	t.Losses += u.Losses
 	t.Unfinished += u.Unfinished
 }
 
 // WhiteScore is White's score over the finished games (a draw counts half),
 // or NaN if none finished.
 func (t Tally) WhiteScore() float64 {
-	n := t.White + t.Black + t.Draws
-	if n == 0 {
+	if t.Games() == 0 {
 		return math.NaN()
 	}
-	return (float64(t.White) + float64(t.Draws)/2) / float64(n)
+	return (float64(t.Wins) + float64(t.Draws)/2) / float64(t.Games())
 }
 
+// String returns White's "W/D/L" and the stopped games, if any.
 func (t Tally) String() string {
-	s := fmt.Sprintf("White won %d, Black %d, drawn %d", t.White, t.Black, t.Draws)
+	s := "White " + t.WDL.String()
 	if t.Unfinished > 0 {
 		s += fmt.Sprintf(", %d stopped", t.Unfinished)
 	}

@@ -40,11 +40,12 @@
 //     labels (OutcomeWeight, -root-outcome), or each label replaced by the
 //     TD(lambda) return of the labels after it, which ends in the result
 //     (Lambda, -root-lambda; Sutton 1988, with the search values as the
-//     bootstraps, as in TD-Leaf); exploring moves cut the chain. Each chunk of games is counted
-//     by result (Tally): the log line of the chunk and state.json's "games"
-//     give each round's score so far, so a run against an opponent shows
-//     while it goes on whether each round's network does better on its side
-//     (each round plays with the network the last one made).
+//     bootstraps, as in TD-Leaf); exploring moves cut the chain. Each chunk
+//     of games is counted by result (Tally): the log line of the chunk and
+//     state.json's "games" give each round's score so far, so a run against
+//     an opponent shows while it goes on whether each round's network does
+//     better on its side (each round plays with the network the last one
+//     made).
 //     The samples' file format (the board, the side to move, the target).
 //     A run may take another run's data (-data-from) so that two networks,
 //     for example the two input kinds, learn from the same positions.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -333,12 +334,12 @@ func TestPlayGamesTally(t *testing.T) {
 		smp, one, err := PlayGames(context.Background(), h, cfg, i, i+1, 1)
 		require.NoError(t, err)
 		require.NotEmpty(t, smp)
-		require.Equal(t, 1, one.White+one.Black+one.Draws+one.Unfinished, "game %d", i)
+		require.Equal(t, 1, one.Games()+one.Unfinished, "game %d", i)
 		switch z := smp[0].Target; {
 		case z == win:
-			require.Equal(t, 1, one.White, "game %d", i)
+			require.Equal(t, 1, one.Wins, "game %d", i)
 		case z == -win:
-			require.Equal(t, 1, one.Black, "game %d", i)
+			require.Equal(t, 1, one.Losses, "game %d", i)
 		case z == 0:
 			require.Equal(t, 1, one.Draws, "game %d", i)
 		default:
@@ -349,14 +350,14 @@ func TestPlayGamesTally(t *testing.T) {
 	_, all, err := PlayGames(context.Background(), h, cfg, 0, 6, 2)
 	require.NoError(t, err)
 	require.Equal(t, want, all)
-	require.Positive(t, all.White+all.Black, "some games must be decided")
+	require.Positive(t, all.Wins+all.Losses, "some games must be decided")
 
 	cfg.MaxPlies = 8
 	_, stopped, err := PlayGames(context.Background(), h, cfg, 0, 3, 2)
 	require.NoError(t, err)
 	require.Equal(t, Tally{Unfinished: 3}, stopped)
 	require.True(t, math.IsNaN(stopped.WhiteScore()))
-	require.InDelta(t, 0.625, Tally{White: 2, Draws: 1, Black: 1, Unfinished: 5}.WhiteScore(), 1e-12)
+	require.InDelta(t, 0.625, Tally{WDL: match.WDL{Wins: 2, Draws: 1, Losses: 1}, Unfinished: 5}.WhiteScore(), 1e-12)
 }
 
 // TestRootstrapLabelsInNetworkUnits: a network's own search scores are 10000

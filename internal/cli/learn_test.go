@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/learn"
 )
 
 // learnArgs is a tiny learning run: every phase, a few games, short games.
@@ -34,14 +35,8 @@ type learnState struct {
 		ValLoss   float64 `json:"val_loss"`
 		QAT       bool    `json:"qat"`
 	} `json:"history"`
-	Evals json.RawMessage `json:"evals"`
-	Games []struct {
-		Round      int `json:"round"`
-		White      int `json:"white"`
-		Black      int `json:"black"`
-		Draws      int `json:"draws"`
-		Unfinished int `json:"unfinished"`
-	} `json:"games"`
+	Evals json.RawMessage    `json:"evals"`
+	Games []learn.RoundGames `json:"games"`
 }
 
 func readLearnState(t *testing.T, dir string) (learnState, bool) {
@@ -69,7 +64,7 @@ func TestLearnSurvivesKill9(t *testing.T) {
 	require.Len(t, want.Games, 1, "the rootstrap round's games are counted")
 	g := want.Games[0]
 	assert.Equal(t, 1, g.Round)
-	assert.Equal(t, 1, g.White+g.Black+g.Draws+g.Unfinished, "one rootstrap game: %+v", g)
+	assert.Equal(t, 1, g.Games()+g.Unfinished, "one rootstrap game: %+v", g)
 
 	dir := t.TempDir()
 	killedAt := killWhen(t, "learning", learnArgs(dir), 2*time.Millisecond, func() (int, bool) {
