@@ -39,7 +39,7 @@
 //     plays (Sided; the searcher asks a SidedEvaluator for its root side's);
 //     Centred shifts an evaluator so that the start position scores zero
 //     (each side of an evolved hybrid; a pure network keeps its scale and
-//     the search raises the contempt instead, Options.StartLevel).
+//     the search raises the contempt instead, Options.StartLevels).
 //   - stats.go: plain minimax and alpha-beta node counts for teaching
 //     (CountTree, one row of the table a row at a time, cancellable).
 //   - teach.go: what the window's classroom view shows besides: how much each

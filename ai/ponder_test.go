@@ -92,15 +92,15 @@ func TestContemptChangesTheDrawScore(t *testing.T) {
 		require.True(t, ok)
 		assert.EqualValues(t, -c, w.root[0].score, "Black's repetition at contempt %d", c)
 	}
-	// An evaluator that expects White to win from the start (StartLevel
+	// An evaluator that expects White to win from the start (StartLevels
 	// 1415) puts Black behind: Black's engine values the draw at the start's
 	// -1415 less the contempt. One that expects Black to win leaves Black's
 	// contempt alone and raises White's.
 	for _, tc := range []struct{ level, black, white int32 }{{1415, 1515, 100}, {-1415, 100, 1515}, {0, 100, 100}} {
-		o := Options{Contempt: 100, StartLevel: tc.level}
+		o := Options{Contempt: 100, StartLevels: [2]int32{tc.level, tc.level}}
 		assert.Equal(t, tc.black, o.contemptFor(game.Black), "Black, start level %d", tc.level)
 		assert.Equal(t, tc.white, o.contemptFor(game.White), "White, start level %d", tc.level)
-		s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 1, Deterministic: true, Contempt: 100, StartLevel: tc.level})
+		s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 1, Deterministic: true, Contempt: 100, StartLevels: [2]int32{tc.level, tc.level}})
 		ctl, release := newControl(context.Background(), Limits{}, 0)
 		w := s.workers[0]
 		w.prepare(ctl, s.eval, &pos, g.RepetitionHistory(), []rootMove{{move: back}}, s.opts.contemptFor(pos.SideToMove()))

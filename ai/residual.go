@@ -37,22 +37,33 @@ func (r *Residual) corrected(p *game.Position, b int64) int32 {
 // to evaluator units, times net. params holds no weights (DefaultWeights), one
 // set for both sides (NumWeights values in the order of Weights.Params), or
 // one set for each side, White's then Black's (SplitSides): then the
-// result is a *Sided of two residuals sharing net, and an engine playing Black
-// searches with Black's weights.
+// result is a *Sided of two evaluators sharing net, and an engine playing Black
+// searches with Black's weights. A set of zero weights under scale MaxEval
+// is net alone (the heuristic would add nothing; it is not even counted).
 func NewResidual(net Evaluator, scale float32, params []int32) (Evaluator, error) {
-	residual := func(params []int32) (*Residual, error) {
+	residual := func(params []int32) (Evaluator, error) {
 		w, err := WeightsFromParams(params)
 		if err != nil {
 			return nil, err
 		}
-		return &Residual{Base: &Heuristic{W: w}, Net: net, Scale: int32(scale + 0.5)}, nil
+		s := int32(scale + 0.5)
+		if s >= MaxEval && len(params) > 0 && w == (Weights{}) {
+			return net, nil
+		}
+		return &Residual{Base: &Heuristic{W: w}, Net: net, Scale: s}, nil
 	}
 	w, b, sided := SplitSides(params)
 	if !sided {
 		return residual(params)
 	}
-	white, _ := residual(w)
-	black, _ := residual(b)
+	white, err := residual(w)
+	if err != nil {
+		return nil, err
+	}
+	black, err := residual(b)
+	if err != nil {
+		return nil, err
+	}
 	return &Sided{White: white, Black: black}, nil
 }
 

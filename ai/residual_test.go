@@ -146,6 +146,18 @@ func TestSidedResidual(t *testing.T) {
 	_, err = NewResidual(fixedEval(0), 30, make([]int32, 10))
 	assert.Error(t, err, "10 weights were accepted")
 
+	// At scale MaxEval a side with no weights is the network alone; the
+	// other side adds its heuristic terms to the network's whole output.
+	e, err = NewResidual(fixedEval(1234), MaxEval, append(white.Params(), make([]int32, NumWeights)...))
+	require.NoError(t, err)
+	require.IsType(t, &Sided{}, e)
+	assert.Equal(t, fixedEval(1234), e.(*Sided).Black, "Black's side without weights is the network itself")
+	require.IsType(t, &Residual{}, e.(*Sided).White)
+	assert.Equal(t, clampEval((&Heuristic{W: white}).Evaluate(&p)+1234), e.(*Sided).White.Evaluate(&p), "White's: heuristic plus the network's whole output")
+	e, err = NewResidual(fixedEval(1234), 30, append(white.Params(), make([]int32, NumWeights)...))
+	require.NoError(t, err)
+	assert.IsType(t, &Residual{}, e.(*Sided).Black, "below scale MaxEval zero weights are still a residual")
+
 	w, b := &countingEval{Heuristic: Heuristic{W: white}}, &countingEval{Heuristic: Heuristic{W: black}}
 	s := NewSearcher(&Sided{White: w, Black: b}, Options{TTSizeMB: 1, Deterministic: true})
 	lim := Limits{Depth: 3}

@@ -61,18 +61,20 @@ type Options struct {
 	// repeats only when it judges its position worse than that. Zero scores a
 	// draw as an even position; DefaultContempt is what the players use.
 	Contempt int32
-	// StartLevel is the evaluator's score of the start position (White's
-	// view) when that score is its expectation of the result, as for a
-	// network trained to predict the result (ai/player sets it for pure
-	// networks), and zero for an evaluator whose level is arbitrary. The
-	// engine of the side it puts behind there adds that deficit to its
-	// contempt: a repetition is worth to it what the start is worth, less
+	// StartLevels holds, for an engine playing each colour (indexed by
+	// game.Color), the start position's score (White's view) by the
+	// evaluator that engine searches with (a SidedEvaluator's side), when
+	// that score is its expectation of the result, as for a network trained
+	// to predict the result (ai/player sets it for networks that lead their
+	// evaluation), and zero for an evaluator whose level is arbitrary. The
+	// engine of a side its evaluator puts behind there adds that deficit to
+	// its contempt: a repetition is worth to it what the start is worth, less
 	// Contempt, so it never takes a draw that looks better than the start,
 	// while the reported scores keep the evaluator's scale. (The shipped
-	// champion scores the start -1415: left alone, as White it would take
-	// any repetition within reach from the first move on, and a draw
-	// against a weaker opponent gives away a win.)
-	StartLevel int32
+	// champion's network scores the start -1415: left alone, as White it
+	// would take any repetition within reach from the first move on, and a
+	// draw against a weaker opponent gives away a win.)
+	StartLevels [2]int32
 	// FixedSoftLimit starts no new iteration after softFraction of the move
 	// time, whatever the iterations say, instead of the time policy that gives
 	// a stable best move less time and a changing one more (for measuring it).
@@ -734,9 +736,9 @@ func (w *worker) repeats(h uint64) bool {
 }
 
 // contemptFor returns the contempt of an engine playing c: Contempt, plus
-// the deficit StartLevel gives c at the start when it is behind there.
+// the deficit StartLevels[c] gives c at the start when it is behind there.
 func (o Options) contemptFor(c game.Color) int32 {
-	view := o.StartLevel
+	view := o.StartLevels[c]
 	if c == game.Black {
 		view = -view
 	}

@@ -255,11 +255,14 @@ func TestSearchingTable(t *testing.T) {
 
 // TestDeferral: two threads searching together put off moves the other is on,
 // and find the same proven wins and losses as one thread; with "defer"
-// switched off they never defer.
+// switched off they never defer. Deferrals are counted over all the bench
+// positions: on a loaded machine the two threads of one short search may
+// not run at the same time, and then neither has anything to put off.
 func TestDeferral(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches the bench positions to depth 6 three times")
 	}
+	var deferred int64
 	for _, np := range benchPositions(t) {
 		one := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Threads: 1}).Search(context.Background(), np.Pos, nil, Limits{Depth: 6}, nil)
 		for _, off := range []Feature{0, featDefer} {
@@ -271,7 +274,7 @@ func TestDeferral(t *testing.T) {
 				deferrals += w.deferrals
 			}
 			if off == 0 {
-				assert.Positive(t, deferrals, "%s: moves deferred", np.Name)
+				deferred += deferrals
 			} else {
 				assert.Zero(t, deferrals, "%s: moves deferred with defer off", np.Name)
 			}
@@ -279,6 +282,7 @@ func TestDeferral(t *testing.T) {
 			assert.Equal(t, one.Score < -winBound, two.Score < -winBound, "%s: a loss with one and two threads", np.Name)
 		}
 	}
+	assert.Positive(t, deferred, "moves deferred over the bench positions")
 }
 
 // TestCancelled: a search whose context is already cancelled still returns a legal

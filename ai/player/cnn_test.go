@@ -53,6 +53,42 @@ func TestResidualFromFile(t *testing.T) {
 	assert.Equal(t, want, ev.Evaluate(&p), "residual evaluation")
 }
 
+// TestNetworkLedFromFile: a pure network with heuristic terms for White
+// (tablut relabel -white-terms) plays White with the heuristic added to its
+// whole output and Black with the network alone; neither side is centred,
+// and each side's engine gets the start level of its own evaluator.
+func TestNetworkLedFromFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "led.tnn")
+	n := cnn.NewRandomInput(rand.New(rand.NewPCG(5, 6)), 0.1, cnn.InputPieces)
+	n.Label, n.Base, n.Scale = "led", cnn.BaseHeuristic, ai.MaxEval
+	n.BaseParams = append(ai.DefaultWeights.Params(), make([]int32, ai.NumWeights)...)
+	require.NoError(t, n.SaveFile(path))
+	spec := Spec{Kind: CNN, Net: path}
+	ev, err := NewEvaluator(spec)
+	require.NoError(t, err)
+	require.IsType(t, &ai.Sided{}, ev, "not centred: the sides as the file gives them")
+	white, black := ev.(*ai.Sided).White, ev.(*ai.Sided).Black
+	require.IsType(t, &ai.Residual{}, white)
+	net := white.(*ai.Residual).Net
+	assert.Same(t, net, black, "Black plays the network alone")
+	assert.True(t, NetworkLed(white) && NetworkLed(black))
+	assert.False(t, NetworkLed(ai.NewHeuristic()))
+	assert.False(t, NetworkLed(&ai.Residual{Base: ai.NewHeuristic(), Net: net, Scale: 30}), "a hybrid corrects the heuristic")
+	p := game.StartPosition()
+	assert.Equal(t, ai.NewHeuristic().Evaluate(&p)+net.Evaluate(&p), white.Evaluate(&p))
+	assert.Equal(t, [2]int32{white.Evaluate(&p), net.Evaluate(&p)}, startLevels(spec, ev))
+
+	// A level playing such a network keeps one evaluator per side, each
+	// with the noise.
+	lv := Level{Name: "test", Eval: "cnn:" + path, Noise: 50}
+	noisy, err := lv.evaluator(7)
+	require.NoError(t, err)
+	require.IsType(t, &ai.Sided{}, noisy)
+	assert.InDelta(t, white.Evaluate(&p), noisy.(*ai.Sided).White.Evaluate(&p), 50)
+	assert.InDelta(t, net.Evaluate(&p), noisy.(*ai.Sided).Black.Evaluate(&p), 50)
+	assert.Equal(t, startLevels(spec, ev), startLevels(Spec{Kind: LevelKind, Net: "test"}, noisy), "levels without the noise")
+}
+
 // TestShippedNetworks: every shipped network loads and evaluates; the
 // champion is the learned network under another label (a pure piece-planes
 // network); the hybrid, the champion before it, is a residual network with
@@ -81,12 +117,12 @@ func TestShippedNetworks(t *testing.T) {
 	require.NoError(t, err)
 	startScore := ev.Evaluate(&p)
 	require.Negative(t, startScore, "the champion puts White behind at the start")
-	assert.Equal(t, startScore, startLevel(Spec{Kind: CNN, Net: "champion"}, ev))
-	assert.Zero(t, startLevel(Spec{Kind: CNN, Net: "champion", RawEval: true}, ev))
+	assert.Equal(t, [2]int32{startScore, startScore}, startLevels(Spec{Kind: CNN, Net: "champion"}, ev))
+	assert.Zero(t, startLevels(Spec{Kind: CNN, Net: "champion", RawEval: true}, ev))
 	expert, err := NewEvaluator(Spec{Kind: LevelKind, Net: "expert"})
 	require.NoError(t, err)
-	assert.Equal(t, startScore, startLevel(Spec{Kind: LevelKind, Net: "expert"}, expert), "the Expert level plays the champion")
-	assert.Zero(t, startLevel(Spec{Kind: Heuristic}, newHeuristic()))
+	assert.Equal(t, [2]int32{startScore, startScore}, startLevels(Spec{Kind: LevelKind, Net: "expert"}, expert), "the Expert level plays the champion")
+	assert.Zero(t, startLevels(Spec{Kind: Heuristic}, newHeuristic()))
 
 	const name = "hybrid"
 	// By default each side's evaluator is centred on the start position.

@@ -74,7 +74,15 @@ func (l Level) evaluator(seed uint64) (ai.Evaluator, error) {
 	if l.Noise <= 0 {
 		return e, nil
 	}
-	return &noisyEval{base: e, amp: l.Noise, seed: seed, name: LevelKind + ":" + l.Name}, nil
+	noisy := func(e ai.Evaluator) ai.Evaluator {
+		return &noisyEval{base: e, amp: l.Noise, seed: seed, name: LevelKind + ":" + l.Name}
+	}
+	if s, ok := e.(*ai.Sided); ok {
+		// Each side's evaluator gets the noise, so that the search still
+		// finds the evaluator of the side it plays.
+		return &ai.Sided{White: noisy(s.White), Black: noisy(s.Black)}, nil
+	}
+	return noisy(e), nil
 }
 
 // noisyEval adds to an evaluation a pseudo-random amount in [-amp, amp]

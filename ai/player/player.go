@@ -69,7 +69,7 @@ type Spec struct {
 	// a residual network is centred on the start position, side by side
 	// (ai.Centre), so that a draw means the same to it as White and as
 	// Black, and the engine of the side a pure network puts behind at the
-	// start adds that deficit to its contempt (ai.Options.StartLevel), so
+	// start adds that deficit to its contempt (ai.Options.StartLevels), so
 	// that neither side values a draw above the start.
 	RawEval bool
 	// FixedTime turns the time policy off: no new iteration after 60% of the
@@ -347,8 +347,8 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 			return nil, err
 		}
 		e, err := NetEvaluator(n)
-		if err != nil || spec.RawEval || n.Base == "" {
-			return e, err // a pure network's level is its expectation: see startLevel
+		if err != nil || spec.RawEval || n.Base == "" || n.Scale >= ai.MaxEval {
+			return e, err // a network-led evaluator's level is its expectation: see startLevels
 		}
 		start := game.StartPosition()
 		return ai.Centre(e, &start), nil
@@ -395,29 +395,53 @@ func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 		tt = DefaultTTSizeMB
 	}
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: tt, Threads: threads, Seed: spec.Seed,
-		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevel: startLevel(spec, eval),
+		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevels: startLevels(spec, eval),
 		FixedSoftLimit: spec.FixedTime, Off: spec.Off})
 	return &Engine{name: spec.String(), lim: spec.Limits(), s: s, ponder: spec.Ponder}
 }
 
-// startLevel is ai.Options.StartLevel for an engine of spec scoring with
-// eval: the start position's score when eval is a pure network (a level's
-// included, without its noise), whose level is its expectation of the result,
-// unless spec.RawEval; zero for every other evaluator, whose level is
-// arbitrary (a hybrid's sides are centred instead, see NewEvaluator).
-func startLevel(spec Spec, eval ai.Evaluator) int32 {
+// startLevels is ai.Options.StartLevels for an engine of spec scoring with
+// eval: for each side the engine may play, the start position's score by the
+// evaluator it plays that side with (a SidedEvaluator's side), when that
+// evaluator is led by a network (a level's included, without its noise),
+// whose level is its expectation of the result, unless spec.RawEval; zero
+// for every other evaluator, whose level is arbitrary (a hybrid's sides are
+// centred instead, see NewEvaluator).
+func startLevels(spec Spec, eval ai.Evaluator) [2]int32 {
+	var levels [2]int32
 	if spec.RawEval {
-		return 0
+		return levels
 	}
-	if n, ok := eval.(*noisyEval); ok {
-		eval = n.base
+	start := game.StartPosition()
+	for _, c := range []game.Color{game.White, game.Black} {
+		e := eval
+		if se, ok := e.(ai.SidedEvaluator); ok {
+			e = se.ForSide(c)
+		}
+		if n, ok := e.(*noisyEval); ok {
+			e = n.base
+		}
+		if NetworkLed(e) {
+			levels[c] = e.Evaluate(&start)
+		}
 	}
-	switch eval.(type) {
+	return levels
+}
+
+// NetworkLed reports whether e's scores are a network's prediction of the
+// result: a network alone, or a network whose correction spans the
+// evaluator's whole range (a Residual of scale ai.MaxEval), to which the
+// heuristic only adds terms (see tablut relabel -white-terms). Such an
+// evaluator's level means something, unlike the heuristic's or a hybrid's,
+// whose network corrects the heuristic by a few pawns at most.
+func NetworkLed(e ai.Evaluator) bool {
+	switch e := e.(type) {
 	case *cnn.Network, *cnn.Quantized:
-		start := game.StartPosition()
-		return eval.Evaluate(&start)
+		return true
+	case *ai.Residual:
+		return e.Scale >= ai.MaxEval && NetworkLed(e.Net)
 	}
-	return 0
+	return false
 }
 
 // Name returns the spec's player name.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/learn"
 )
@@ -253,4 +254,21 @@ func TestRelabel(t *testing.T) {
 	require.ErrorContains(t, Run([]string{"relabel", in, out}), "three arguments")
 	require.ErrorContains(t, Run([]string{"relabel", in, out, ""}), "label")
 	require.ErrorContains(t, Run([]string{"relabel", filepath.Join(dir, "none.tnn"), out, "x"}), "none.tnn")
+
+	// -white-terms: the same network, with heuristic terms for White only.
+	terms := filepath.Join(dir, "terms.tnn")
+	runQuiet(t, "relabel", "-white-terms", "default", in, terms, "champion")
+	m, err = cnn.LoadFile(terms)
+	require.NoError(t, err)
+	assert.Equal(t, n.W, m.W)
+	assert.Equal(t, cnn.BaseHeuristic, m.Base)
+	assert.EqualValues(t, ai.MaxEval, m.Scale)
+	assert.Equal(t, append(ai.DefaultWeights.Params(), make([]int32, ai.NumWeights)...), m.BaseParams)
+	runQuiet(t, "relabel", "-black-terms", "1,2,3,4,5,6,7,8", in, terms+"2", "champion")
+	m, err = cnn.LoadFile(terms + "2")
+	require.NoError(t, err)
+	assert.Equal(t, []int32{0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8}, m.BaseParams)
+	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "1,2,3", in, out, "x"}), "8 comma-separated")
+	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "1,2,3,4,5,6,7,x", in, out, "x"}), "weight 8")
+	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "default", terms, out, "x"}), "pure network only")
 }
