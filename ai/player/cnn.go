@@ -72,7 +72,7 @@ func NetPath(q *cnn.Quantized) (string, error) {
 
 // EvaluatorPath returns the path a player's evaluator runs its network on:
 // "float32" for a *cnn.Network, the kernel of a *cnn.Quantized (also inside
-// an ai.Residual), "" for an evaluator without a network.
+// an ai.Residual, ai.Sided or ai.Centred), "" for an evaluator without a network.
 func EvaluatorPath(e ai.Evaluator) string {
 	switch e := e.(type) {
 	case *cnn.Network:
@@ -81,6 +81,10 @@ func EvaluatorPath(e ai.Evaluator) string {
 		return e.Kernel().String()
 	case *ai.Residual:
 		return EvaluatorPath(e.Net)
+	case *ai.Sided:
+		return EvaluatorPath(e.White)
+	case *ai.Centred:
+		return EvaluatorPath(e.Eval)
 	}
 	return ""
 }

@@ -71,6 +71,10 @@ func TestNetworkLedFromFile(t *testing.T) {
 	require.IsType(t, &ai.Residual{}, white)
 	net := white.(*ai.Residual).Net
 	assert.Same(t, net, black, "Black plays the network alone")
+	assert.Equal(t, EvaluatorPath(net), EvaluatorPath(ev), "the path of the network inside")
+	hybrid, err := NewEvaluator(Spec{Kind: CNN, Net: "hybrid"})
+	require.NoError(t, err)
+	assert.NotEmpty(t, EvaluatorPath(hybrid), "the hybrid's sides are centred residuals")
 	assert.True(t, NetworkLed(white) && NetworkLed(black))
 	assert.False(t, NetworkLed(ai.NewHeuristic()))
 	assert.False(t, NetworkLed(&ai.Residual{Base: ai.NewHeuristic(), Net: net, Scale: 30}), "a hybrid corrects the heuristic")
