@@ -221,3 +221,48 @@ func TestResume(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, whole, got)
 }
+
+// A match of one side: A plays that colour in every game, game i opening as
+// pair i of a match of both colours does; there are no pairs; the records
+// give back the Stats and the side, and resume keeps it; a bad side is
+// refused.
+func TestOneSide(t *testing.T) {
+	both := quickMatch(t, 8, 3)
+	for _, side := range []string{"white", "black"} {
+		c := quickMatch(t, 4, 3)
+		c.Side = side
+		c.RecordsDir = t.TempDir()
+		for i := 0; i < c.Games; i++ {
+			assert.Equal(t, both.Opening(2*i), c.Opening(i), "%s: game %d opens as pair %d", side, i, i+1)
+			assert.Equal(t, side == "white", c.aWhite(i))
+		}
+		assert.NotEqual(t, c.Opening(0), c.Opening(1), "each game its own opening")
+		st, err := Run(context.Background(), c)
+		require.NoError(t, err)
+		own, other := st.AsWhite, st.AsBlack
+		if side == "black" {
+			own, other = other, own
+		}
+		assert.Equal(t, 4, own.Games(), side)
+		assert.Zero(t, other.Games(), side)
+		assert.Zero(t, st.PairCount(), "no pairs")
+		sc, err := ScoreRecords(c.RecordsDir)
+		require.NoError(t, err)
+		assert.Equal(t, st, sc.Stats, "%s: counted again from the records", side)
+		b, err := os.ReadFile(filepath.Join(c.RecordsDir, "game-0002.txt"))
+		require.NoError(t, err)
+		assert.Contains(t, string(b), "(seed 3, pair 2)")
+
+		c.Resume, c.Games = true, 6
+		got, err := Run(context.Background(), c)
+		require.NoError(t, err)
+		assert.Equal(t, 6, got.Games())
+		c.Side = ""
+		_, err = Run(context.Background(), c)
+		assert.ErrorContains(t, err, "other settings", "%s: resumed as a match of both colours", side)
+	}
+	c := quickMatch(t, 2, 3)
+	c.Side = "red"
+	_, err := Run(context.Background(), c)
+	assert.ErrorContains(t, err, `side "red"`)
+}

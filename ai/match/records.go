@@ -29,21 +29,28 @@ type Scored struct {
 
 // ScoreRecords counts the games of a match from the records Run wrote to dir
 // (Config.RecordsDir): game-NNNN.txt is game NNNN-1, so A played White in the
-// odd-numbered files and games 2k+1 and 2k+2 form a pair, as in Run. It reads
+// odd-numbered files and games 2k+1 and 2k+2 form a pair, as in Run (or, when
+// the folder's match.json names a Side, A played that colour in all). It reads
 // a finished match or one that was stopped, and gives the same Stats Run
 // gave for the same games. Every record is replayed (game.ReadRecord); a
 // record that does not read, or whose players do not match A and B in the
 // colours Run gives them, is a one-line error naming the file.
 func ScoreRecords(dir string) (Scored, error) {
 	var sc Scored
-	recs, err := readMatchRecords(dir)
+	side := ""
+	if was, ok, err := readSettings(dir); err != nil {
+		return sc, err
+	} else if ok {
+		side = was.Side
+	}
+	recs, err := readMatchRecords(dir, side)
 	if err != nil {
 		return sc, err
 	}
 	if len(recs) == 0 {
 		return sc, fmt.Errorf("no game records (game-NNNN.txt) in %s", dir)
 	}
-	var t Tally
+	t := Tally{Side: side}
 	for _, r := range recs {
 		t.Add(r.i, r.scoreOfA)
 		if r.result.Adjudicated {
@@ -76,8 +83,8 @@ type matchRecord struct {
 
 // readMatchRecords reads the game records of a match folder in game order,
 // and checks that their players keep to Run's colours (A White in the
-// odd-numbered files).
-func readMatchRecords(dir string) ([]matchRecord, error) {
+// odd-numbered files, or in all of them or none for a match of one side).
+func readMatchRecords(dir, side string) ([]matchRecord, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "game-*.txt"))
 	if err != nil {
 		return nil, err
@@ -92,7 +99,7 @@ func readMatchRecords(dir string) ([]matchRecord, error) {
 		if err != nil {
 			return nil, err
 		}
-		rc := matchRecord{i: num - 1, path: f, white: r.meta.White, black: r.meta.Black, aWhite: (num-1)%2 == 0}
+		rc := matchRecord{i: num - 1, path: f, white: r.meta.White, black: r.meta.Black, aWhite: aWhiteIn(side, num-1)}
 		rc.result = GameResult{Game: r.g, Outcome: r.g.Outcome(), Note: r.meta.Reason}
 		for _, t := range r.meta.Tags {
 			switch strings.ToLower(t.Key) {
@@ -130,8 +137,12 @@ func readMatchRecords(dir string) ([]matchRecord, error) {
 			wantW, wantB = b, a
 		}
 		if r.white != wantW || r.black != wantB {
-			return nil, fmt.Errorf("%s: White %q and Black %q, but this match's A is %q and B %q, and A plays White in the odd-numbered games",
-				r.path, r.white, r.black, a, b)
+			colours := "A plays White in the odd-numbered games"
+			if side != "" {
+				colours = "A plays " + side + " in every game"
+			}
+			return nil, fmt.Errorf("%s: White %q and Black %q, but this match's A is %q and B %q, and %s",
+				r.path, r.white, r.black, a, b, colours)
 		}
 	}
 	return recs, nil
@@ -147,11 +158,29 @@ type settings struct {
 	MaxPlies     int
 	Seed         uint64
 	Event        string
-	Games        int // may grow on resume
+	Games        int    // may grow on resume
+	Side         string `json:",omitempty"` // Config.Side
 }
 
 func (c Config) settings() settings {
-	return settings{A: c.A, B: c.B, OpeningPlies: c.OpeningPlies, MaxPlies: c.MaxPlies, Seed: c.Seed, Event: c.Event, Games: c.Games}
+	return settings{A: c.A, B: c.B, OpeningPlies: c.OpeningPlies, MaxPlies: c.MaxPlies, Seed: c.Seed, Event: c.Event, Games: c.Games, Side: c.Side}
+}
+
+// readSettings reads the match.json of a records folder; ok is false when
+// there is none (records from before it was written).
+func readSettings(dir string) (s settings, ok bool, err error) {
+	path := filepath.Join(dir, settingsFile)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return s, false, nil
+	}
+	if err != nil {
+		return s, false, fmt.Errorf("cannot read the match in %s: %v", dir, err)
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		return s, false, fmt.Errorf("%s is not a match description: %v", path, err)
+	}
+	return s, true, checkSide(s.Side)
 }
 
 // writeSettings writes the folder's match.json.
@@ -171,20 +200,15 @@ func (c Config) writeSettings() error {
 // match.json must describe c (but for Games, which may grow), and every
 // record must be one of c's games, with c's opening.
 func (c Config) resume() ([]matchRecord, error) {
-	path := filepath.Join(c.RecordsDir, settingsFile)
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	was, ok, err := readSettings(c.RecordsDir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot resume: %v", err)
+	}
+	if !ok {
 		if old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt")); len(old) == 0 {
 			return nil, nil // nothing to resume: a new match
 		}
 		return nil, fmt.Errorf("cannot resume the match in %s: it has no %s (written by this program from this version on), so its settings are unknown", c.RecordsDir, settingsFile)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot resume the match in %s: %v", c.RecordsDir, err)
-	}
-	var was settings
-	if err := json.Unmarshal(b, &was); err != nil {
-		return nil, fmt.Errorf("cannot resume the match in %s: %s is not a match description: %v", c.RecordsDir, settingsFile, err)
 	}
 	now := c.settings()
 	now.Games, was.Games = 0, 0
@@ -193,7 +217,7 @@ func (c Config) resume() ([]matchRecord, error) {
 		nb, _ := json.Marshal(now)
 		return nil, fmt.Errorf("cannot resume the match in %s with other settings: it was %s, now %s", c.RecordsDir, wb, nb)
 	}
-	recs, err := readMatchRecords(c.RecordsDir)
+	recs, err := readMatchRecords(c.RecordsDir, c.Side)
 	if err != nil {
 		return nil, fmt.Errorf("cannot resume the match: %v", err)
 	}

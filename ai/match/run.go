@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -22,8 +23,14 @@ import (
 type Config struct {
 	A, B player.Spec
 	// Games is the number of games; A plays White in even-numbered games
-	// (0, 2, ...) and Black in odd ones, and games 2k and 2k+1 share an opening.
+	// (0, 2, ...) and Black in odd ones, and games 2k and 2k+1 share an opening
+	// (unless Side is set).
 	Games int
+	// Side, when "white" or "black", makes A play only that colour: game i
+	// then has an opening of its own, the one pair i of a match with both
+	// colours and the same seed plays, so that A's games as White in both
+	// kinds of match start alike. Empty, the colours alternate.
+	Side string
 	// OpeningPlies is the number of random plies of each opening (0 = none:
 	// every pair starts from the start position, which with deterministic
 	// engines repeats the same two games).
@@ -67,13 +74,47 @@ func (c Config) ParallelGames() int {
 	return max(1, runtime.NumCPU())
 }
 
-// Opening returns the opening of game i: pairs of games share one.
+// Opening returns the opening of game i: pairs of games share one (with
+// Side set, each game has its own, see Side).
 func (c Config) Opening(i int) []game.Move {
 	if c.OpeningPlies <= 0 {
 		return nil
 	}
-	pair := uint64(i / 2)
+	pair := uint64(c.pair(i))
 	return RandomOpening(rand.New(rand.NewPCG(c.Seed, pair^0x9e3779b97f4a7c15)), c.OpeningPlies)
+}
+
+// Sides are the values of Config.Side.
+var Sides = []string{"", "white", "black"}
+
+// checkSide returns an error for a Side other than Sides.
+func checkSide(side string) error {
+	if !slices.Contains(Sides, side) {
+		return fmt.Errorf("side %q: want white, black or none (both colours)", side)
+	}
+	return nil
+}
+
+// aWhite reports whether A plays White in game i.
+func (c Config) aWhite(i int) bool { return aWhiteIn(c.Side, i) }
+
+func aWhiteIn(side string, i int) bool {
+	switch side {
+	case "white":
+		return true
+	case "black":
+		return false
+	}
+	return i%2 == 0
+}
+
+// pair returns the number of game i's opening: its pair, or i itself with
+// Side set.
+func (c Config) pair(i int) int {
+	if c.Side != "" {
+		return i
+	}
+	return i / 2
 }
 
 // RunWith is Run with the evaluators of A and B given rather than built from
@@ -102,7 +143,10 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 	if err != nil {
 		return st, err
 	}
-	var tally Tally
+	if err := checkSide(c.Side); err != nil {
+		return st, err
+	}
+	tally := Tally{Side: c.Side}
 	var resumed []matchRecord
 	if c.Resume && c.RecordsDir == "" {
 		return st, errors.New("resuming a match needs its records folder")
@@ -167,7 +211,7 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 					fail(err)
 					return
 				}
-				aWhite := i%2 == 0
+				aWhite := c.aWhite(i)
 				white, black := a, b
 				if !aWhite {
 					white, black = b, a
@@ -225,14 +269,20 @@ feed:
 // Tally counts the games of a match as they finish, in any order: game i is
 // played by A as White when i is even, and games 2k and 2k+1 form a pair
 // (one opening, colours swapped), counted in Stats.Pairs once both are in.
+// With Side set (Config.Side), A plays that colour in every game, and there
+// are no pairs.
 type Tally struct {
 	Stats Stats
+	Side  string
 	open  map[int]float64 // A's score in the finished game of an unfinished pair
 }
 
 // Add counts game i, in which A scored score (1, 0.5 or 0).
 func (t *Tally) Add(i int, score float64) {
-	t.Stats.Add(i%2 == 0, score)
+	t.Stats.Add(aWhiteIn(t.Side, i), score)
+	if t.Side != "" {
+		return
+	}
 	if t.open == nil {
 		t.open = map[int]float64{}
 	}
@@ -292,7 +342,7 @@ func (c Config) recordMeta(i int, res GameResult, white, black string) game.Reco
 
 // openingTag is the Opening tag of game i's record.
 func (c Config) openingTag(i int) string {
-	return fmt.Sprintf("%d random plies (seed %d, pair %d)", len(c.Opening(i)), c.Seed, i/2+1)
+	return fmt.Sprintf("%d random plies (seed %d, pair %d)", len(c.Opening(i)), c.Seed, c.pair(i)+1)
 }
 
 func limitsText(s player.Spec) string { return s.Describe() }

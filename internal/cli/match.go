@@ -85,6 +85,7 @@ func runMatch(args []string) error {
 	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
 	ponder := fs.String("ponder", "none", "which players think on the opponent's time: none, a, b or both")
 	resume := fs.Bool("resume", false, "go on with the stopped match in the -records folder: play only the games it lacks (the same players, limits and seed; -games may grow)")
+	side := fs.String("side", "both", "the colour A plays: both (alternating, pairs of games share an opening), white or black (every game, each with its own opening: pair N's of a match of both colours with the same seed), to measure one colour with twice the games")
 	nodesB := fs.Int64("nodes-b", 0, "node budget per move of player B only, replacing -nodes for B (0 = as -nodes): node-budget proxies of equal time between engines of different speeds")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut match -a PLAYER -b PLAYER [-games 100] [-movetime 2s | -depth N | -nodes N] [flags]")
@@ -115,6 +116,13 @@ func runMatch(args []string) error {
 		return fmt.Errorf("-resume needs the -records folder of the match to go on with")
 	}
 	c.Resume = *resume
+	switch *side {
+	case "both":
+	case "white", "black":
+		c.Side = *side
+	default:
+		return fmt.Errorf("bad -side %q: want both, white or black", *side)
+	}
 	c.A, c.B = mf.lim.Apply(fs, sa), mf.lim.Apply(fs, sb)
 	if *nodesB < 0 {
 		return fmt.Errorf("-nodes-b must not be negative, got %d", *nodesB)
@@ -157,8 +165,12 @@ func runMatch(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	fmt.Printf("%s vs %s: %d games, %d at once, %d opening plies, seed %d\n",
-		printable(c.A.Describe()), printable(c.B.Describe()), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed)
+	only := ""
+	if c.Side != "" {
+		only = ", A plays " + c.Side + " in every game"
+	}
+	fmt.Printf("%s vs %s: %d games, %d at once, %d opening plies, seed %d%s\n",
+		printable(c.A.Describe()), printable(c.B.Describe()), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed, only)
 	bar := newBar(c.Games, "games")
 	adjudicated := 0
 	c.OnGame = func(i int, r match.GameResult, aWhite bool, s match.Stats) {

@@ -19,3 +19,9 @@ func TestMatchNodesB(t *testing.T) {
 func TestMatchThreadsBAndPonder(t *testing.T) {
 	runQuiet(t, "match", "-a", "heuristic", "-b", "heuristic", "-depth", "2", "-threads", "1", "-threads-b", "2", "-ponder", "both", "-games", "2", "-max-plies", "20")
 }
+
+// -side white plays A as White in every game; another value is refused.
+func TestMatchSide(t *testing.T) {
+	runQuiet(t, "match", "-a", "heuristic", "-b", "random", "-depth", "1", "-side", "white", "-games", "2", "-max-plies", "20")
+	require.ErrorContains(t, Run([]string{"match", "-a", "heuristic", "-side", "red", "-depth", "1", "-games", "2"}), "bad -side")
+}
