@@ -38,8 +38,9 @@
 //     lazy through BoundedEvaluator) and one evaluator per side the engine
 //     plays (Sided; the searcher asks a SidedEvaluator for its root side's);
 //     Centred shifts an evaluator so that the start position scores zero
-//     (each side of an evolved hybrid; a pure network keeps its scale and
-//     the search raises the contempt instead, Options.StartLevels).
+//     (each side of an evolved hybrid; a pure network, or one that leads
+//     with heuristic terms added at scale MaxEval, keeps its scale and the
+//     search raises the contempt instead, Options.StartLevels).
 //   - stats.go: plain minimax and alpha-beta node counts for teaching
 //     (CountTree, one row of the table a row at a time, cancellable).
 //   - teach.go: what the window's classroom view shows besides: how much each

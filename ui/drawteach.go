@@ -486,7 +486,11 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		}
 		tt.row([]string{"the heuristic", "", "", scoreText(an.heuristic)}, at, f.bold, colText)
 		if an.net {
-			tt.row([]string{fmt.Sprintf("the network's correction (±%d at most)", an.netScale), "", "", scoreText(an.score + an.offset - an.heuristic)}, at, f.body, colText)
+			label := fmt.Sprintf("the network's correction (±%d at most)", an.netScale)
+			if an.netScale >= ai.MaxEval {
+				label = "the network's own score"
+			}
+			tt.row([]string{label, "", "", scoreText(an.score + an.offset - an.heuristic)}, at, f.body, colText)
 		}
 		if an.offset != 0 {
 			tt.row([]string{"centred: the start position scores 0", "", "", scoreText(-an.offset)}, at, f.body, colText)

@@ -236,3 +236,28 @@ func TestSearchRecord(t *testing.T) {
 	}
 	require.Equal(t, c.HintMove(), rec.Infos[2].PV[0])
 }
+
+// TestTeachChampionSides: the champion explains itself as the heuristic's
+// terms plus the network's whole score where White is to move (it plays
+// White so), and as a pure network where Black is.
+func TestTeachChampionSides(t *testing.T) {
+	if !hasNet("champion") {
+		t.Skip("no champion network shipped")
+	}
+	if testing.Short() {
+		t.Skip("counts network trees")
+	}
+	white := game.StartPosition()
+	an := finishTeachJob(t, "cnn:champion", white)
+	require.Empty(t, an.err)
+	assert.True(t, an.hasTerms, "White to move: the heuristic's terms")
+	assert.True(t, an.net)
+	assert.EqualValues(t, ai.MaxEval, an.netScale, "the network keeps its whole range")
+	assert.Zero(t, an.offset, "not centred")
+	black := white
+	black.Make(black.GenerateMoves(nil)[0])
+	an = finishTeachJob(t, "cnn:champion", black)
+	require.Empty(t, an.err)
+	assert.False(t, an.hasTerms, "Black to move: the network alone")
+	assert.True(t, an.net)
+}

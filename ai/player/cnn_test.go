@@ -94,9 +94,10 @@ func TestNetworkLedFromFile(t *testing.T) {
 }
 
 // TestShippedNetworks: every shipped network loads and evaluates; the
-// champion is the learned network under another label (a pure piece-planes
-// network); the hybrid, the champion before it, is a residual network with
-// one set of heuristic weights per side.
+// champion is the learned network with the hand-made heuristic's terms added
+// when it plays White (and the network alone when it plays Black); the
+// hybrid, the champion before it, is a residual network with one set of
+// heuristic weights per side.
 func TestShippedNetworks(t *testing.T) {
 	p := game.StartPosition()
 	for _, name := range weights.Names() {
@@ -111,22 +112,34 @@ func TestShippedNetworks(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "champion", champ.Label)
 	assert.Equal(t, cnn.InputPieces, champ.Input, "the champion is a piece-planes network")
-	assert.Empty(t, champ.Base, "the champion is a pure network")
 	assert.Equal(t, learned.W, champ.W, "the champion is the learned network")
 	assert.Equal(t, learned.SideBias, champ.SideBias, "the champion is the learned network")
+	assert.Equal(t, cnn.BaseHeuristic, champ.Base, "the champion adds heuristic terms")
+	assert.EqualValues(t, ai.MaxEval, champ.Scale, "the champion's network keeps its whole range")
+	assert.Equal(t, append(ai.DefaultWeights.Params(), make([]int32, ai.NumWeights)...), champ.BaseParams,
+		"the champion adds the hand-made heuristic as White, nothing as Black")
 
-	// The pure champion keeps its scale; the engine of White, the side it
-	// puts behind at the start, adds the deficit to its contempt.
+	// As White the champion is the network plus the heuristic, as Black the
+	// network alone; neither is centred. Each side's engine adds to its
+	// contempt the deficit its own evaluator gives it at the start (White's).
 	ev, err := NewEvaluator(Spec{Kind: CNN, Net: "champion"})
 	require.NoError(t, err)
-	startScore := ev.Evaluate(&p)
-	require.Negative(t, startScore, "the champion puts White behind at the start")
-	assert.Equal(t, [2]int32{startScore, startScore}, startLevels(Spec{Kind: CNN, Net: "champion"}, ev))
+	require.IsType(t, &ai.Sided{}, ev)
+	sided := ev.(*ai.Sided)
+	netScore := sided.Black.Evaluate(&p)
+	whiteScore := sided.White.Evaluate(&p)
+	require.Negative(t, netScore, "the network puts White behind at the start")
+	assert.Equal(t, netScore+ai.NewHeuristic().Evaluate(&p), whiteScore, "White's evaluator at the start")
+	assert.Equal(t, [2]int32{whiteScore, netScore}, startLevels(Spec{Kind: CNN, Net: "champion"}, ev))
 	assert.Zero(t, startLevels(Spec{Kind: CNN, Net: "champion", RawEval: true}, ev))
 	expert, err := NewEvaluator(Spec{Kind: LevelKind, Net: "expert"})
 	require.NoError(t, err)
-	assert.Equal(t, [2]int32{startScore, startScore}, startLevels(Spec{Kind: LevelKind, Net: "expert"}, expert), "the Expert level plays the champion")
+	assert.Equal(t, [2]int32{whiteScore, netScore}, startLevels(Spec{Kind: LevelKind, Net: "expert"}, expert), "the Expert level plays the champion")
 	assert.Zero(t, startLevels(Spec{Kind: Heuristic}, newHeuristic()))
+	ev, err = NewEvaluator(Spec{Kind: CNN, Net: "learned"})
+	require.NoError(t, err)
+	assert.Equal(t, netScore, ev.Evaluate(&p), "the learned network is the champion's network, pure")
+	assert.Equal(t, [2]int32{netScore, netScore}, startLevels(Spec{Kind: CNN, Net: "learned"}, ev))
 
 	const name = "hybrid"
 	// By default each side's evaluator is centred on the start position.
