@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -84,15 +83,14 @@ func (c Config) Opening(i int) []game.Move {
 	return RandomOpening(rand.New(rand.NewPCG(c.Seed, pair^0x9e3779b97f4a7c15)), c.OpeningPlies)
 }
 
-// Sides are the values of Config.Side.
-var Sides = []string{"", "white", "black"}
-
-// checkSide returns an error for a Side other than Sides.
+// checkSide returns an error for a Config.Side other than "", "white" and
+// "black".
 func checkSide(side string) error {
-	if !slices.Contains(Sides, side) {
-		return fmt.Errorf("side %q: want white, black or none (both colours)", side)
+	switch side {
+	case "", "white", "black":
+		return nil
 	}
-	return nil
+	return fmt.Errorf("side %q: want white, black or none (both colours)", side)
 }
 
 // aWhite reports whether A plays White in game i.

@@ -347,7 +347,7 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 			return nil, err
 		}
 		e, err := NetEvaluator(n)
-		if err != nil || spec.RawEval || n.Base == "" || n.Scale >= ai.MaxEval {
+		if err != nil || spec.RawEval || NetLeads(n) {
 			return e, err // a network-led evaluator's level is its expectation: see startLevels
 		}
 		start := game.StartPosition()
@@ -427,6 +427,10 @@ func startLevels(spec Spec, eval ai.Evaluator) [2]int32 {
 	}
 	return levels
 }
+
+// NetLeads reports whether network n's file makes a network-led evaluator
+// (see NetworkLed): a pure network, or a residual one of scale ai.MaxEval.
+func NetLeads(n *cnn.Network) bool { return n.Base == "" || n.Scale >= ai.MaxEval }
 
 // NetworkLed reports whether e's scores are a network's prediction of the
 // result: a network alone, or a network whose correction spans the

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/disagree"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
@@ -91,7 +90,7 @@ func runDisagree(args []string) error {
 	}
 	netPath := player.EvaluatorPath(eval)
 	cfg := disagree.Config{Games: *games, Nodes: *nodes, OpeningPlies: *opening, RefereeNodes: *refNodes,
-		Top: *top, Seed: *seed, Threads: *threads, Residual: n.Base != "" && n.Scale < ai.MaxEval}
+		Top: *top, Seed: *seed, Threads: *threads, Residual: !player.NetLeads(n)}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
