@@ -51,6 +51,15 @@ func TestHeuristicFeatures(t *testing.T) {
 	assert.Equal(t, int32(1), (&Heuristic{W: Weights{BlackNextToKing: 1}}).Evaluate(&q), "black pawn next to the king")
 	// Clamped inside MaxEval.
 	assert.Less(t, (&Heuristic{W: Weights{OpenLine: 1 << 20}}).Evaluate(&p), int32(MaxEval), "not clamped")
+
+	// The king terms leave the pawns out: the heuristic less the pawn counts.
+	w := Weights{WhitePawn: 1, BlackPawn: 10, BlockedLine: 100, BlackNextToKing: 1000, OpenLine: 10000,
+		ThreatSquare: 100000, KingEdgeDistance: 1000000, Capture: 7}
+	assert.Equal(t, Weights{BlockedLine: 100, BlackNextToKing: 1000, OpenLine: 10000, ThreatSquare: 100000,
+		KingEdgeDistance: 1000000}, w.KingTerms())
+	k := DefaultWeights.KingTerms()
+	assert.Equal(t, NewHeuristic().Evaluate(&p)-DefaultWeights.WhitePawn-3*DefaultWeights.BlackPawn,
+		(&Heuristic{W: k}).Evaluate(&p), "the default king terms of a position with 1 white and 3 black pawns")
 }
 
 func TestTTPacking(t *testing.T) {

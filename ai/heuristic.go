@@ -182,6 +182,18 @@ func clampEval(s int32) int32 {
 	return max(-(MaxEval - 1), min(MaxEval-1, s))
 }
 
+// KingTerms returns w with the pawn counts (WhitePawn, BlackPawn) and the
+// hanging pawns (Capture) set to zero: the terms about the king alone, its
+// lines to the escape squares, the squares from which it would threaten one,
+// the pieces that block or touch it and its distance to the edge: for a
+// network that already weighs the material, the escape geometry without a
+// second count of the pawns (tablut relabel -white-terms king; measured as
+// White's terms in weights/README.md, section "The king terms alone").
+func (w Weights) KingTerms() Weights {
+	w.WhitePawn, w.BlackPawn, w.Capture = 0, 0, 0
+	return w
+}
+
 // NumWeights is the number of fields of Weights, the length of Params. A
 // residual network may carry 2*NumWeights, one set for each side (NewResidual).
 // Networks evolved before the Capture weight existed carry NumWeights-1 (or

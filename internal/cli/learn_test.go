@@ -268,6 +268,11 @@ func TestRelabel(t *testing.T) {
 	m, err = cnn.LoadFile(terms + "2")
 	require.NoError(t, err)
 	assert.Equal(t, []int32{0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8}, m.BaseParams)
+	// "king": the default weights without the pawn counts, as the champion plays White.
+	runQuiet(t, "relabel", "-white-terms", "king", in, terms+"3", "champion")
+	m, err = cnn.LoadFile(terms + "3")
+	require.NoError(t, err)
+	assert.Equal(t, []int32{0, 0, -30, -60, 400, 40, -20, 0, 0, 0, 0, 0, 0, 0, 0, 0}, m.BaseParams)
 	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "1,2,3", in, out, "x"}), "8 comma-separated")
 	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "1,2,3,4,5,6,7,x", in, out, "x"}), "weight 8")
 	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "default", terms, out, "x"}), "pure network only")

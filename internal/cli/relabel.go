@@ -31,7 +31,7 @@ func runRelabel(args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: tablut relabel [-white-terms W] [-black-terms W] IN.tnn OUT.tnn LABEL")
 		fs.PrintDefaults()
 	}
-	white := fs.String("white-terms", "", "heuristic weights the network's engine adds to its evaluation when it plays White: eight integers, comma-separated, in the order of the heuristic's terms (white pawn, black pawn, blocked line, black pawn next to the king, open line, threat square, king edge distance, capture), or \"default\" for the hand-made heuristic's")
+	white := fs.String("white-terms", "", "heuristic weights the network's engine adds to its evaluation when it plays White: eight integers, comma-separated, in the order of the heuristic's terms (white pawn, black pawn, blocked line, black pawn next to the king, open line, threat square, king edge distance, capture), \"default\" for the hand-made heuristic's, or \"king\" for its terms about the king alone (the default weights without the pawn counts)")
 	black := fs.String("black-terms", "", "the same for the engine playing Black")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -71,17 +71,20 @@ func runRelabel(args []string) error {
 }
 
 // parseTerms reads a -white-terms value: "" (no terms, all weights zero),
-// "default" (ai.DefaultWeights) or ai.NumWeights comma-separated integers.
+// "default" (ai.DefaultWeights), "king" (their king terms,
+// ai.Weights.KingTerms) or ai.NumWeights comma-separated integers.
 func parseTerms(s string) (ai.Weights, error) {
 	switch s {
 	case "":
 		return ai.Weights{}, nil
 	case "default":
 		return ai.DefaultWeights, nil
+	case "king":
+		return ai.DefaultWeights.KingTerms(), nil
 	}
 	fields := strings.Split(s, ",")
 	if len(fields) != ai.NumWeights {
-		return ai.Weights{}, fmt.Errorf("%q: want %d comma-separated integers or \"default\"", s, ai.NumWeights)
+		return ai.Weights{}, fmt.Errorf("%q: want %d comma-separated integers, \"default\" or \"king\"", s, ai.NumWeights)
 	}
 	p := make([]int32, len(fields))
 	for i, f := range fields {
