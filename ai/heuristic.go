@@ -183,12 +183,11 @@ func clampEval(s int32) int32 {
 }
 
 // KingTerms returns w with the pawn counts (WhitePawn, BlackPawn) and the
-// hanging pawns (Capture) set to zero: the terms about the king alone, its
-// lines to the escape squares, the squares from which it would threaten one,
-// the pieces that block or touch it and its distance to the edge: for a
-// network that already weighs the material, the escape geometry without a
-// second count of the pawns (tablut relabel -white-terms king; measured as
-// White's terms in weights/README.md, section "The king terms alone").
+// hanging pawns (Capture) set to zero, leaving the terms about the king: its
+// open lines, threat squares, blocked lines, black pawns touching it and its
+// distance to the edge. For a network that already weighs the material they
+// add the escape geometry without counting the pawns twice (tablut relabel
+// -white-terms king; measured in weights/README.md, "The king terms alone").
 func (w Weights) KingTerms() Weights {
 	w.WhitePawn, w.BlackPawn, w.Capture = 0, 0, 0
 	return w

@@ -268,7 +268,7 @@ func TestRelabel(t *testing.T) {
 	m, err = cnn.LoadFile(terms + "2")
 	require.NoError(t, err)
 	assert.Equal(t, []int32{0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8}, m.BaseParams)
-	// "king": the default weights without the pawn counts, as the champion plays White.
+	// "king": the default weights without the pawn counts (tried as White's terms, not shipped).
 	runQuiet(t, "relabel", "-white-terms", "king", in, terms+"3", "champion")
 	m, err = cnn.LoadFile(terms + "3")
 	require.NoError(t, err)
