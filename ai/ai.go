@@ -7,8 +7,9 @@
 //   - search.go: negamax alpha-beta with principal variation search, iterative
 //     deepening, late move reductions, late move pruning (quiet moves ordered
 //     late, one and two plies above the leaves), futility pruning (there too,
-//     the quiet moves of a node whose own evaluation is well below alpha), Lazy SMP (Options.Threads
-//     goroutines sharing one table, all at the same depth; a thread puts off
+//     the quiet moves of a node whose own evaluation is well below alpha),
+//     Lazy SMP (Options.Threads goroutines sharing one table, all at the same
+//     depth; a thread puts off
 //     a move another thread is searching, as in simplified ABDADA, with the
 //     table of busy positions in tt.go; the first thread to complete a depth
 //     reports it and the others abandon that depth),

@@ -890,6 +890,8 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 	// every move is pruned fails low with it. This spares most of the leaves
 	// of the nodes that fail low, which hold most of the evaluations: it pays
 	// most for an expensive evaluator.
+	// futile says whether the node may prune until it is judged (judged), and
+	// from then on whether it does.
 	futile := depth <= 2 && !pvNode && !threatened && w.off&featFutility == 0
 	futileBound, judged := int32(0), false
 
