@@ -25,8 +25,9 @@ func runBenchSearch(args []string) error {
 	stats := fs.Bool("stats", false, "also count minimax and alpha-beta nodes per depth")
 	mmDepth := fs.Int("statsdepth", 4, "deepest minimax for -stats (alpha-beta goes two plies further)")
 	ttMB := fs.Int("tt", 64, "transposition table size in MB")
+	depth := fs.Int("depth", 0, "search every position to this depth instead of for -movetime (0 = use -movetime); with -threads 1 the node counts repeat exactly")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut bench search [-movetime 2s] [-threads N] [-eval heuristic|random|cnn:NAME] [-stats]")
+		fmt.Fprintln(fs.Output(), "usage: tablut bench search [-movetime 2s | -depth N] [-threads N] [-eval heuristic|random|cnn:NAME] [-stats]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -37,6 +38,7 @@ func runBenchSearch(args []string) error {
 		intIn("threads", *threads, 1, maxThreads),
 		intIn("statsdepth", *mmDepth, 1, 8),
 		intIn("tt", *ttMB, 1, ai.MaxTTSizeMB),
+		intIn("depth", *depth, 0, ai.MaxDepth),
 	); err != nil {
 		return err
 	}
@@ -63,7 +65,11 @@ func runBenchSearch(args []string) error {
 	if *stats {
 		printTreeStats(positions[0].Pos, eval, *mmDepth)
 	}
-	fmt.Printf("search bench: eval=%s movetime=%v threads=%d tt=%dMB\n", eval.Name(), *moveTime, *threads, *ttMB)
+	limits := ai.Limits{MoveTime: *moveTime}
+	if *depth > 0 {
+		limits = ai.Limits{Depth: *depth}
+	}
+	fmt.Printf("search bench: eval=%s %s threads=%d tt=%dMB\n", eval.Name(), limitText(limits), *threads, *ttMB)
 	fmt.Printf("%-10s %-6s %5s %12s %10s %8s %9s  %s\n", "position", "move", "depth", "nodes", "nps", "wall_s", "score", "pv")
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: *ttMB, Threads: *threads})
 	var maxWall time.Duration
@@ -71,7 +77,7 @@ func runBenchSearch(args []string) error {
 	for _, np := range positions {
 		s.Clear()
 		start := time.Now()
-		r := s.Search(context.Background(), np.Pos, nil, ai.Limits{MoveTime: *moveTime}, nil)
+		r := s.Search(context.Background(), np.Pos, nil, limits, nil)
 		wall := time.Since(start)
 		maxWall = max(maxWall, wall)
 		depths = append(depths, r.Depth)
@@ -114,4 +120,12 @@ func printTreeStats(pos game.Position, eval ai.Evaluator, mmDepth int) {
 		fmt.Printf("%-5d %14s %14d %8s %14d %8s\n", d, cell(row.Minimax), row.AlphaBeta, share(row.AlphaBeta), row.Ordered, share(row.Ordered))
 	}
 	fmt.Println()
+}
+
+// limitText names what bounds each search of the bench.
+func limitText(l ai.Limits) string {
+	if l.Depth > 0 {
+		return fmt.Sprintf("depth=%d", l.Depth)
+	}
+	return fmt.Sprintf("movetime=%v", l.MoveTime)
 }
