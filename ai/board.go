@@ -162,3 +162,7 @@ func nextToKing(s, k game.Square) bool {
 	}
 	return false
 }
+
+// OpenLines counts the king's open lines to escape squares in p (0..4): with
+// White to move, one open line wins at once.
+func OpenLines(p *game.Position) int { return openLines(p) }

@@ -107,3 +107,21 @@ func (w *worker) addKiller(m game.Move, ply int) {
 		k[0] = m
 	}
 }
+
+// Orderer orders moves as the search does before it has learned anything: no
+// table move, no killers, no history; threats, captures and moves next to the
+// king first. The classroom's textbook searches use it (package ai/teach).
+type Orderer struct{ w *worker }
+
+// NewOrderer returns an orderer with empty tables.
+func NewOrderer() *Orderer { return &Orderer{w: newWorker(0, nil, nil)} }
+
+// Score fills scores[i] with the ordering key of moves[i] in p at ply plies
+// below the root; PickNext then takes them best first.
+func (o *Orderer) Score(p *game.Position, moves []game.Move, scores []int32, ply int) {
+	o.w.scoreMoves(p, moves, scores, game.NoMove, min(ply, maxPly-1))
+}
+
+// PickNext moves the best-scored move among moves[i:] to position i: the
+// selection sort the search orders its moves with.
+func PickNext(moves []game.Move, scores []int32, i int) { pickNext(moves, scores, i) }

@@ -13,8 +13,10 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// maxPly bounds the search line (main search plus quiescence).
-const maxPly = 128
+// MaxPly bounds the search line (main search plus quiescence).
+const MaxPly = 128
+
+const maxPly = MaxPly
 
 // MaxTTSizeMB is the largest transposition table a Searcher allocates, 4 GiB;
 // commands reject larger sizes instead of dying out of memory.

@@ -319,21 +319,6 @@ func TestNoMoves(t *testing.T) {
 	assert.EqualValues(t, WinScore, r.Score, "finished game")
 }
 
-// TestAlphaBetaEqualsMinimax: the teaching searches agree on the score.
-func TestAlphaBetaEqualsMinimax(t *testing.T) {
-	for _, np := range benchPositions(t)[:5] {
-		for d := 1; d <= 2; d++ {
-			mm, mmNodes := Minimax(np.Pos, NewHeuristic(), d)
-			ab, abNodes := AlphaBeta(np.Pos, NewHeuristic(), d, false)
-			abo, aboNodes := AlphaBeta(np.Pos, NewHeuristic(), d, true)
-			if mm != ab || mm != abo || abNodes > mmNodes || aboNodes > mmNodes {
-				t.Errorf("%s depth %d: minimax %d (%d nodes), alpha-beta %d (%d), ordered %d (%d)",
-					np.Name, d, mm, mmNodes, ab, abNodes, abo, aboNodes)
-			}
-		}
-	}
-}
-
 func BenchmarkSearchDepth5(b *testing.B) {
 	ps := benchPositions(b)
 	s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 16, Deterministic: true})

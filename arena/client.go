@@ -221,7 +221,7 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 			return res, fmt.Errorf("our player %s chose %v, which is not legal in %v; not sent", c.Player.Name(), r.Move, pos.String())
 		}
 		conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
-		if err := WriteJSON(conn, game.NewServerMove(r.Move, c.Color)); err != nil {
+		if err := WriteJSON(conn, NewMoveMessage(r.Move, c.Color)); err != nil {
 			return res, fmt.Errorf("cannot send our move %v: %v", r.Move, err)
 		}
 		sent, sentAt = r.Move, time.Now()

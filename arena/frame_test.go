@@ -78,7 +78,7 @@ func TestMessages(t *testing.T) {
 		}
 	}
 	g := game.NewGame(game.StartPosition())
-	b, _ := json.Marshal(g.ServerState())
+	b, _ := json.Marshal(EncodeState(g))
 	st, err := DecodeState(b)
 	if err != nil || st.Pos.String() != game.StartFEN || st.Outcome != game.Ongoing {
 		t.Fatalf("DecodeState(start) = %v, %v", st.Pos.String(), err)
@@ -104,7 +104,7 @@ func TestMessages(t *testing.T) {
 // survive a round trip through its encoding.
 func FuzzDecode(f *testing.F) {
 	g := game.NewGame(game.StartPosition())
-	st, _ := json.Marshal(g.ServerState())
+	st, _ := json.Marshal(EncodeState(g))
 	for _, s := range []string{string(st), `"Tabby"`, `{"from":"e4","to":"f4","turn":"WHITE"}`, `{"board":[[]],"turn":"DRAW"}`} {
 		f.Add(frame(int32(len(s)), s))
 	}

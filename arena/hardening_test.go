@@ -20,7 +20,7 @@ import (
 func TestClientDetectsTurnDesync(t *testing.T) {
 	addr := fakeServer(t, func(c net.Conn) {
 		g := game.NewGame(game.StartPosition())
-		require.NoError(t, WriteJSON(c, g.ServerState()))
+		require.NoError(t, WriteJSON(c, EncodeState(g)))
 		b, err := ReadFrame(c)
 		if err != nil {
 			return
@@ -29,8 +29,8 @@ func TestClientDetectsTurnDesync(t *testing.T) {
 		if err != nil || g.Play(m) != nil {
 			return
 		}
-		st := g.ServerState()
-		st.Turn = game.TurnWhite // the board is right, the turn is not
+		st := EncodeState(g)
+		st.Turn = TurnWhite // the board is right, the turn is not
 		WriteJSON(c, st)
 		ReadFrame(c) // a client that missed the desync sends a move here
 	})
@@ -52,7 +52,7 @@ func TestClientSilentAndStalledServers(t *testing.T) {
 	assert.Contains(t, err.Error(), "did not start within 100ms")
 	assert.Contains(t, err.Error(), "-wait")
 
-	start, _ := json.Marshal(game.NewGame(game.StartPosition()).ServerState())
+	start, _ := json.Marshal(EncodeState(game.NewGame(game.StartPosition())))
 	for name, prefix := range map[string][]byte{
 		"header":  {0, 0},
 		"payload": append([]byte{0, 0, byte(len(start) >> 8), byte(len(start))}, start[:20]...),

@@ -176,9 +176,9 @@ func (r *raw) state() State {
 
 func TestServerIllegalMoveLoses(t *testing.T) {
 	for _, msg := range []any{
-		game.ServerMove{From: "a1", To: "a2", Turn: "WHITE"}, // no piece there
-		game.ServerMove{From: "e4", To: "e5", Turn: "WHITE"}, // onto the throne
-		game.ServerMove{From: "z9", To: "e5", Turn: "WHITE"}, // bad square
+		MoveMessage{From: "a1", To: "a2", Turn: "WHITE"}, // no piece there
+		MoveMessage{From: "e4", To: "e5", Turn: "WHITE"}, // onto the throne
+		MoveMessage{From: "z9", To: "e5", Turn: "WHITE"}, // bad square
 		map[string]int{"from": 3},                            // bad JSON shape
 		"e3-d3",                                              // not a move object
 	} {
@@ -294,13 +294,13 @@ func fakeServer(t *testing.T, script func(c net.Conn)) string {
 }
 
 func TestClientRejectsBadServer(t *testing.T) {
-	start := game.NewGame(game.StartPosition()).ServerState()
+	start := EncodeState(game.NewGame(game.StartPosition()))
 	startJSON, _ := json.Marshal(start)
 	wrong := start
-	wrong.Board[2][4] = game.CellEmpty // e3 vanished
-	wrong.Board[2][3] = game.CellWhite // d3 appeared
-	wrong.Board[0][3] = game.CellEmpty // d1 vanished too
-	wrong.Turn = game.TurnBlack
+	wrong.Board[2][4] = CellEmpty // e3 vanished
+	wrong.Board[2][3] = CellWhite // d3 appeared
+	wrong.Board[0][3] = CellEmpty // d1 vanished too
+	wrong.Turn = TurnBlack
 	wrongJSON, _ := json.Marshal(wrong)
 	sendRaw := func(b []byte) func(net.Conn) {
 		return func(c net.Conn) { c.Write(b) }

@@ -40,35 +40,32 @@ func DecodeName(b []byte) (string, error) {
 }
 
 // State is a decoded state message: the position (with the side to move; after
-// a final state, the losing side, see game.PositionFromServer), the outcome the
+// a final state, the losing side, see PositionFromState), the outcome the
 // turn announces, and the message as received.
 type State struct {
 	Pos     game.Position
 	Outcome game.Outcome
-	Raw     game.ServerState
+	Raw     StateMessage
 }
 
 // DecodeState reads a state message and checks it: 9 rows of 9 known cells,
 // THRONE only on e5, a known turn, one king at most.
 func DecodeState(b []byte) (State, error) {
-	var s game.ServerState
+	var s StateMessage
 	if err := json.Unmarshal(b, &s); err != nil {
 		return State{}, fmt.Errorf("bad state message %s: %v", clip(b), err)
 	}
-	pos, o, err := game.PositionFromServer(s)
+	pos, o, err := PositionFromState(s)
 	if err != nil {
 		return State{}, fmt.Errorf("bad state message: %v", err)
 	}
 	return State{Pos: pos, Outcome: o, Raw: s}, nil
 }
 
-// EncodeState returns the state message of g's current position and outcome.
-func EncodeState(g *game.Game) game.ServerState { return g.ServerState() }
-
 // DecodeMove reads a move message, e.g. {"from":"e4","to":"f4","turn":"WHITE"}:
 // two squares (either case) on one line. Its turn is ignored, as the server does.
 func DecodeMove(b []byte) (game.Move, error) {
-	var sm game.ServerMove
+	var sm MoveMessage
 	if err := json.Unmarshal(b, &sm); err != nil {
 		return game.NoMove, fmt.Errorf("bad move message %s: %v", clip(b), err)
 	}

@@ -301,7 +301,7 @@ func (s *Server) PlayGame(ctx context.Context) (ServerResult, error) {
 // broadcast sends g's state to both clients. A failed write is ignored here:
 // a client that is gone is found out when it must move.
 func (s *Server) broadcast(seats *[2]seat, g *game.Game) {
-	st := g.ServerState()
+	st := EncodeState(g)
 	for _, c := range seats {
 		if c.conn == nil {
 			continue

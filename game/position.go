@@ -227,3 +227,32 @@ func (p Position) Without(s Square) Position {
 	}
 	return p
 }
+
+// MarkKingCaptured makes p a win for Black if its king stands as a black
+// capture would leave it (some black pawn beside it, and the capture rules
+// satisfied for a pawn arriving there), and reports whether it did. It is for
+// positions that arrive from outside a game, such as the Tablut Challenge
+// server's final states, whose board shows the captured king on its square.
+func (p *Position) MarkKingCaptured() bool {
+	if !p.kingSurrounded() {
+		return false
+	}
+	p.status = BlackWins
+	return true
+}
+
+// kingSurrounded reports whether the king stands as a black capture would leave it:
+// some black pawn next to it, and kingCaptured true for a pawn arriving there.
+func (p *Position) kingSurrounded() bool {
+	k := p.king
+	if !k.Valid() || p.status != Ongoing {
+		return false
+	}
+	for d := 0; d < numDirs; d++ {
+		from := step[d^1][k] // the square on the opposite side: the pawn's square
+		if from >= 0 && p.board[from] == BlackPawn && p.kingCaptured(k, d) {
+			return true
+		}
+	}
+	return false
+}

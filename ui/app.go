@@ -12,7 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -320,7 +320,7 @@ type TeachStatus struct {
 	// Slow motion: the trace's steps (0 until it is ready), the steps shown,
 	// and the kind of the last one shown.
 	Steps, Step int
-	StepKind    ai.StepKind
+	StepKind    teach.StepKind
 }
 
 // TeachTabCenter returns where the classroom view's tab of page p was drawn

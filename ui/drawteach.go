@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -277,24 +278,24 @@ type slowLevel struct {
 
 // slowStack replays the first n steps of tr and returns the path of nodes
 // being searched, root first, with their windows.
-func slowStack(tr *ai.Trace, n int) []slowLevel {
+func slowStack(tr *teach.Trace, n int) []slowLevel {
 	const inf = ai.WinScore + 1
 	st := []slowLevel{{move: game.NoMove, alpha: -inf, beta: inf}}
 	for _, s := range tr.Steps[:n] {
 		d := len(s.Path)
 		st = st[:min(len(st), d+1)]
 		switch s.Kind {
-		case ai.StepEnter:
+		case teach.StepEnter:
 			st = append(st[:d], slowLevel{move: s.Path[d-1], alpha: s.Alpha, beta: s.Beta})
-		case ai.StepLeaf:
+		case teach.StepLeaf:
 			if len(st) > d {
 				st[d].leaf = s.Why + ": " + scoreText(s.Value)
 			}
-		case ai.StepBackUp:
+		case teach.StepBackUp:
 			st = st[:d]
 			p := &st[d-1]
 			p.alpha, p.beta, p.best, p.hasBest = s.Alpha, s.Beta, s.Best, true
-		case ai.StepCutoff:
+		case teach.StepCutoff:
 			st[d].cut = s.Pruned
 		}
 	}
@@ -302,21 +303,21 @@ func slowStack(tr *ai.Trace, n int) []slowLevel {
 }
 
 // slowSentence says what step s does, in words.
-func slowSentence(s ai.TraceStep, root game.Color) string {
+func slowSentence(s teach.TraceStep, root game.Color) string {
 	d := len(s.Path)
 	mover := root
 	if d%2 == 0 {
 		mover = root.Other()
 	}
 	switch s.Kind {
-	case ai.StepEnter:
+	case teach.StepEnter:
 		return fmt.Sprintf("Ply %d: %v tries %v, with α %s and β %s.", d, mover, s.Path[d-1], scoreText(s.Alpha), scoreText(s.Beta))
-	case ai.StepLeaf:
+	case teach.StepLeaf:
 		return fmt.Sprintf("A leaf (%s): %s.", s.Why, scoreText(s.Value))
-	case ai.StepBackUp:
+	case teach.StepBackUp:
 		m := s.Path[d-1]
 		return fmt.Sprintf("%v backs up %s to ply %d; best there %s, now α %s β %s.", m, scoreText(s.Value), d-1, scoreText(s.Best), scoreText(s.Alpha), scoreText(s.Beta))
-	case ai.StepCutoff:
+	case teach.StepCutoff:
 		return fmt.Sprintf("Cutoff: α %s ≥ β %s. The other %d moves here cannot change the result: pruned.", scoreText(s.Alpha), scoreText(s.Beta), s.Pruned)
 	}
 	return ""
@@ -361,11 +362,11 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		fillCircle(dst, q.cx(), q.cy(), 13*u, col)
 		drawText(dst, fmt.Sprint(i+1), f.bold, q.cx(), q.cy(), colText, alignCenter)
 	}
-	var cur ai.TraceStep
+	var cur teach.TraceStep
 	if step > 0 {
 		cur = tr.Steps[step-1]
 	}
-	if step > 0 && cur.Kind == ai.StepCutoff && len(path) > 0 {
+	if step > 0 && cur.Kind == teach.StepCutoff && len(path) > 0 {
 		// A cutoff: a red cross over the board's centre line and the count.
 		b := l.board.r
 		line(dst, b.x+b.w*0.3, b.y+b.h*0.3, b.x+b.w*0.7, b.y+b.h*0.7, 10*u, withAlpha(colCapture, 0.85))
@@ -374,7 +375,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		fillRoundRect(dst, pill, 10*u, nrgba(0x15171c, 0xe8))
 		drawText(dst, fmt.Sprintf("cutoff: %d moves pruned", cur.Pruned), f.bold, pill.cx(), pill.cy(), colError, alignCenter)
 	}
-	if step > 0 && cur.Kind == ai.StepLeaf && len(path) > 0 {
+	if step > 0 && cur.Kind == teach.StepLeaf && len(path) > 0 {
 		q := l.board.sq(path[len(path)-1].To())
 		label := scoreText(cur.Value)
 		w := textWidth(label, f.bold) + 16*u
@@ -428,7 +429,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	// The root moves valued so far, the last few.
 	done := 0
 	for _, s := range tr.Steps[:step] {
-		if s.Kind == ai.StepBackUp && len(s.Path) == 1 {
+		if s.Kind == teach.StepBackUp && len(s.Path) == 1 {
 			done++
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -22,12 +23,12 @@ import (
 //   - Search: the running (or last) search as it deepens: per depth the nodes,
 //     the best move and its score; the root moves with their scores; and the
 //     nodes plain minimax and alpha-beta visit on the same position for small
-//     depths (ai.CountTree, the table of `tablut bench search -stats`).
+//     depths (teach.CountTree, the table of `tablut bench search -stats`).
 //   - Slow motion: a depth 2 or 3 alpha-beta search of the position replayed
-//     step by step on the board (ai.TraceAlphaBeta): the move tried, the value
+//     step by step on the board (teach.TraceAlphaBeta): the move tried, the value
 //     backed up, alpha and beta, the cutoffs.
 //   - Evaluation: the heuristic's terms with weights and counts, and for a
-//     network how much each pawn matters to its score (ai.PieceImpact).
+//     network how much each pawn matters to its score (teach.PieceImpact).
 //   - Filters: a network's first-layer filters (the figure of `tablut filters`).
 //
 // Everything that takes time runs in a background goroutine per position
@@ -109,11 +110,11 @@ type teachAnalysis struct {
 	filters   image.Image // the network's first-layer filters, nil without a network
 	filterMax string      // the weight shown at full brightness
 
-	traces [4]*ai.Trace // by depth (2 and 3)
-	rows   []ai.TreeRow // the node table so far
-	mmMax  int          // minimax's deepest row
-	abMax  int          // alpha-beta's deepest row
-	done   bool         // the node table is complete
+	traces [4]*teach.Trace // by depth (2 and 3)
+	rows   []teach.TreeRow // the node table so far
+	mmMax  int             // minimax's deepest row
+	abMax  int             // alpha-beta's deepest row
+	done   bool            // the node table is complete
 }
 
 // teachJob is the background analysis of one position.
@@ -187,7 +188,7 @@ func startTeachJob(spec string, pos game.Position, history []uint64, busy bool) 
 	// of the GOMAXPROCS threads while it runs, and a thread the system
 	// starves at a low priority would keep the window's drawing waiting for
 	// it. The counts yield the thread every thousand nodes instead (see
-	// ai.CountTree).
+	// teach.CountTree).
 	go func() {
 		defer cancel()
 		es, err := evaluatorSpec(spec)
@@ -216,7 +217,7 @@ func startTeachJob(spec string, pos game.Position, history []uint64, busy bool) 
 		// and start again when it has moved.
 		quiet := quietContext{ctx, &j.busy}
 		for _, d := range []int{2, 3} {
-			var tr ai.Trace
+			var tr teach.Trace
 			for {
 				if d > 2 && !idle() {
 					return
@@ -225,7 +226,7 @@ func startTeachJob(spec string, pos game.Position, history []uint64, busy bool) 
 				if d > 2 {
 					c = quiet
 				}
-				if tr = ai.TraceAlphaBeta(c, pos, history, eval, d, teachMaxSteps); c.Err() == nil {
+				if tr = teach.TraceAlphaBeta(c, pos, history, eval, d, teachMaxSteps); c.Err() == nil {
 					break
 				}
 				if ctx.Err() != nil {
@@ -242,13 +243,13 @@ func startTeachJob(spec string, pos game.Position, history []uint64, busy bool) 
 		}
 		send(func(a *teachAnalysis) { a.mmMax, a.abMax = mm, mm+1 })
 		for d := 1; d <= mm+1; d++ {
-			var row ai.TreeRow
+			var row teach.TreeRow
 			for {
 				if !idle() {
 					return
 				}
 				var err error
-				if row, err = ai.CountTree(quiet, pos, eval, d, d <= mm); err == nil {
+				if row, err = teach.CountTree(quiet, pos, eval, d, d <= mm); err == nil {
 					break
 				}
 			}
@@ -295,7 +296,7 @@ func (p *teachAnalysis) merge(a *teachAnalysis) {
 // eval is the heuristic or a network correcting it, and every pawn's impact.
 func explainEval(eval ai.Evaluator, pos game.Position) teachAnalysis {
 	var a teachAnalysis
-	a.score, a.impact, a.impactOK = ai.PieceImpact(eval, pos)
+	a.score, a.impact, a.impactOK = teach.PieceImpact(eval, pos)
 	// A centred evaluator (the players' default for an evolved residual
 	// network) is its evaluator shifted by a constant: take that apart.
 	if c, centred := eval.(*ai.Centred); centred {
@@ -305,7 +306,7 @@ func explainEval(eval ai.Evaluator, pos game.Position) teachAnalysis {
 	if r, res := eval.(*ai.Residual); res {
 		h, ok = r.Base.(*ai.Heuristic)
 		a.net, a.netScale = true, r.Scale
-		_, a.netImpact, _ = ai.PieceImpact(r.Net, pos)
+		_, a.netImpact, _ = teach.PieceImpact(r.Net, pos)
 		a.hasNetMap = true
 	} else if !ok {
 		a.net = true // a pure network (or another evaluator): no terms
@@ -388,7 +389,7 @@ func (t *teachState) follow(c *Controller) {
 func (t *teachState) waiting() bool { return t.job != nil && t.job.busy.Load() }
 
 // trace returns the slow-motion trace at the chosen depth, if computed.
-func (t *teachState) trace() *ai.Trace {
+func (t *teachState) trace() *teach.Trace {
 	if t.depth < 2 || t.depth > 3 {
 		t.depth = 2
 	}
@@ -422,13 +423,13 @@ func (t *teachState) finishNode() {
 	if t.step > 0 {
 		last := tr.Steps[t.step-1]
 		level = len(last.Path)
-		if last.Kind == ai.StepBackUp {
+		if last.Kind == teach.StepBackUp {
 			level-- // that node is finished: its parent is searched
 		}
 	}
 	level = max(level, 1)
 	i := t.step
-	for i < len(tr.Steps) && (tr.Steps[i].Kind != ai.StepBackUp || len(tr.Steps[i].Path) > level) {
+	for i < len(tr.Steps) && (tr.Steps[i].Kind != teach.StepBackUp || len(tr.Steps[i].Path) > level) {
 		i++
 	}
 	t.step = min(len(tr.Steps), i+1)
@@ -442,7 +443,7 @@ func (t *teachState) nextCutoff() {
 		return
 	}
 	i := t.step
-	for i < len(tr.Steps) && tr.Steps[i].Kind != ai.StepCutoff {
+	for i < len(tr.Steps) && tr.Steps[i].Kind != teach.StepCutoff {
 		i++
 	}
 	t.step = min(len(tr.Steps), i+1)
@@ -542,7 +543,7 @@ func rootRows(in ai.Info, side game.Color, n int) []rootRow {
 // treeRowText writes a node-table row: depth, minimax nodes ("—" when not
 // counted), alpha-beta nodes with the share of minimax pruned, and the same
 // with move ordering.
-func treeRowText(r ai.TreeRow) [4]string {
+func treeRowText(r teach.TreeRow) [4]string {
 	pruned := func(n int64) string {
 		if p := r.Pruned(n); p >= 0 {
 			return fmt.Sprintf("%d (−%.0f%%)", n, 100*p)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -37,9 +38,9 @@ func finishTeachJob(t *testing.T, spec string, pos game.Position) teachAnalysis 
 }
 
 // TestTeachNumbersEqualTheStatistics: what the classroom view shows is what
-// the statistics code computes: the node table is ai.CountTree's, the
-// slow-motion traces are ai.TraceAlphaBeta's, the terms are the heuristic's
-// (adding up to the score shown) and the heatmap is ai.PieceImpact's.
+// the statistics code computes: the node table is teach.CountTree's, the
+// slow-motion traces are teach.TraceAlphaBeta's, the terms are the heuristic's
+// (adding up to the score shown) and the heatmap is teach.PieceImpact's.
 func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 	pos := teachTestPosition(t)
 	an := finishTeachJob(t, "heuristic", pos)
@@ -48,7 +49,7 @@ func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 
 	require.Len(t, an.rows, teachMinimaxDepth+1)
 	for i, r := range an.rows {
-		want, err := ai.CountTree(context.Background(), pos, h, i+1, i+1 <= teachMinimaxDepth)
+		want, err := teach.CountTree(context.Background(), pos, h, i+1, i+1 <= teachMinimaxDepth)
 		require.NoError(t, err)
 		require.Equal(t, want, r)
 		cells := treeRowText(r)
@@ -62,7 +63,7 @@ func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 	}
 	for _, d := range []int{2, 3} {
 		require.NotNil(t, an.traces[d])
-		want := ai.TraceAlphaBeta(context.Background(), pos, nil, h, d, teachMaxSteps)
+		want := teach.TraceAlphaBeta(context.Background(), pos, nil, h, d, teachMaxSteps)
 		require.Equal(t, want.Value, an.traces[d].Value)
 		require.Equal(t, want.Steps, an.traces[d].Steps)
 	}
@@ -75,7 +76,7 @@ func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 	}
 	require.Equal(t, h.Evaluate(&pos), sum)
 	require.Equal(t, sum, an.score)
-	base, impact, ok := ai.PieceImpact(h, pos)
+	base, impact, ok := teach.PieceImpact(h, pos)
 	require.Equal(t, base, an.score)
 	require.Equal(t, impact, an.impact)
 	require.Equal(t, ok, an.impactOK)
@@ -106,7 +107,7 @@ func TestTeachNetwork(t *testing.T) {
 	}
 	require.Equal(t, pos.Count(game.White)-1+pos.Count(game.Black), n, "every pawn has an impact")
 
-	// The heatmaps are ai.PieceImpact's, of the whole score and of the
+	// The heatmaps are teach.PieceImpact's, of the whole score and of the
 	// network alone.
 	spec, err := player.ParseSpec("cnn:hybrid")
 	require.NoError(t, err)
@@ -115,7 +116,7 @@ func TestTeachNetwork(t *testing.T) {
 	if se, ok := eval.(ai.SidedEvaluator); ok {
 		eval = se.ForSide(pos.SideToMove())
 	}
-	score, impact, _ := ai.PieceImpact(eval, pos)
+	score, impact, _ := teach.PieceImpact(eval, pos)
 	require.Equal(t, score, an.score)
 	require.Equal(t, impact, an.impact)
 	c, ok := eval.(*ai.Centred)
@@ -123,7 +124,7 @@ func TestTeachNetwork(t *testing.T) {
 	assert.Equal(t, c.Offset, an.offset)
 	r, ok := c.Eval.(*ai.Residual)
 	require.True(t, ok, "the hybrid corrects the heuristic")
-	_, netImpact, _ := ai.PieceImpact(r.Net, pos)
+	_, netImpact, _ := teach.PieceImpact(r.Net, pos)
 	require.True(t, an.hasNetMap)
 	require.Equal(t, netImpact, an.netImpact)
 	require.Equal(t, r.Scale, an.netScale)
@@ -168,12 +169,12 @@ func TestDepthRows(t *testing.T) {
 // turn, and the end backs up the trace's value to the root.
 func TestSlowMotion(t *testing.T) {
 	pos := teachTestPosition(t)
-	tr := ai.TraceAlphaBeta(context.Background(), pos, nil, ai.NewHeuristic(), 2, 0)
+	tr := teach.TraceAlphaBeta(context.Background(), pos, nil, ai.NewHeuristic(), 2, 0)
 	for n := 1; n <= len(tr.Steps); n++ {
 		st := slowStack(&tr, n)
 		s := tr.Steps[n-1]
 		want := len(s.Path) + 1
-		if s.Kind == ai.StepBackUp {
+		if s.Kind == teach.StepBackUp {
 			want--
 		}
 		require.Len(t, st, want, "step %d", n)
@@ -191,7 +192,7 @@ func TestSlowMotion(t *testing.T) {
 	for i := range tr.RootMoves {
 		ts.finishNode()
 		s := tr.Steps[ts.step-1]
-		require.Equal(t, ai.StepBackUp, s.Kind)
+		require.Equal(t, teach.StepBackUp, s.Kind)
 		require.Equal(t, []game.Move{tr.RootMoves[i]}, s.Path)
 		require.Equal(t, tr.RootValue[i], s.Value)
 	}

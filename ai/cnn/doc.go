@@ -91,7 +91,7 @@
 //     internal/cli.
 //   - fakequant.go: the int8 path's steps one at a time (weight rounding,
 //     requantisation, the tanh tables), for the quantisation-aware training
-//     of package ai/learn, whose forward pass equals the int8 output bit for
+//     of package internal/lab/learn, whose forward pass equals the int8 output bit for
 //     bit.
 //   - cache.go: an optional evaluation cache keyed by Zobrist key: lock-free,
 //     one atomic uint64 per slot holding 48 key bits and the 16-bit score.

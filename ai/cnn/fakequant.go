@@ -3,9 +3,9 @@ package cnn
 import "math"
 
 // The int8 path's arithmetic, one step at a time, for training that sees it
-// (quantisation-aware fine-tuning in package ai/learn). Each function is the
+// (quantisation-aware fine-tuning in package internal/lab/learn). Each function is the
 // definition Quantize's int8 kernels use, so a forward pass built from them
-// gives Quantized's int8 output bit for bit (ai/learn's tests check it).
+// gives Quantized's int8 output bit for bit (internal/lab/learn's tests check it).
 
 // Int8Act8Scale is the scale of the narrowed int8 activations of layers 2
 // and 3's inputs: an activation a in [-1, 1] becomes about a*Int8Act8Scale.

@@ -32,7 +32,7 @@ import (
 //     near-Gaussian weights and activations its rounding errors (about 1% of
 //     a pre-activation) reach 0.2 on the output, ten times the tolerance.
 //     The piece-planes networks, whose scores are not saturated, stay within
-//     0.015 after quantisation-aware fine-tuning (ai/learn, qat.go).
+//     0.015 after quantisation-aware fine-tuning (internal/lab/learn, qat.go).
 //     Quantize measures the int8 error of each network on 1,000 real-game
 //     calibration boards and uses the int8 kernel only where it is small
 //     enough (and faster: with AVX-512 VNNI or AVX-VNNI).

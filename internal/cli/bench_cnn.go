@@ -15,9 +15,9 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
-	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 	"github.com/tablut-ai/tablut/weights"
 )
 

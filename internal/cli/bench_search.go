@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -104,7 +105,7 @@ func printTreeStats(pos game.Position, eval ai.Evaluator, mmDepth int) {
 	fmt.Printf("nodes visited from the start position (eval=%s)\n", eval.Name())
 	fmt.Printf("%-5s %14s %14s %8s %14s %8s\n", "depth", "minimax", "alphabeta", "pruned", "ab+ordering", "pruned")
 	for d := 1; d <= mmDepth+2; d++ {
-		row, _ := ai.CountTree(context.Background(), pos, eval, d, d <= mmDepth)
+		row, _ := teach.CountTree(context.Background(), pos, eval, d, d <= mmDepth)
 		cell := func(n int64) string {
 			if n == 0 {
 				return "-"

@@ -12,7 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablut-ai/tablut/ai/evolve"
+	"github.com/tablut-ai/tablut/internal/lab/evolve"
 )
 
 // asBinary is set in the environment of a child process that should act as

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tablut-ai/tablut/ai/disagree"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/lab/disagree"
 )
 
 func init() {

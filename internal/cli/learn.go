@@ -15,7 +15,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/tablut-ai/tablut/ai/learn"
+	"github.com/tablut-ai/tablut/internal/lab/learn"
 )
 
 func init() {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
-	"github.com/tablut-ai/tablut/ai/learn"
+	"github.com/tablut-ai/tablut/internal/lab/learn"
 )
 
 // learnArgs is a tiny learning run: every phase, a few games, short games.

@@ -12,8 +12,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/tablut-ai/tablut/ai"
-	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
 func init() {

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/tablut-ai/tablut/ai/match"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
 func init() {

@@ -8,8 +8,8 @@ import (
 	"os/signal"
 	"strings"
 
-	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
 func init() {

@@ -16,8 +16,8 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
-	"github.com/tablut-ai/tablut/ai/evolve"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/internal/lab/evolve"
 )
 
 func init() {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/ui"
 )
 
@@ -103,17 +103,17 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	}
 	key(t, "Right", "Right")
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.Step != 2 || st.StepKind == ai.StepBackUp {
+	if st.Step != 2 || st.StepKind == teach.StepBackUp {
 		t.Fatalf("after two steps: %+v", st)
 	}
 	key(t, "Down") // the first root move gets its value
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.StepKind != ai.StepBackUp {
+	if st.StepKind != teach.StepBackUp {
 		t.Fatalf("after finishing the node: %+v, want a value backed up", st)
 	}
 	key(t, "c")
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.StepKind != ai.StepCutoff {
+	if st.StepKind != teach.StepCutoff {
 		t.Fatalf("C did not go to a cutoff: %+v", st)
 	}
 	shoot(t, app, "teach-slow")

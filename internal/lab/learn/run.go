@@ -16,10 +16,10 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
-	"github.com/tablut-ai/tablut/ai/evolve"
-	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/lab/evolve"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 	"github.com/tablut-ai/tablut/internal/rundir"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/tablut-ai/tablut/ai"
-	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
 // tableOrder is the order of the verdicts in the report's table.

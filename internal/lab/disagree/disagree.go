@@ -29,8 +29,8 @@ import (
 	"sync"
 
 	"github.com/tablut-ai/tablut/ai"
-	"github.com/tablut-ai/tablut/ai/learn"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/lab/learn"
 )
 
 // Dead zones: a score closer to zero than its dead zone says "about even", so a
@@ -39,7 +39,7 @@ import (
 // heuristic's units (ai.DefaultWeights: a white pawn is 150, a black pawn 75);
 // it also serves the referee, a heuristic search, and a residual network
 // (whose evaluator is a heuristic plus a correction, in heuristic units). NetDeadZone is the same advantage on a pure network's scale: a
-// network learned from search values (ai/learn, target scale 1000) outputs
+// network learned from search values (internal/lab/learn, target scale 1000) outputs
 // tanh(75/1000) = 0.075 for it, and its score is 10000 times its output.
 const (
 	HeuristicDeadZone int32 = 75

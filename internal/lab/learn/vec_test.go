@@ -39,7 +39,7 @@ func TestDotAxpyMatchGo(t *testing.T) {
 
 // BenchmarkGradient is one batch of 256 samples through forward and backward
 // passes on one goroutine, for each input kind (go test -bench Gradient
-// ./ai/learn).
+// ./internal/lab/learn).
 func BenchmarkGradient(b *testing.B) {
 	for _, input := range []cnn.Input{cnn.InputSeed, cnn.InputPieces} {
 		b.Run(input.String(), func(b *testing.B) {

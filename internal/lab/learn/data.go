@@ -11,8 +11,8 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
-	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
 // Target maps a search score (White's point of view, evaluator units; wins

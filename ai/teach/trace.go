@@ -1,8 +1,9 @@
-package ai
+package teach
 
 import (
 	"context"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -14,10 +15,10 @@ import (
 // PieceImpact measures how much each pawn matters to eval in p: for every
 // square holding a pawn, the evaluation of p minus the evaluation of p
 // without that pawn (White's point of view: positive when the pawn helps
-// White). The king and empty squares have ok false. A SidedEvaluator is asked
+// White). The king and empty squares have ok false. A ai.SidedEvaluator is asked
 // for the side to move's evaluator, as a search from p would be.
-func PieceImpact(eval Evaluator, p game.Position) (base int32, impact [game.NumSquares]int32, ok [game.NumSquares]bool) {
-	if se, sided := eval.(SidedEvaluator); sided {
+func PieceImpact(eval ai.Evaluator, p game.Position) (base int32, impact [game.NumSquares]int32, ok [game.NumSquares]bool) {
+	if se, sided := eval.(ai.SidedEvaluator); sided {
 		eval = se.ForSide(p.SideToMove())
 	}
 	base = eval.Evaluate(&p)
@@ -95,11 +96,11 @@ type Trace struct {
 // engine's at that depth with no table, no reductions and no quiescence.
 //
 // A cancelled ctx stops the search at once; the trace is then incomplete.
-func TraceAlphaBeta(ctx context.Context, pos game.Position, history []uint64, eval Evaluator, depth, maxSteps int) Trace {
-	if se, sided := eval.(SidedEvaluator); sided {
+func TraceAlphaBeta(ctx context.Context, pos game.Position, history []uint64, eval ai.Evaluator, depth, maxSteps int) Trace {
+	if se, sided := eval.(ai.SidedEvaluator); sided {
 		eval = se.ForSide(pos.SideToMove())
 	}
-	t := &tracer{eval: eval, max: maxSteps, order: newWorker(0, eval, nil), ctx: ctx}
+	t := &tracer{eval: eval, max: maxSteps, order: ai.NewOrderer(), ctx: ctx}
 	t.line = append(t.line, history...)
 	if n := len(t.line); n == 0 || t.line[n-1] != pos.Hash() {
 		t.line = append(t.line, pos.Hash())
@@ -113,11 +114,11 @@ func TraceAlphaBeta(ctx context.Context, pos game.Position, history []uint64, ev
 
 // tracer is one traced search.
 type tracer struct {
-	eval  Evaluator
+	eval  ai.Evaluator
 	max   int
-	order *worker // the engine's static move ordering (no tables)
+	order *ai.Orderer // the engine's static move ordering (no tables)
 	path  []game.Move
-	line  []uint64 // hashes since the last capture, as worker.line
+	line  []uint64 // hashes since the last capture, as the engine keeps them
 	floor int
 	tr    Trace
 	bufs  plyBufs
@@ -141,7 +142,8 @@ func (t *tracer) record(s TraceStep) {
 	t.tr.Steps = append(t.tr.Steps, s)
 }
 
-// repeats is worker.repeats on the tracer's line.
+// repeats reports whether h occurred an even number of plies ago since the
+// last capture: the engine's repetition rule, on the tracer's line.
 func (t *tracer) repeats(h uint64) bool {
 	for i := len(t.line) - 2; i >= t.floor; i -= 2 {
 		if t.line[i] == h {
@@ -154,9 +156,9 @@ func (t *tracer) repeats(h uint64) bool {
 // win is a win for c found ply plies below the root, White's point of view.
 func win(c game.Color, ply int) int32 {
 	if c == game.White {
-		return WinScore - int32(ply)
+		return ai.WinScore - int32(ply)
 	}
-	return -(WinScore - int32(ply))
+	return -(ai.WinScore - int32(ply))
 }
 
 // search returns the value of p (White's view), searched to depth with the
@@ -164,7 +166,7 @@ func win(c game.Color, ply int) int32 {
 func (t *tracer) search(p *game.Position, depth, ply int, alpha, beta int32) int32 {
 	us := p.SideToMove()
 	if ply > 0 {
-		if us == game.White && openLines(p) > 0 {
+		if us == game.White && ai.OpenLines(p) > 0 {
 			v := win(game.White, ply+1)
 			t.record(TraceStep{Kind: StepLeaf, Alpha: alpha, Beta: beta, Value: v, Why: "the king escapes next move"})
 			return v
@@ -183,13 +185,13 @@ func (t *tracer) search(p *game.Position, depth, ply int, alpha, beta int32) int
 		return v
 	}
 	scores = scores[:len(moves)]
-	t.order.scoreMoves(p, moves, scores, game.NoMove, min(ply, maxPly-1))
+	t.order.Score(p, moves, scores, ply)
 	best := inf
 	if us == game.White {
 		best = -inf
 	}
 	for i := range moves {
-		pickNext(moves, scores, i)
+		ai.PickNext(moves, scores, i)
 		m := moves[i]
 		*child = *p
 		captured := child.Make(m)

@@ -12,8 +12,8 @@ import (
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
-	"github.com/tablut-ai/tablut/ai/match"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
 // positions returns n positions from seeded random games.
@@ -365,7 +365,7 @@ func TestPlayGamesTally(t *testing.T) {
 // network's outputs are mostly within +-0.3; squashing its scores again with
 // Target (tanh(10 * output)) would put the labels' mean size near 0.7.
 func TestRootstrapLabelsInNetworkUnits(t *testing.T) {
-	net, err := cnn.LoadFile("../../weights/learned.tnn")
+	net, err := cnn.LoadFile("../../../weights/learned.tnn")
 	require.NoError(t, err)
 	cfg := GenConfig{Nodes: 200, OpeningPlies: 4, MaxPlies: 30, Scale: 1000, Seed: 3, NetUnits: true}
 	smp, _, err := PlayGames(context.Background(), net, cfg, 0, 2, 2)

@@ -1,6 +1,6 @@
 // Package learn trains the pure TabZAI network (package ai/cnn) by gradient
 // descent on values found by search, as a start for the seed's genetic
-// algorithm (package ai/evolve).
+// algorithm (package internal/lab/evolve).
 //
 // Target scaling: a search score v (White's view, evaluator units) becomes
 // the target tanh(v/Scale), with Scale 1000 by default, about the worth of an

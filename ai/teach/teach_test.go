@@ -1,4 +1,4 @@
-package ai
+package teach
 
 import (
 	"context"
@@ -8,9 +8,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
 )
+
+func benchPositions(t testing.TB) []ai.NamedPosition {
+	ps, err := ai.BenchPositions()
+	require.NoError(t, err)
+	return ps
+}
 
 // teachPositions are the bench positions and a few positions from seeded
 // random games, where escapes, captures and repetitions happen.
@@ -22,35 +29,11 @@ func teachPositions(t *testing.T) []game.Position {
 	return append(out, cnn.RandomGamePositions(12, rand.New(rand.NewPCG(7, 7)))...)
 }
 
-// TestTermsSumToEvaluate: the heuristic's terms, weight times count, add up
-// to its evaluation (clamped), with the hand-made weights and with every
-// weight in use.
-func TestTermsSumToEvaluate(t *testing.T) {
-	all := DefaultWeights
-	all.Capture = 35
-	for _, w := range []Weights{DefaultWeights, all} {
-		h := &Heuristic{W: w}
-		for _, p := range teachPositions(t) {
-			var sum int32
-			for _, term := range h.Terms(&p) {
-				assert.Equal(t, term.Weight*term.Count, term.Value, "%s in %s", term.Name, p.String())
-				sum += term.Value
-			}
-			require.Equal(t, h.Evaluate(&p), clampEval(sum), "%s", p.String())
-		}
-	}
-	// A zero weight is not a term: the hand-made heuristic does not count captures.
-	start := game.StartPosition()
-	for _, term := range NewHeuristic().Terms(&start) {
-		assert.NotEqual(t, "pawns the mover can capture", term.Name)
-	}
-}
-
 // TestPieceImpactDirect: the heatmap equals evaluating the position written
 // out again without each pawn.
 func TestPieceImpactDirect(t *testing.T) {
 	net := cnn.NewRandom(rand.New(rand.NewPCG(3, 3)), 0.3)
-	for _, eval := range []Evaluator{NewHeuristic(), net} {
+	for _, eval := range []ai.Evaluator{ai.NewHeuristic(), net} {
 		for _, p := range teachPositions(t)[:6] {
 			base, impact, ok := PieceImpact(eval, p)
 			require.Equal(t, eval.Evaluate(&p), base)
@@ -80,17 +63,18 @@ func TestTraceEqualsEngine(t *testing.T) {
 	if testing.Short() {
 		depths, ps = depths[:1], ps[:6]
 	}
+	off, err := ai.ParseFeatures("tt,lmr,threats,quiescence")
+	require.NoError(t, err)
 	checked := 0
 	for _, p := range ps {
 		if len(p.GenerateMoves(nil)) < 2 || len(game.WinningMoves(p, p.SideToMove())) > 0 {
 			continue // the engine answers those without a search
 		}
 		for _, d := range depths {
-			eval := NewHeuristic()
+			eval := ai.NewHeuristic()
 			tr := TraceAlphaBeta(context.Background(), p, nil, eval, d, 0)
-			s := NewSearcher(eval, Options{Deterministic: true, TTSizeMB: 1,
-				Off: featTTCut | featLMR | featThreats | featQuiesce})
-			res := s.Search(context.Background(), p, nil, Limits{Depth: d}, nil)
+			s := ai.NewSearcher(eval, ai.Options{Deterministic: true, TTSizeMB: 1, Off: off})
+			res := s.Search(context.Background(), p, nil, ai.Limits{Depth: d}, nil)
 			require.Equal(t, res.Score, tr.Value, "depth %d: %s", d, p.String())
 			require.True(t, tr.Complete)
 			require.Contains(t, tr.RootMoves, tr.Best)
@@ -109,7 +93,7 @@ func TestTraceEqualsEngine(t *testing.T) {
 // step backs up the root's value.
 func TestTraceSteps(t *testing.T) {
 	p := benchPositions(t)[3].Pos
-	tr := TraceAlphaBeta(context.Background(), p, nil, NewHeuristic(), 2, 0)
+	tr := TraceAlphaBeta(context.Background(), p, nil, ai.NewHeuristic(), 2, 0)
 	enters, backs, cuts := 0, 0, 0
 	for _, st := range tr.Steps {
 		switch st.Kind {
@@ -130,13 +114,13 @@ func TestTraceSteps(t *testing.T) {
 	require.Equal(t, StepBackUp, last.Kind)
 	require.Len(t, last.Path, 1)
 	// The step limit keeps the first steps.
-	short := TraceAlphaBeta(context.Background(), p, nil, NewHeuristic(), 2, 10)
+	short := TraceAlphaBeta(context.Background(), p, nil, ai.NewHeuristic(), 2, 10)
 	require.False(t, short.Complete)
 	require.Equal(t, tr.Steps[:10], short.Steps)
 	// A cancelled context stops it.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	stopped := TraceAlphaBeta(ctx, p, nil, NewHeuristic(), 3, 0)
+	stopped := TraceAlphaBeta(ctx, p, nil, ai.NewHeuristic(), 3, 0)
 	require.False(t, stopped.Complete)
 	require.Less(t, stopped.Nodes, int64(1100))
 }
@@ -145,7 +129,7 @@ func TestTraceSteps(t *testing.T) {
 // and AlphaBeta, and a cancelled count gives no row.
 func TestCountTree(t *testing.T) {
 	p := benchPositions(t)[1].Pos
-	eval := NewHeuristic()
+	eval := ai.NewHeuristic()
 	for d := 1; d <= 2; d++ {
 		row, err := CountTree(context.Background(), p, eval, d, true)
 		require.NoError(t, err)
@@ -161,19 +145,17 @@ func TestCountTree(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 }
 
-// TestInfoRoot: every report lists all root moves, the first being the
-// principal move with the reported (exact) score.
-func TestInfoRoot(t *testing.T) {
-	p := benchPositions(t)[2].Pos
-	n := len(p.GenerateMoves(nil))
-	var infos []Info
-	s := NewSearcher(NewHeuristic(), Options{Deterministic: true, TTSizeMB: 1})
-	s.Search(context.Background(), p, nil, Limits{Depth: 4}, func(i Info) { infos = append(infos, i) })
-	require.NotEmpty(t, infos)
-	for _, info := range infos {
-		require.Len(t, info.Root, n, "depth %d", info.Depth)
-		require.Equal(t, info.PV[0], info.Root[0].Move)
-		require.Equal(t, info.Score, info.Root[0].Score)
-		require.True(t, info.Root[0].Exact)
+// TestAlphaBetaEqualsMinimax: the teaching searches agree on the score.
+func TestAlphaBetaEqualsMinimax(t *testing.T) {
+	for _, np := range benchPositions(t)[:5] {
+		for d := 1; d <= 2; d++ {
+			mm, mmNodes := Minimax(np.Pos, ai.NewHeuristic(), d)
+			ab, abNodes := AlphaBeta(np.Pos, ai.NewHeuristic(), d, false)
+			abo, aboNodes := AlphaBeta(np.Pos, ai.NewHeuristic(), d, true)
+			if mm != ab || mm != abo || abNodes > mmNodes || aboNodes > mmNodes {
+				t.Errorf("%s depth %d: minimax %d (%d nodes), alpha-beta %d (%d), ordered %d (%d)",
+					np.Name, d, mm, mmNodes, ab, abNodes, abo, aboNodes)
+			}
+		}
 	}
 }

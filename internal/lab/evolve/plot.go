@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 
 	"github.com/tablut-ai/tablut/internal/atomicfile"
-	"gonum.org/v1/plot"
+	"github.com/tablut-ai/tablut/internal/lab/plot"
+	gonum "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 )
 
 // Plot writes the plots of the run so far into the run directory:
@@ -36,13 +36,6 @@ func (t *Trainer) Plot() error {
 	return atomicfile.WriteBytes(filepath.Join(t.dir, "filters.png"), b.Bytes())
 }
 
-var (
-	colBest  = color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
-	colMean  = color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}
-	colWorst = color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}
-	colHeur  = color.RGBA{R: 0x94, G: 0x67, B: 0xbd, A: 0xff}
-)
-
 // series is one named, coloured line of a plot.
 type series struct {
 	name string
@@ -51,7 +44,7 @@ type series struct {
 }
 
 func (t *Trainer) plotScores() error {
-	p := plot.New()
+	p := gonum.New()
 	cfg := &t.st.Config
 	p.Title.Text = fmt.Sprintf("Tournament scores (population %d, seed %d)", cfg.Population, cfg.Seed)
 	p.X.Label.Text = "generation"
@@ -71,11 +64,11 @@ func (t *Trainer) plotScores() error {
 			heur = append(heur, plotter.XY{X: x, Y: sum / float64(len(r.HScores)*cfg.HeuristicGames)})
 		}
 	}
-	lines := []series{{"best", best, colBest}, {"mean", mean, colMean}, {"worst", worst, colWorst}}
+	lines := []series{{"best", best, plot.Blue}, {"mean", mean, plot.Green}, {"worst", worst, plot.Red}}
 	if len(heur) > 0 {
 		// The population's mean score in its games against the heuristic: an
 		// absolute measure, where the tournament's mean is 0.5 by construction.
-		lines = append(lines, series{"mean vs heuristic", heur, colHeur})
+		lines = append(lines, series{"mean vs heuristic", heur, plot.Purple})
 	}
 	for _, s := range lines {
 		l, err := plotter.NewLine(s.xys)
@@ -88,17 +81,11 @@ func (t *Trainer) plotScores() error {
 	}
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true
-	return SavePlot(p, filepath.Join(t.dir, "scores.png"))
-}
-
-// ciPoints are learning-curve points with asymmetric error bars.
-type ciPoints struct {
-	plotter.XYs
-	plotter.YErrors
+	return plot.Save(p, filepath.Join(t.dir, "scores.png"))
 }
 
 func (t *Trainer) plotLearning() error {
-	p := plot.New()
+	p := gonum.New()
 	cfg := &t.st.Config
 	budget := fmt.Sprintf("depth %d", cfg.Depth)
 	if cfg.Nodes > 0 {
@@ -114,53 +101,23 @@ func (t *Trainer) plotLearning() error {
 	p.X.Label.Text = "generation"
 	p.Y.Label.Text = "score"
 	p.Y.Min, p.Y.Max = 0, 1
-	cols := map[string]color.Color{"heuristic": colWorst, "gen0": colBest}
+	cols := map[string]color.Color{"heuristic": plot.Red, "gen0": plot.Blue}
 	for i, opp := range []string{"heuristic", "gen0"} {
-		var d ciPoints
+		var pts []plot.Score
 		shift := 0.15 * float64(2*i-1) // keep the two series' bars apart
 		for _, e := range t.st.Evals {
-			if e.Opponent != opp {
-				continue
+			if e.Opponent == opp {
+				pts = append(pts, plot.Score{X: float64(e.Gen) + shift, Score: e.Score, Lo: e.Lo, Hi: e.Hi})
 			}
-			d.XYs = append(d.XYs, plotter.XY{X: float64(e.Gen) + shift, Y: e.Score})
-			d.YErrors = append(d.YErrors, struct{ Low, High float64 }{e.Score - e.Lo, e.Hi - e.Score})
 		}
-		if len(d.XYs) == 0 {
+		if len(pts) == 0 {
 			continue
 		}
-		l, sc, err := plotter.NewLinePoints(d.XYs)
-		if err != nil {
+		if err := plot.Interval(p, "vs "+opp, pts, cols[opp]); err != nil {
 			return err
 		}
-		l.Color, sc.Color = cols[opp], cols[opp]
-		bars, err := plotter.NewYErrorBars(d)
-		if err != nil {
-			return err
-		}
-		bars.Color = cols[opp]
-		p.Add(l, sc, bars)
-		p.Legend.Add("vs "+opp, l, sc)
 	}
-	half := plotter.NewFunction(func(float64) float64 { return 0.5 })
-	half.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
-	p.Add(half, plotter.NewGrid())
+	plot.Even(p)
 	p.Legend.Top = true
-	return SavePlot(p, filepath.Join(t.dir, "learning.png"))
-}
-
-// SavePlot renders p as an 8x5 inch PNG and writes it to path atomically
-// (package learn draws its curves with it too).
-func SavePlot(p *plot.Plot, path string) error {
-	w, err := p.WriterTo(8*vg.Inch, 5*vg.Inch, "png")
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if _, err := w.WriteTo(&b); err != nil {
-		return err
-	}
-	if err := atomicfile.WriteBytes(path, b.Bytes()); err != nil {
-		return fmt.Errorf("cannot write plot %s: %w", path, err)
-	}
-	return nil
+	return plot.Save(p, filepath.Join(t.dir, "learning.png"))
 }

@@ -1,9 +1,10 @@
-package ai
+package teach
 
 import (
 	"context"
 	"runtime"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -13,12 +14,18 @@ import (
 // alpha-beta at each depth, and the share alpha-beta prunes).
 //
 // Both count a node for every position they visit below the root, evaluate at the
-// depth limit, score wins as ±(WinScore - ply) and ignore repetition. Both return
+// depth limit, score wins as ±(ai.WinScore - ply) and ignore repetition. Both return
 // the same score for the same position and depth, which the tests check.
+
+// maxPly bounds the depth of the teaching searches (the engine's own limit).
+const maxPly = ai.MaxPly
+
+// inf is beyond every score.
+const inf int32 = ai.WinScore + 1
 
 // Minimax searches pos to depth plies with plain minimax (Russell and Norvig,
 // figure 5.3) and returns its score for White and the number of nodes visited.
-func Minimax(pos game.Position, eval Evaluator, depth int) (score int32, nodes int64) {
+func Minimax(pos game.Position, eval ai.Evaluator, depth int) (score int32, nodes int64) {
 	t := newPlainTree(eval, false, nil)
 	score = t.minimax(&pos, depth, 0)
 	return score, t.nodes
@@ -27,16 +34,16 @@ func Minimax(pos game.Position, eval Evaluator, depth int) (score int32, nodes i
 // AlphaBeta searches pos to depth plies with plain alpha-beta (figure 5.7); with
 // ordered it tries captures and king moves first (the orderer of the real search
 // without its tables). It returns the score for White and the nodes visited.
-func AlphaBeta(pos game.Position, eval Evaluator, depth int, ordered bool) (score int32, nodes int64) {
+func AlphaBeta(pos game.Position, eval ai.Evaluator, depth int, ordered bool) (score int32, nodes int64) {
 	t := newPlainTree(eval, ordered, nil)
 	score = t.alphaBeta(&pos, depth, 0, -inf, inf)
 	return score, t.nodes
 }
 
 type plainTree struct {
-	eval    Evaluator
+	eval    ai.Evaluator
 	ordered bool
-	w       *worker // move ordering only
+	w       *ai.Orderer // move ordering only
 	nodes   int64
 	ctx     context.Context // nil: never stopped
 	stopped bool
@@ -66,10 +73,10 @@ func (b *plyBufs) at(ply int) ([]game.Move, []int32, *game.Position) {
 
 // newPlainTree returns a tree search with eval at the leaves, the move
 // ordering if ordered, stopped by ctx (nil: never).
-func newPlainTree(eval Evaluator, ordered bool, ctx context.Context) *plainTree {
+func newPlainTree(eval ai.Evaluator, ordered bool, ctx context.Context) *plainTree {
 	t := &plainTree{eval: eval, ordered: ordered, ctx: ctx}
 	if ordered {
-		t.w = newWorker(0, eval, nil)
+		t.w = ai.NewOrderer()
 	}
 	return t
 }
@@ -115,7 +122,7 @@ func (r TreeRow) Pruned(n int64) float64 {
 // CountTree counts the nodes of the three searches to depth plies from pos
 // (minimax only when withMinimax, as it grows fastest). It returns ctx's
 // error, and no row, when ctx is cancelled first.
-func CountTree(ctx context.Context, pos game.Position, eval Evaluator, depth int, withMinimax bool) (TreeRow, error) {
+func CountTree(ctx context.Context, pos game.Position, eval ai.Evaluator, depth int, withMinimax bool) (TreeRow, error) {
 	row := TreeRow{Depth: depth}
 	if withMinimax {
 		t := newPlainTree(eval, false, ctx)
@@ -144,9 +151,9 @@ func CountTree(ctx context.Context, pos game.Position, eval Evaluator, depth int
 func terminalScore(p *game.Position, ply int) (int32, bool) {
 	switch p.Status() {
 	case game.WhiteWins:
-		return WinScore - int32(ply), true
+		return ai.WinScore - int32(ply), true
 	case game.BlackWins:
-		return -(WinScore - int32(ply)), true
+		return -(ai.WinScore - int32(ply)), true
 	}
 	return 0, false
 }
@@ -163,9 +170,9 @@ func (t *plainTree) minimax(p *game.Position, depth, ply int) int32 {
 	white := p.SideToMove() == game.White
 	if len(moves) == 0 {
 		if white {
-			return -(WinScore - int32(ply))
+			return -(ai.WinScore - int32(ply))
 		}
-		return WinScore - int32(ply)
+		return ai.WinScore - int32(ply)
 	}
 	best := inf
 	if white {
@@ -199,13 +206,13 @@ func (t *plainTree) alphaBeta(p *game.Position, depth, ply int, alpha, beta int3
 	white := p.SideToMove() == game.White
 	if len(moves) == 0 {
 		if white {
-			return -(WinScore - int32(ply))
+			return -(ai.WinScore - int32(ply))
 		}
-		return WinScore - int32(ply)
+		return ai.WinScore - int32(ply)
 	}
 	if t.ordered {
 		scores = scores[:len(moves)]
-		t.w.scoreMoves(p, moves, scores, game.NoMove, min(ply, maxPly-1))
+		t.w.Score(p, moves, scores, ply)
 	}
 	best := inf
 	if white {
@@ -213,7 +220,7 @@ func (t *plainTree) alphaBeta(p *game.Position, depth, ply int, alpha, beta int3
 	}
 	for i := range moves {
 		if t.ordered {
-			pickNext(moves, scores, i)
+			ai.PickNext(moves, scores, i)
 		}
 		*child = *p
 		child.Make(moves[i])
