@@ -179,8 +179,8 @@ func TestServerIllegalMoveLoses(t *testing.T) {
 		MoveMessage{From: "a1", To: "a2", Turn: "WHITE"}, // no piece there
 		MoveMessage{From: "e4", To: "e5", Turn: "WHITE"}, // onto the throne
 		MoveMessage{From: "z9", To: "e5", Turn: "WHITE"}, // bad square
-		map[string]int{"from": 3},                            // bad JSON shape
-		"e3-d3",                                              // not a move object
+		map[string]int{"from": 3},                        // bad JSON shape
+		"e3-d3",                                          // not a move object
 	} {
 		s := newTestServer(t, testMoveTime)
 		sc := serve(s)

@@ -120,4 +120,3 @@ func FuzzReadRecord(f *testing.F) {
 		require.Equal(t, b1.String(), b2.String(), "writing is not stable")
 	})
 }
-
