@@ -9,6 +9,10 @@
 //     bytes of UTF-8 JSON. ReadFrame rejects negative lengths, lengths over
 //     MaxFrame (1 MiB, far above the ~1 KB a state takes) and invalid UTF-8
 //     before allocating, so a garbled peer cannot make us allocate gigabytes.
+//   - state.go: the wire format of the state and move messages (StateMessage,
+//     MoveMessage) and their conversion to and from game positions and moves.
+//     A final state shows no side to move: the loser is given the move, and a
+//     captured king on the board makes the position Black's win.
 //   - message.go: the three messages (name, state, move), decoded strictly:
 //     a state must be 9x9 known cells and a known turn, a move two squares on
 //     one line.
@@ -29,4 +33,5 @@
 //     the time and reads names concurrently; only a client that sent a valid
 //     name and is still connected is seated, so stray or silent connections
 //     neither hold a seat nor shift the pairing of later games.
+//   - example_test.go: decoding a state, and a refereed game on loopback.
 package arena
