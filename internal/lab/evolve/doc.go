@@ -11,7 +11,8 @@
 // Config.HeuristicNodes ("-heuristic-nodes N") gives the heuristic opponent
 // its own node budget, so that games against it (HeuristicGames and the
 // learning curve) compare the players at about equal time rather than equal
-// nodes (the heuristic searches about 19 times as many nodes per second).
+// nodes (the heuristic searches many times as many nodes per second as a
+// network: docs/measurements.md, section Network speed).
 //
 // The schedule, as in the seed (Config's defaults):
 //
@@ -66,4 +67,17 @@
 // EvalGames against the generation-0 champion, at the training budget, half
 // with each colour, from seeded random openings; the score is plotted with a
 // 95% confidence interval (normal approximation on the per-game scores).
+//
+// Files:
+//
+//   - config.go: Config, its defaults (the seed's schedule) and its checks.
+//   - ga.go: selection, whole-layer crossover and Gaussian (optionally
+//     self-adaptive) mutation.
+//   - tournament.go: the all-play-all tournament, its ranking and the seed's
+//     printed tables.
+//   - play.go: one game between two individuals at a fixed budget.
+//   - seeds.go: the SplitMix64 derivation of every random stream.
+//   - trainer.go: Trainer, the generation loop, the learning curve and the logs.
+//   - checkpoint.go: state.json, the population files and resuming.
+//   - plot.go: the run's figures, drawn with package internal/lab/plot.
 package evolve
