@@ -73,11 +73,12 @@
 //   - config.go: Config, its defaults (the seed's schedule) and its checks.
 //   - ga.go: selection, whole-layer crossover and Gaussian (optionally
 //     self-adaptive) mutation.
-//   - tournament.go: the all-play-all tournament, its ranking and the seed's
+//   - tournament.go: the ranking of a generation's all-play-all games and the seed's
 //     printed tables.
 //   - play.go: one game between two individuals at a fixed budget.
 //   - seeds.go: the SplitMix64 derivation of every random stream.
-//   - trainer.go: Trainer, the generation loop, the learning curve and the logs.
+//   - trainer.go: Trainer, the generation loop (its games in parallel), the
+//     learning curve and the logs.
 //   - checkpoint.go: state.json, the population files and resuming.
 //   - plot.go: the run's figures, drawn with package internal/lab/plot.
 package evolve
