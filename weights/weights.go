@@ -1,7 +1,7 @@
 // Package weights holds the trained networks shipped with the game, embedded in the
-// binary with the README that tells how each was made (the logs and plots of the
-// training runs live in docs/runs, outside the binary). Networks are files NAME.tnn
-// in the format of ai/cnn.
+// binary. Networks are files NAME.tnn in the format of ai/cnn. Only the networks are
+// embedded: the README beside them, docs/training.md (how each was made) and
+// docs/runs (the training runs' logs and plots) stay outside the binary.
 package weights
 
 import (
@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:embed *.tnn README.md
+//go:embed *.tnn
 var files embed.FS
 
 // Ext is the file extension of a shipped network.
