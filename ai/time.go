@@ -202,6 +202,13 @@ func proven(score int32, depth int) bool {
 	return (score > winBound || score < -winBound) && int(WinScore-abs32(score)) <= depth
 }
 
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // keepSearching reports whether another iteration may start after since of
 // the move time mt, when the policy allows frac of it.
 func keepSearching(frac float64, mt, since time.Duration) bool {
