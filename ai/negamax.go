@@ -78,23 +78,21 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 		lmpFrom = lmpCount[depth]
 	}
 
-	// Futility pruning one and two plies above the leaves of a null-window
-	// search with no escape threat pending: when the position's own
-	// evaluation plus futilityMargin[depth] is still no better than alpha,
-	// its quiet moves (as for late move pruning) are not searched. The
-	// position is evaluated only when the first quiet move comes up, after
-	// the table move, threats, captures, killers and king moves: a node that
-	// fails high on one of those never pays for it. A quiet move hands the
-	// move to the opponent, who then holds the side to move's edge: measured
-	// over searches of the bench positions, the learned network scores a
-	// quiet move's position a ply later about 700 below the position before
-	// it for the side that moved, and fewer than 1 in 100 come out more than
-	// 100 above it (two plies later, after the opponent's best reply, 1 in
-	// 100 more than about 580 above); the heuristic's scores move within about
-	// 70 and 170. A pruned move counts as scoring the bound, so a node whose
-	// every move is pruned fails low with it. This spares most of the leaves
-	// of the nodes that fail low, which hold most of the evaluations: it pays
-	// most for an expensive evaluator.
+	// Futility pruning (Heinz, "Extended futility pruning", ICCA Journal
+	// 1998) one and two plies above the leaves of a null-window search with
+	// no escape threat pending: when the position's own evaluation plus
+	// futilityMargin[depth] is still no better than alpha, its quiet moves
+	// (as for late move pruning) are not searched. Why it is safe enough: a
+	// quiet move gives the turn, and with it the initiative, to the
+	// opponent, so the mover's score rarely climbs after one by more than
+	// the margin (the margins and the score changes they were set from are
+	// in docs/measurements.md, section Search techniques). The position is
+	// evaluated only when the first quiet move comes up, after the table
+	// move, threats, captures, killers and king moves: a node that fails
+	// high on one of those never pays for it. A pruned move counts as
+	// scoring the bound, so a node whose every move is pruned fails low with
+	// it. The nodes that fail low hold most of the leaves, and so most of the
+	// evaluations: the technique pays most for an expensive evaluator.
 	// futile says whether the node may prune until it is judged (judged), and
 	// from then on whether it does.
 	futile := depth <= 2 && !pvNode && !threatened && w.off&featFutility == 0
@@ -215,7 +213,9 @@ moves:
 
 // futilityMargin is, by remaining depth (1 or 2), at least how far below alpha a
 // position's own evaluation must be for its quiet moves not to be searched
-// (futility pruning), in evaluator units.
+// (futility pruning), in evaluator units. They were set from how far a quiet
+// move moves the learned network's score (docs/measurements.md, section Search
+// techniques); the heuristic's scores move less, so it seldom prunes.
 var futilityMargin = [3]int32{0, 150, 500}
 
 // lmpCount is, by remaining depth, how many moves are searched before late

@@ -51,9 +51,10 @@ type Options struct {
 	// its contempt: a repetition is worth to it what the start is worth, less
 	// Contempt, so it never takes a draw that looks better than the start,
 	// while the reported scores keep the evaluator's scale. (The shipped
-	// champion's network scores the start -1415: left alone, as White it
-	// would take any repetition within reach from the first move on, and a
-	// draw against a weaker opponent gives away a win.)
+	// champion's network puts White well behind at the start, see
+	// docs/measurements.md, section Start-position scores: left alone, as
+	// White it would take any repetition within reach from the first move
+	// on, and a draw against a weaker opponent gives away a win.)
 	StartLevels [2]int32
 	// FixedSoftLimit starts no new iteration after softFraction of the move
 	// time, whatever the iterations say, instead of the time policy that gives
