@@ -12,10 +12,10 @@
 //     cancellable.
 //   - trace.go: the traced alpha-beta search (TraceAlphaBeta), which records
 //     every step (entering a position, a leaf, a value backed up, a cut-off)
-//     of a small fail-soft search on the
-//     engine's tree so the window can replay it node by node; and piece impact
-//     (PieceImpact), how much each pawn matters to an evaluator: the
-//     position's score less the score without that pawn.
+//     of a small fail-soft search on the engine's tree so the window can
+//     replay it node by node; and piece impact (PieceImpact), how much each
+//     pawn matters to an evaluator: the position's score less the score
+//     without that pawn.
 //
 // The heuristic's terms (ai.Heuristic.Terms) and the root moves' scores of
 // each iteration (ai.Info.Root) come from package ai itself.
