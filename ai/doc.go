@@ -68,6 +68,7 @@
 //   - positions.go: the bench positions (testdata/bench_positions.txt) and the
 //     positions file reader.
 //
-// The figures each technique earns are in docs/measurements.md, section
-// Search techniques (BenchmarkFeatures and BenchmarkThreads measure them).
+// What each technique earns is measured by BenchmarkFeatures and
+// BenchmarkThreads, and recorded in the measurements notebook under docs,
+// section Search techniques.
 package ai
