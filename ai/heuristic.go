@@ -187,7 +187,8 @@ func clampEval(s int32) int32 {
 // open lines, threat squares, blocked lines, black pawns touching it and its
 // distance to the edge. For a network that already weighs the material they
 // add the escape geometry without counting the pawns twice (tablut relabel
-// -white-terms king; measured in weights/README.md, "The king terms alone").
+// -white-terms king; what they earn is in docs/measurements.md, section White
+// against the heuristic).
 func (w Weights) KingTerms() Weights {
 	w.WhitePawn, w.BlackPawn, w.Capture = 0, 0, 0
 	return w

@@ -117,10 +117,11 @@ func (s *Sided) Name() string { return s.White.Name() + "/sided" }
 // Why: the search compares evaluations with draws by repetition, which score
 // zero (give or take the contempt). An evolved evaluator is only ever judged
 // by the moves it picks, and a constant added to all its scores changes no
-// choice between two moves; so evolution leaves its level arbitrary. The
-// champion's White evaluator scores the start position about -2,500: as White
-// it then takes any repetition it can reach, a draw looking far better than
-// its "normal" position. Centring each side's evaluator on the start position
+// choice between two moves; so evolution leaves its level arbitrary. An
+// evolved White evaluator may score the start position far below zero (see
+// docs/measurements.md, section Start-position scores): as White it then takes
+// any repetition it can reach, a draw looking far better than its "normal"
+// position. Centring each side's evaluator on the start position
 // makes a draw mean "as good as the start" for both colours, and only the
 // choices against a repetition change.
 //

@@ -30,7 +30,8 @@ import (
 // system not running the process in time) is remembered as a decaying maximum,
 // and later searches aim that much earlier: the move time is a promise to the
 // caller, and on a machine oversubscribed several times over a wake-up can come
-// hundreds of milliseconds late.
+// late by a sizeable share of the move time (docs/measurements.md, section Move
+// time under load).
 //
 // The deadlines are armed when the search starts, or later for a ponder search
 // (Searcher.Ponder): it runs without a clock on the opponent's time, and a
@@ -38,7 +39,9 @@ import (
 // That is why the deadlines are atomics, offsets from the search's start.
 
 // pollInterval is how many nodes a thread expands between two clock checks. Small
-// enough for slow evaluators (a CNN at ~20k nodes/s still checks every ~13 ms).
+// enough that a search with the slowest network evaluator still checks the clock
+// many times a second (its speed is in docs/measurements.md, section Search
+// speed).
 const pollInterval = 256
 
 const (
@@ -200,6 +203,13 @@ func (c *control) offer(it iteration, partial bool) bool {
 // which a deeper search cannot change.
 func proven(score int32, depth int) bool {
 	return (score > winBound || score < -winBound) && int(WinScore-abs32(score)) <= depth
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // keepSearching reports whether another iteration may start after since of

@@ -1,26 +1,3 @@
-// Package player names and builds the players of a Tablut game the same way
-// everywhere: the game window, matches and tournaments, and the Tablut Challenge
-// client and server.
-//
-// A player is written as a short spec string:
-//
-//	human            a person at the game window (no engine)
-//	random           a uniformly random legal move (seeded)
-//	heuristic        the alpha-beta searcher with the hand-made evaluator
-//	cnn:NAME         the searcher with a shipped network, e.g. cnn:champion
-//	cnn:PATH         the searcher with a network file, e.g. cnn:runs/gen42.tnn
-//	level:NAME       a named strength for people, beginner to master (level.go)
-//
-// A residual network (ai/cnn format version 2, base "heuristic") plays with
-// the hand-made heuristic plus its correction (ai.Residual).
-//
-// A Net that contains '/' or ends in ".tnn" is a file path; otherwise it names a
-// network shipped in package weights. Search limits (move time, depth, nodes),
-// threads, the seed, the contempt for draws, whether a network's evaluation
-// is centred and whether the time policy runs are fields of Spec, set from
-// the -movetime, -depth, -nodes, -threads, -seed, -contempt, -raw-eval and
-// -fixed-time flags by AddFlags; pondering (Spec.Ponder) is chosen by each
-// command.
 package player
 
 import (
