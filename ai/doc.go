@@ -69,6 +69,6 @@
 //     positions file reader.
 //
 // What each technique earns is measured by BenchmarkFeatures and
-// BenchmarkThreads, and recorded in the measurements notebook under docs,
+// BenchmarkThreads, and recorded in docs/measurements.md,
 // section Search techniques.
 package ai
