@@ -13,8 +13,8 @@ import (
 // that it plays the same on a fast or a slow machine) and, below the top,
 // deliberate imperfection: noise added to its evaluation, so that it misjudges
 // positions the way a weaker player does and sometimes prefers a worse move.
-// The ladder is calibrated with tablut match (see the README's table): each
-// level scores at least 0.65 against the one below it.
+// The ladder is calibrated with tablut match so that each level clearly beats
+// the one below it (docs/measurements.md, section Levels).
 type Level struct {
 	Name  string // "beginner", ...; written level:NAME as a player
 	Title string // "Beginner", for people
