@@ -21,6 +21,10 @@
 // the -movetime, -depth, -nodes, -threads, -seed, -contempt, -raw-eval and
 // -fixed-time flags by AddFlags; pondering (Spec.Ponder) is chosen by each
 // command.
+//
+// names.go gives the game window what it needs to know of the networks (the
+// shipped names, the picture of a network's first-layer filters), so that
+// the window imports neither weights nor ai/cnn.
 package player
 
 import (
