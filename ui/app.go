@@ -15,13 +15,14 @@ import (
 	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // Options configure the window.
 type Options struct {
 	// Settings, if set, start a game at once; otherwise the start panel opens
 	// with the default settings.
-	Settings *Settings
+	Settings *session.Settings
 	// Load is a record file to open at start.
 	Load string
 	// Screenshot, if set, is a PNG file written after Frames frames, after which
@@ -31,7 +32,7 @@ type Options struct {
 	// Notice is shown in the start panel and the status line (e.g. a fallback).
 	Notice string
 	// Config wires the controller (engines, clock, save directory).
-	Config Config
+	Config session.Config
 	// Teach opens the classroom view at start, on TeachPage.
 	Teach     bool
 	TeachPage int
@@ -39,7 +40,7 @@ type Options struct {
 
 // App is the game window: an ebiten.Game over a Controller.
 type App struct {
-	ctl    *Controller
+	ctl    *session.Controller
 	fonts  *fonts
 	notice string
 
@@ -56,8 +57,8 @@ type App struct {
 	sprites sprites
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
-	teach          teachState    // the classroom view
-	teachFilterImg *ebiten.Image // its filters picture, made once per network
+	teach          session.Classroom // the classroom view
+	teachFilterImg *ebiten.Image     // its filters picture, made once per network
 	teachFilterSrc image.Image
 	teachLive      string    // the searches' news shown in the view
 	teachLiveAt    time.Time // when the view last followed them
@@ -85,10 +86,10 @@ func NewApp(opts Options) (*App, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)
 	}
-	a := &App{ctl: NewController(opts.Config), fonts: f, notice: opts.Notice,
+	a := &App{ctl: session.New(opts.Config), fonts: f, notice: opts.Notice,
 		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, sound: newSounds(soundPrefs())}
 	if opts.Settings != nil {
-		a.ctl.panel = *opts.Settings
+		a.ctl.SetPanel(*opts.Settings)
 		if err := a.ctl.Start(*opts.Settings); err != nil {
 			return nil, err
 		}
@@ -99,7 +100,7 @@ func NewApp(opts Options) (*App, error) {
 		}
 	}
 	if opts.Notice != "" {
-		a.ctl.notify(opts.Notice)
+		a.ctl.Notify(opts.Notice)
 	}
 	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls())
 	if opts.Teach {
@@ -109,7 +110,7 @@ func NewApp(opts Options) (*App, error) {
 }
 
 // Controller returns the state machine behind the window, for tests that drive it.
-func (a *App) Controller() *Controller { return a.ctl }
+func (a *App) Controller() *session.Controller { return a.ctl }
 
 // SquareCenter returns where the centre of square s was drawn in the latest
 // frame, in screen pixels.
@@ -156,7 +157,7 @@ func (a *App) Update() error {
 	a.handleMouse()
 	a.ctl.Update()
 	a.updateTeach()
-	for _, q := range a.ctl.takeCues() {
+	for _, q := range a.ctl.TakeCues() {
 		a.sound.play(q)
 	}
 	a.glideEval()
@@ -181,7 +182,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped(), a.ctl.WatchControls())
 	g := &a.geo
-	now := a.ctl.cfg.Now()
+	now := a.ctl.Now()
 	w, h := b.Dx(), b.Dy()
 	static := a.static.get(w, h, fmt.Sprint(g.flipped, len(g.buttons)), func(dst *ebiten.Image) {
 		dst.Fill(colBackground)
@@ -243,7 +244,7 @@ func (a *App) handleDrops() {
 		}
 		f, err := files.Open(e.Name())
 		if err != nil {
-			a.ctl.notify(fmt.Sprintf("Cannot open %s: %v", e.Name(), err))
+			a.ctl.Notify(fmt.Sprintf("Cannot open %s: %v", e.Name(), err))
 			return
 		}
 		err = a.ctl.Load(f, e.Name())
@@ -287,7 +288,7 @@ func (a *App) do(act action) {
 	case actFaster:
 		c.Faster()
 	case actHelp:
-		c.ShowHelp(HelpRules)
+		c.ShowHelp(session.HelpRules)
 	case actTeach:
 		a.ToggleTeach()
 	}
@@ -296,17 +297,13 @@ func (a *App) do(act action) {
 // Close stops the background work (search, classroom analysis); call it when
 // the window closes.
 func (a *App) Close() {
-	a.teach.stop()
+	a.teach.Stop()
 	a.ctl.Close()
 }
 
 // ToggleTeach opens or closes the classroom view.
 func (a *App) ToggleTeach() {
-	a.teach.open = !a.teach.open
-	a.teach.gen++
-	if !a.teach.open {
-		a.teach.stop()
-	}
+	a.teach.Toggle()
 }
 
 // TeachStatus is the classroom view's state and progress, for tests that
@@ -333,27 +330,27 @@ func (a *App) TeachTabCenter(p int) (x, y float64) {
 // TeachStatus returns the classroom view's state.
 func (a *App) TeachStatus() TeachStatus {
 	t := &a.teach
-	st := TeachStatus{Open: t.open, Page: t.page, EvalReady: t.an.ready, Filters: t.an.filters != nil, TableDone: t.an.done}
-	if tr := t.trace(); tr != nil {
-		st.Steps, st.Step = len(tr.Steps), t.step
-		if t.step > 0 {
-			st.StepKind = tr.Steps[t.step-1].Kind
+	an := t.Analysis()
+	st := TeachStatus{Open: t.IsOpen(), Page: t.Page(), EvalReady: an.Ready, Filters: an.Filters != nil, TableDone: an.Done}
+	if tr := t.Trace(); tr != nil {
+		st.Steps, st.Step = len(tr.Steps), t.Step()
+		if t.Step() > 0 {
+			st.StepKind = tr.Steps[t.Step()-1].Kind
 		}
 	}
 	return st
 }
 
-// TeachPage shows page p of the classroom view (TeachSearch, TeachSlow,
-// TeachEval, TeachFilters), opening it if needed.
+// TeachPage shows page p of the classroom view (session.TeachSearch, session.TeachSlow,
+// session.TeachEval, session.TeachFilters), opening it if needed.
 func (a *App) TeachPage(p int) {
-	a.teach.open, a.teach.page = true, (p%teachPages+teachPages)%teachPages
-	a.teach.gen++
+	a.teach.ShowPage(p)
 }
 
 // teachShown reports whether the classroom view is on the screen (the start
 // panel and the help go over it).
 func (a *App) teachShown() bool {
-	return a.teach.open && a.ctl.Screen() == ScreenGame && !a.ctl.HelpShown()
+	return a.teach.IsOpen() && a.ctl.Screen() == session.ScreenGame && !a.ctl.HelpShown()
 }
 
 // updateTeach keeps the classroom view's analysis on the position on the
@@ -363,12 +360,7 @@ func (a *App) updateTeach() {
 	if !a.teachShown() {
 		return
 	}
-	t.follow(a.ctl)
-	if t.job != nil {
-		t.job.busy.Store(a.ctl.Busy())
-	}
-	t.poll()
-	t.tick(a.frame)
+	t.Update(a.ctl, a.frame)
 }
 
 // Dragging reports whether a piece follows the mouse (between a press on it

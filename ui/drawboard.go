@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // drawBoard draws the frame, coordinates, squares and their marks.
@@ -174,7 +175,7 @@ func crown(dst *ebiten.Image, x, y, s, alpha float64) {
 func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 	c := a.ctl
 	pos := c.Position()
-	an := c.animations()
+	an := c.Animations()
 	a.sprites.ensure(g.cell)
 	sp := &a.sprites
 
@@ -188,17 +189,17 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 	}
 
 	// Captured pieces fade out and swell a little, over a red ring.
-	for _, f := range an.fades {
-		x, y := g.squareCenter(f.sq)
-		al := f.alpha(now)
+	for _, f := range an.Fades {
+		x, y := g.squareCenter(f.Square)
+		al := f.Alpha(now)
 		drawTinted(dst, sp.ring, x, y, 0.8+0.25*(1-al), withAlpha(colCapture, al))
-		drawCentered(dst, sp.pieces[f.piece], x, y, 1+0.15*(1-al), al)
+		drawCentered(dst, sp.pieces[f.Piece], x, y, 1+0.15*(1-al), al)
 	}
 
 	dragging := a.drag.active && a.drag.moved
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		pc := pos.At(s)
-		if pc == game.Empty || (an.slide != nil && s == an.slide.to) {
+		if pc == game.Empty || (an.Slide != nil && s == an.Slide.To) {
 			continue
 		}
 		x, y := g.squareCenter(s)
@@ -209,11 +210,11 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 		drawCentered(dst, sp.pieces[pc], x, y, 1, alpha)
 	}
 	a.drawCaptureMarks(dst, g)
-	if sl := an.slide; sl != nil {
-		t := sl.progress(now)
-		x0, y0 := g.squareCenter(sl.from)
-		x1, y1 := g.squareCenter(sl.to)
-		drawCentered(dst, sp.pieces[sl.piece], x0+(x1-x0)*t, y0+(y1-y0)*t, 1, 1)
+	if sl := an.Slide; sl != nil {
+		t := sl.Progress(now)
+		x0, y0 := g.squareCenter(sl.From)
+		x1, y1 := g.squareCenter(sl.To)
+		drawCentered(dst, sp.pieces[sl.Piece], x0+(x1-x0)*t, y0+(y1-y0)*t, 1, 1)
 	}
 
 	// Legal destinations of the selected piece.
@@ -319,7 +320,7 @@ func evalBarRect(g *geometry) rect {
 func (a *App) glideEval() {
 	share := 0.5
 	if score, ok := a.ctl.Eval(); ok {
-		share = whiteShare(score)
+		share = session.WhiteShare(score)
 	}
 	a.evalShown += (share - a.evalShown) * 0.15
 	if math.Abs(a.evalShown-share) < 0.001 {
@@ -332,7 +333,7 @@ func (a *App) evalView(g *geometry) evalView {
 	score, ok := a.ctl.Eval()
 	label := "" // no evaluation yet
 	if ok {
-		label = evalLabel(score, a.ctl.viewpoint())
+		label = session.EvalLabel(score, a.ctl.Viewpoint())
 	}
 	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: label}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/buildinfo"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // bannerGeometry lays out the end-of-game banner across the board and its
@@ -32,7 +33,7 @@ func (a *App) drawBanner(dst *ebiten.Image, g *geometry) {
 	c := a.ctl
 	b := newBannerGeometry(g)
 	fillRoundRect(dst, b.box, 10*g.u, nrgba(0x15171c, 0xe8))
-	title, why := c.endWords()
+	title, why := c.EndWords()
 	col := endColour(c.Game().Outcome(), title)
 	cy := b.box.y
 	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.box.cx(), cy+g.cell*0.45, col, alignCenter)
@@ -78,7 +79,7 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	card := helpCard(g)
 	fillRoundRect(dst, card, 14*u, colPanel)
 	a.drawTabs(dst, g, helpTabs(g), []string{"Rules", "Keys"}, a.ctl.HelpPage(), 15)
-	if a.ctl.HelpPage() == HelpRules {
+	if a.ctl.HelpPage() == session.HelpRules {
 		a.drawRules(dst, g)
 		return
 	}
@@ -97,7 +98,7 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 
 // startChoices are the players offered in the start panel.
 func startChoices() []string {
-	return append(append([]string{Human}, LevelChoices()...), AIChoices()...)
+	return append(append([]string{session.Human}, session.LevelChoices()...), session.AIChoices()...)
 }
 
 // drawStart draws the start panel over the board.
@@ -127,7 +128,7 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 				bg = colButtonHot
 			}
 			fillRoundRect(dst, ch.r, 8*u, bg)
-			label := chipLabel(ch.spec)
+			label := session.ChipLabel(ch.spec)
 			drawText(dst, label, cf, ch.r.cx(), ch.r.cy(), colText, alignCenter)
 		}
 	}
@@ -147,7 +148,7 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 	drawText(dst, fmt.Sprintf("%g s", settings.MoveTime.Seconds()), lf, s.timeText.cx(), s.timeText.cy(), colAccent, alignCenter)
 
 	drawText(dst, "Clock", lf, x0, s.clockY+19*u, colText, alignLeft)
-	for i, k := range ClockChoices {
+	for i, k := range session.ClockChoices {
 		r := s.clocks[i]
 		bg := colButton
 		if settings.Clock == k.Clock && settings.Increment == k.Increment {
@@ -201,16 +202,16 @@ func (a *App) startKey(g *geometry) string {
 
 // choiceAbout says in a few words what the player chosen for a side is.
 func choiceAbout(spec string) string {
-	if l, ok := levelOf(spec); ok {
+	if l, ok := session.LevelOf(spec); ok {
 		return l.Title + ": " + l.About
 	}
 	switch spec {
-	case Human:
+	case session.Human:
 		return "played here, with the mouse"
 	case "heuristic":
 		return "engine: the hand-made evaluation, searching for the move time"
 	}
-	return "engine: the network " + shortSpec(spec) + ", searching for the move time"
+	return "engine: the network " + session.ShortSpec(spec) + ", searching for the move time"
 }
 
 // endColour is the colour of a finished game's headline: green when the

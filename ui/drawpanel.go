@@ -10,8 +10,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // drawPanelStatic draws what does not change in the side panel, in the static
@@ -51,7 +51,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	for i, side := range []game.Color{game.White, game.Black} {
 		y := inner.y + 44*u + float64(i)*24*u
 		x := inner.x + 9*u
-		name := playerLabel(c.PlayerName(side))
+		name := session.PlayerLabel(c.PlayerName(side))
 		col := colTextDim
 		if !c.Over() && pos.SideToMove() == side {
 			col = colText
@@ -79,7 +79,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		op.GeoM.Translate(math.Round(b.r.x), math.Round(b.r.y))
 		if on {
 			dst.DrawImage(onImg, op)
-		} else if enabled && b.r.contains(cx, cy) && c.Screen() == ScreenGame && !c.HelpShown() {
+		} else if enabled && b.r.contains(cx, cy) && c.Screen() == session.ScreenGame && !c.HelpShown() {
 			dst.DrawImage(hot, op)
 		}
 	}
@@ -105,7 +105,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	if msg := c.Message(); msg != "" {
 		f := face(a.fonts.regular, 13*u)
 		col := colTextDim
-		if isErrorMessage(msg) {
+		if session.IsErrorMessage(msg) {
 			col = colError
 		}
 		lines := wrapText(msg, f, inner.w-16*u, 5)
@@ -118,11 +118,6 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	} else {
 		drawText(dst, "? help  ·  O open a game  ·  or drop a record file here", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
 	}
-}
-
-// isErrorMessage tells an error from a notice.
-func isErrorMessage(msg string) bool {
-	return strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed")
 }
 
 // wrapText breaks s into lines at most w wide in f, at spaces (and inside a
@@ -170,22 +165,6 @@ func wrapText(s string, f *text.GoTextFace, w float64, maxLines int) []string {
 	return lines
 }
 
-// playerLabel names a player for people: a spec as "Human" or "AI · ...", any
-// other name (from a loaded record) as it is.
-func playerLabel(spec string) string {
-	switch {
-	case CheckSpec(spec) != nil:
-		return spec
-	case strings.HasPrefix(spec, player.LevelKind+":"):
-		return "AI · " + shortSpec(spec) + " level"
-	case spec == Human:
-		return "Human"
-	case strings.HasPrefix(spec, "cnn:"):
-		return "AI · network " + strings.TrimPrefix(spec, "cnn:")
-	}
-	return "AI · " + spec
-}
-
 // buttonState reports whether a panel button does something now, and whether
 // it is switched on.
 func (a *App) buttonState(act action) (enabled, on bool) {
@@ -208,7 +187,7 @@ func (a *App) buttonState(act action) (enabled, on bool) {
 	case actFaster:
 		return c.Delay() > 0, false
 	case actSlower:
-		return c.Delay() < delays[len(delays)-1], false
+		return c.Delay() < session.MaxDelay(), false
 	}
 	return true, false
 }
@@ -232,7 +211,7 @@ func (a *App) statusView(g *geometry) statusView {
 	var v statusView
 	switch st, thinking := c.Think(); {
 	case c.Over():
-		title, why := c.endWords()
+		title, why := c.EndWords()
 		v.l1, v.c1 = title, endColour(c.Game().Outcome(), title)
 		v.l2, v.c2 = why, colTextDim
 		v.l3, v.c3 = "Enter rematch  ·  X swap sides  ·  U undo", colTextFaint
@@ -240,15 +219,15 @@ func (a *App) statusView(g *geometry) statusView {
 		// The status follows the clock at 10 Hz: the box is redrawn ten times a
 		// second rather than every frame.
 		st.Elapsed = st.Elapsed.Truncate(statusTick)
-		who := fmt.Sprintf("%v (%s) is thinking", st.Side, shortSpec(st.Name))
+		who := fmt.Sprintf("%v (%s) is thinking", st.Side, session.ShortSpec(st.Name))
 		if st.Hint {
-			who = "Finding a hint (" + shortSpec(st.Name) + ")"
+			who = "Finding a hint (" + session.ShortSpec(st.Name) + ")"
 		}
 		v.l1, v.c1 = who+dots(st.Elapsed.Seconds()), colText
 		var parts []string
 		if st.Info.Depth > 0 {
-			if _, you := c.HumanSide(); !blurred(st.Name) {
-				parts = append(parts, evalSentence(st.Info.Score, c.viewpoint(), you))
+			if _, you := c.HumanSide(); !session.Blurred(st.Name) {
+				parts = append(parts, session.EvalSentence(st.Info.Score, c.Viewpoint(), you))
 			}
 			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth), humanRate(st.Info.NPS)+" nodes/s")
 		} else {
@@ -285,10 +264,10 @@ func (a *App) statusView(g *geometry) statusView {
 		}
 		if score, ok := c.Eval(); ok {
 			_, you := c.HumanSide()
-			v.l3, v.c3 = evalSentence(score, c.viewpoint(), you), colTextFaint
+			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you), colTextFaint
 		}
 		if caps := c.CaptureMarks(); len(caps) > 0 {
-			v.l3, v.c3 = captureText(caps), colCapture
+			v.l3, v.c3 = session.CaptureText(caps), colCapture
 		}
 	}
 	return v
@@ -329,35 +308,6 @@ func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 // dots animates an ellipsis while a search runs.
 func dots(sec float64) string { return strings.Repeat(".", int(sec*3)%4) }
 
-// shortSpec shortens "cnn:champion" to "champion" and "level:club" to "Club".
-func shortSpec(s string) string {
-	if l, ok := levelOf(s); ok {
-		return l.Title
-	}
-	return strings.TrimPrefix(s, "cnn:")
-}
-
-// levelOf returns the level of a "level:NAME" spec.
-func levelOf(spec string) (player.Level, bool) {
-	name, ok := strings.CutPrefix(spec, player.LevelKind+":")
-	if !ok {
-		return player.Level{}, false
-	}
-	return player.LevelNamed(name)
-}
-
-// chipLabel names a choice of the start panel: "Human", a level's title, or
-// "Engine: champion".
-func chipLabel(spec string) string {
-	switch _, isLevel := levelOf(spec); {
-	case spec == Human:
-		return "Human"
-	case isLevel:
-		return shortSpec(spec)
-	}
-	return "Engine: " + shortSpec(spec)
-}
-
 // humanRate writes a rate like 12.3k or 1.2M.
 func humanRate(n int64) string {
 	switch {
@@ -367,15 +317,6 @@ func humanRate(n int64) string {
 		return fmt.Sprintf("%.1fk", float64(n)/1e3)
 	}
 	return fmt.Sprint(n)
-}
-
-// capitalize starts s with a capital letter, unless it starts with a square
-// name such as "d2", which stays lower case.
-func capitalize(s string) string {
-	if s == "" || len(s) > 1 && s[1] >= '0' && s[1] <= '9' {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // resultTitle is the headline of a finished game.

@@ -12,6 +12,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // The classroom view is drawn for a projector: type at least 18 units (about
@@ -30,8 +31,8 @@ type teachLayout struct {
 func newTeachLayout(g *geometry) teachLayout {
 	u := g.u
 	card := helpCard(g)
-	tabW := math.Min(170, (card.w-48*u)/float64(teachPages)/u-10) // four tabs fit a narrow window
-	l := teachLayout{card: card, tabs: cardTabs(g, teachPages, tabW), u: u}
+	tabW := math.Min(170, (card.w-48*u)/float64(session.TeachPages)/u-10) // four tabs fit a narrow window
+	l := teachLayout{card: card, tabs: cardTabs(g, session.TeachPages, tabW), u: u}
 	top := card.y + 66*u
 	bottom := card.y + card.h - 44*u
 	side := math.Max(90, math.Min(bottom-top, card.w*0.5))
@@ -77,11 +78,12 @@ const teachRedraw = 300 * time.Millisecond
 func (a *App) teachKey(now time.Time) string {
 	t := &a.teach
 	rec, _ := a.ctl.Search()
-	live := fmt.Sprint(t.live, " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, a.ctl.positionHash(), t.waiting())
+	pos := a.ctl.Position()
+	live := fmt.Sprint(t.Live(), " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, pos.Hash(), t.Waiting())
 	if live != a.teachLive && now.Sub(a.teachLiveAt) >= teachRedraw {
 		a.teachLive, a.teachLiveAt = live, now
 	}
-	return fmt.Sprint("teach ", t.page, " ", t.gen, " ", a.teachLive)
+	return fmt.Sprint("teach ", t.Page(), " ", t.Gen(), " ", a.teachLive)
 }
 
 // drawTeach draws the classroom view.
@@ -91,11 +93,11 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	l := newTeachLayout(g)
 	fillRoundRect(dst, l.card, 14*u, colPanel)
 	t := &a.teach
-	a.drawTabs(dst, g, l.tabs, teachPageNames[:], t.page, 19)
+	a.drawTabs(dst, g, l.tabs, session.TeachPageNames[:], t.Page(), 19)
 	f := a.teachFaces(u)
-	name := t.an.evalName
+	name := t.Analysis().EvalName
 	if name == "" {
-		name = shortSpec(t.an.spec)
+		name = session.ShortSpec(t.Analysis().Spec)
 	}
 	caption := "Classroom · " + name
 	last := l.tabs[len(l.tabs)-1]
@@ -103,20 +105,20 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 		drawText(dst, caption, f.small, right, l.tabs[0].cy(), colTextDim, alignRight)
 	}
 	var keys string
-	switch t.page {
-	case TeachSearch:
+	switch t.Page() {
+	case session.TeachSearch:
 		a.drawTeachSearch(dst, l, f)
 		keys = "H: let the AI think here  ·  ← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
-	case TeachSlow:
+	case session.TeachSlow:
 		a.drawTeachSlow(dst, l, f)
 		keys = "→ step  ·  ← back  ·  ↓ finish the node  ·  C next cutoff  ·  Space play  ·  Home  ·  2 / 3 depth  ·  Tab  ·  T"
-	case TeachEval:
+	case session.TeachEval:
 		a.drawTeachEval(dst, l, f)
 		keys = "← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
-		if t.an.hasNetMap {
+		if t.Analysis().HasNetMap {
 			keys = "N: the network alone / the whole score  ·  ← → browse the game  ·  Tab  ·  T or Esc"
 		}
-	case TeachFilters:
+	case session.TeachFilters:
 		a.drawTeachFilters(dst, l, f)
 		keys = "← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
 	}
@@ -199,30 +201,30 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		}
 		l.board.arrow(dst, m, withAlpha(col, 0.9-0.15*float64(i)))
 	}
-	who := fmt.Sprintf("%v · %s", pos.SideToMove(), shortSpec(rec.Name))
+	who := fmt.Sprintf("%v · %s", pos.SideToMove(), session.ShortSpec(rec.Name))
 	if rec.Running {
 		tt.line(who+" is thinking", f.title, colText)
 	} else {
 		tt.line(who+" searched", f.title, colText)
 	}
 	// The depth table, the last rows if there are many.
-	rows := depthRows(rec.Infos)
+	rows := session.DepthRows(rec.Infos)
 	at := []float64{0, 0.16, -0.64, -1}
 	tt.row([]string{"depth", "best", "score", "nodes"}, at, f.bold, colAccent)
 	if len(rows) == 0 {
 		tt.line("starting…", f.body, colTextDim)
 	}
 	for _, r := range rows[max(0, len(rows)-7):] {
-		tt.row([]string{fmt.Sprint(r.depth), r.move, r.score, humanCount(r.nodes)}, at, f.mono, colText)
+		tt.row([]string{fmt.Sprint(r.Depth), r.Move, r.Score, humanCount(r.Nodes)}, at, f.mono, colText)
 	}
 	tt.gap(0.3)
 	if len(last.Root) > 0 {
 		tt.line(fmt.Sprintf("Root moves at depth %d", last.Depth), f.bold, colAccent)
-		rr := rootRows(last, pos.SideToMove(), 6)
+		rr := session.RootRows(last, pos.SideToMove(), 6)
 		for i := 0; i < len(rr); i += 2 {
-			cells, at := []string{rr[i].move, rr[i].score}, []float64{0, -0.47}
+			cells, at := []string{rr[i].Move, rr[i].Score}, []float64{0, -0.47}
 			if i+1 < len(rr) {
-				cells, at = append(cells, rr[i+1].move, rr[i+1].score), append(at, 0.53, -1)
+				cells, at = append(cells, rr[i+1].Move, rr[i+1].Score), append(at, 0.53, -1)
 			}
 			tt.row(cells, at, f.mono, colText)
 		}
@@ -234,20 +236,20 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 // drawTeachNodeTable writes the minimax against alpha-beta table of the
 // position on the board.
 func (a *App) drawTeachNodeTable(tt *teachText) {
-	an := &a.teach.an
+	an := a.teach.Analysis()
 	f := tt.f
 	tt.gap(0.3)
 	tt.line("Nodes on this position: minimax vs alpha-beta", f.bold, colAccent)
 	at := []float64{0, -0.3, -0.67, -1}
 	tt.row([]string{"depth", "minimax", "alpha-beta", "+ ordering"}, at, f.small, colTextDim)
-	for _, r := range an.rows {
-		cells := treeRowText(r)
+	for _, r := range an.Rows {
+		cells := session.TreeRowText(r)
 		tt.row(cells[:], at, f.mono, colText)
 	}
 	switch {
-	case a.teach.waiting() && !an.done:
+	case a.teach.Waiting() && !an.Done:
 		tt.line("counted when the AI has moved", f.body, colTextDim)
-	case !an.done:
+	case !an.Done:
 		tt.line("counting…", f.body, colTextDim)
 	}
 }
@@ -265,91 +267,33 @@ func humanCount(n int64) string {
 	return fmt.Sprint(n)
 }
 
-// slowLevel is one node on the path of the slow-motion search: the move that
-// led to it, its window and the best value found there so far.
-type slowLevel struct {
-	move        game.Move // game.NoMove at the root
-	alpha, beta int32
-	best        int32
-	hasBest     bool
-	leaf        string // why the node is a leaf, with its value
-	cut         int    // moves pruned at this node, 0 if none
-}
-
-// slowStack replays the first n steps of tr and returns the path of nodes
-// being searched, root first, with their windows.
-func slowStack(tr *teach.Trace, n int) []slowLevel {
-	const inf = ai.WinScore + 1
-	st := []slowLevel{{move: game.NoMove, alpha: -inf, beta: inf}}
-	for _, s := range tr.Steps[:n] {
-		d := len(s.Path)
-		st = st[:min(len(st), d+1)]
-		switch s.Kind {
-		case teach.StepEnter:
-			st = append(st[:d], slowLevel{move: s.Path[d-1], alpha: s.Alpha, beta: s.Beta})
-		case teach.StepLeaf:
-			if len(st) > d {
-				st[d].leaf = s.Why + ": " + scoreText(s.Value)
-			}
-		case teach.StepBackUp:
-			st = st[:d]
-			p := &st[d-1]
-			p.alpha, p.beta, p.best, p.hasBest = s.Alpha, s.Beta, s.Best, true
-		case teach.StepCutoff:
-			st[d].cut = s.Pruned
-		}
-	}
-	return st
-}
-
-// slowSentence says what step s does, in words.
-func slowSentence(s teach.TraceStep, root game.Color) string {
-	d := len(s.Path)
-	mover := root
-	if d%2 == 0 {
-		mover = root.Other()
-	}
-	switch s.Kind {
-	case teach.StepEnter:
-		return fmt.Sprintf("Ply %d: %v tries %v, with α %s and β %s.", d, mover, s.Path[d-1], scoreText(s.Alpha), scoreText(s.Beta))
-	case teach.StepLeaf:
-		return fmt.Sprintf("A leaf (%s): %s.", s.Why, scoreText(s.Value))
-	case teach.StepBackUp:
-		m := s.Path[d-1]
-		return fmt.Sprintf("%v backs up %s to ply %d; best there %s, now α %s β %s.", m, scoreText(s.Value), d-1, scoreText(s.Best), scoreText(s.Alpha), scoreText(s.Beta))
-	case teach.StepCutoff:
-		return fmt.Sprintf("Cutoff: α %s ≥ β %s. The other %d moves here cannot change the result: pruned.", scoreText(s.Alpha), scoreText(s.Beta), s.Pruned)
-	}
-	return ""
-}
-
 // drawTeachSlow draws the slow-motion page.
 func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	u := l.u
 	t := &a.teach
-	tr := t.trace()
+	tr := t.Trace()
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
-	root := t.an.pos
+	root := t.Analysis().Pos
 	l.board.drawSquares(dst)
 	if tr == nil {
 		a.drawSmallPieces(dst, l.board, &root)
-		tt.line(fmt.Sprintf("Alpha-beta in slow motion, depth %d", t.depth), f.title, colText)
-		if t.waiting() {
+		tt.line(fmt.Sprintf("Alpha-beta in slow motion, depth %d", t.Depth()), f.title, colText)
+		if t.Waiting() {
 			tt.wrap("Prepared when the AI has moved (Space pauses a game between AIs).", f.body, colTextDim, 2)
 		} else {
 			tt.line("preparing the search…", f.body, colTextDim)
 		}
 		return
 	}
-	step := min(t.step, len(tr.Steps))
-	stack := slowStack(tr, step)
+	step := min(t.Step(), len(tr.Steps))
+	stack := session.SlowStack(tr, step)
 	// The board shows the node being searched: the root with the path's moves
 	// played, the moves as numbered arrows.
 	pos := root
 	var path []game.Move
 	for _, lv := range stack[1:] {
-		pos.Make(lv.move)
-		path = append(path, lv.move)
+		pos.Make(lv.Move)
+		path = append(path, lv.Move)
 	}
 	a.drawSmallPieces(dst, l.board, &pos)
 	for i, m := range path {
@@ -377,7 +321,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	}
 	if step > 0 && cur.Kind == teach.StepLeaf && len(path) > 0 {
 		q := l.board.sq(path[len(path)-1].To())
-		label := scoreText(cur.Value)
+		label := session.ScoreText(cur.Value)
 		w := textWidth(label, f.bold) + 16*u
 		pill := rect{q.cx() - w/2, q.y - 34*u, w, 30 * u}
 		fillRoundRect(dst, pill, 8*u, nrgba(0x15171c, 0xe8))
@@ -390,16 +334,16 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		state += " (cut at the step limit)"
 	}
 	if step == len(tr.Steps) {
-		state += fmt.Sprintf(" · done: %v, %s", tr.Best, scoreText(tr.Value))
+		state += fmt.Sprintf(" · done: %v, %s", tr.Best, session.ScoreText(tr.Value))
 	}
-	if t.playing {
+	if t.Playing() {
 		state += " · playing"
 	}
 	tt.line(state, f.body, colTextDim)
 	tt.gap(0.2)
 	sentence := "Press → to take the first step: White's nodes maximise (raise α), Black's minimise (lower β)."
 	if step > 0 {
-		sentence = slowSentence(cur, root.SideToMove())
+		sentence = session.SlowSentence(cur, root.SideToMove())
 	}
 	tt.wrap(sentence, f.body, colText, 3)
 	tt.gap(0.3)
@@ -412,18 +356,18 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		}
 		mv, role := "root", "max"
 		if d > 0 {
-			mv = lv.move.String()
+			mv = lv.Move.String()
 		}
 		if side == game.Black {
 			role = "min"
 		}
 		best := "·"
-		if lv.hasBest {
-			best = scoreText(lv.best)
+		if lv.HasBest {
+			best = session.ScoreText(lv.Best)
 		}
-		tt.row([]string{fmt.Sprint(d), mv, side.String() + " " + role, scoreText(lv.alpha), scoreText(lv.beta), best}, at, f.mono, colText)
-		if lv.leaf != "" {
-			tt.line("   leaf: "+lv.leaf, f.small, colTextDim)
+		tt.row([]string{fmt.Sprint(d), mv, side.String() + " " + role, session.ScoreText(lv.Alpha), session.ScoreText(lv.Beta), best}, at, f.mono, colText)
+		if lv.Leaf != "" {
+			tt.line("   leaf: "+lv.Leaf, f.small, colTextDim)
 		}
 	}
 	// The root moves valued so far, the last few.
@@ -438,7 +382,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		tt.line(fmt.Sprintf("Root moves valued: %d of %d searched", done, len(tr.RootMoves)), f.bold, colAccent)
 		from := max(0, done-4)
 		for i := from; i < done; i++ {
-			s := scoreText(tr.RootValue[i])
+			s := session.ScoreText(tr.RootValue[i])
 			if !tr.RootExact[i] {
 				s = map[game.Color]string{game.White: "≤ ", game.Black: "≥ "}[root.SideToMove()] + s + "  (refuted)"
 			}
@@ -453,58 +397,58 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 // drawTeachEval draws the evaluation page.
 func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	u := l.u
-	an := &a.teach.an
+	an := a.teach.Analysis()
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
-	pos := an.pos
+	pos := an.Pos
 	l.board.drawSquares(dst)
-	heat := an.impact
-	if a.teach.netHeat && an.hasNetMap {
-		heat = an.netImpact
+	heat := an.Impact
+	if a.teach.NetHeat() && an.HasNetMap {
+		heat = an.NetImpact
 	}
-	if an.ready && an.err == "" {
-		drawHeat(dst, l.board, &heat, &an.impactOK)
+	if an.Ready && an.Err == "" {
+		drawHeat(dst, l.board, &heat, &an.ImpactOK)
 	}
 	a.drawSmallPieces(dst, l.board, &pos)
-	if an.ready && an.err == "" {
-		drawHeatLabels(dst, l.board, &heat, &an.impactOK, f)
+	if an.Ready && an.Err == "" {
+		drawHeatLabels(dst, l.board, &heat, &an.ImpactOK, f)
 	}
 	tt.line("The evaluation taken apart", f.title, colText)
 	switch {
-	case !an.ready:
+	case !an.Ready:
 		tt.line("evaluating…", f.body, colTextDim)
 		return
-	case an.err != "":
-		tt.wrap(capitalize(an.err)+".", f.body, colTextDim, 3)
+	case an.Err != "":
+		tt.wrap(session.Capitalize(an.Err)+".", f.body, colTextDim, 3)
 		return
 	}
-	tt.line(fmt.Sprintf("%s: %s for White", an.evalName, scoreText(an.score)), f.body, colText)
+	tt.line(fmt.Sprintf("%s: %s for White", an.EvalName, session.ScoreText(an.Score)), f.body, colText)
 	tt.gap(0.3)
-	if an.hasTerms {
+	if an.HasTerms {
 		at := []float64{0, -0.68, -0.82, -1}
 		tt.row([]string{"term", "weight", "×", "= value"}, at, f.bold, colAccent)
-		for _, term := range an.terms {
-			tt.row([]string{ellipsis(term.Name, f.body, tt.w*0.56), fmt.Sprint(term.Weight), fmt.Sprint(term.Count), scoreText(term.Value)}, at, f.body, colText)
+		for _, term := range an.Terms {
+			tt.row([]string{ellipsis(term.Name, f.body, tt.w*0.56), fmt.Sprint(term.Weight), fmt.Sprint(term.Count), session.ScoreText(term.Value)}, at, f.body, colText)
 		}
-		tt.row([]string{"the heuristic", "", "", scoreText(an.heuristic)}, at, f.bold, colText)
-		if an.net {
-			label := fmt.Sprintf("the network's correction (±%d at most)", an.netScale)
-			if an.netScale >= ai.MaxEval {
+		tt.row([]string{"the heuristic", "", "", session.ScoreText(an.Heuristic)}, at, f.bold, colText)
+		if an.Net {
+			label := fmt.Sprintf("the network's correction (±%d at most)", an.NetScale)
+			if an.NetScale >= ai.MaxEval {
 				label = "the network's own score"
 			}
-			tt.row([]string{label, "", "", scoreText(an.score + an.offset - an.heuristic)}, at, f.body, colText)
+			tt.row([]string{label, "", "", session.ScoreText(an.Score + an.Offset - an.Heuristic)}, at, f.body, colText)
 		}
-		if an.offset != 0 {
-			tt.row([]string{"centred: the start position scores 0", "", "", scoreText(-an.offset)}, at, f.body, colText)
+		if an.Offset != 0 {
+			tt.row([]string{"centred: the start position scores 0", "", "", session.ScoreText(-an.Offset)}, at, f.body, colText)
 		}
-		if an.net || an.offset != 0 {
-			tt.row([]string{"the score", "", "", scoreText(an.score)}, at, f.bold, colText)
+		if an.Net || an.Offset != 0 {
+			tt.row([]string{"the score", "", "", session.ScoreText(an.Score)}, at, f.bold, colText)
 		}
 	} else {
 		tt.wrap("A pure network: no hand-made terms. The board shows what it sees.", f.body, colTextDim, 2)
 	}
 	tt.gap(0.2)
-	if a.teach.netHeat && an.hasNetMap {
-		tt.wrap("On the board: how much the network's own output (before it is scaled down to at most ±"+fmt.Sprint(an.netScale)+") drops when each pawn is taken off (green: the pawn helps White, red: Black).", f.small, colTextDim, 3)
+	if a.teach.NetHeat() && an.HasNetMap {
+		tt.wrap("On the board: how much the network's own output (before it is scaled down to at most ±"+fmt.Sprint(an.NetScale)+") drops when each pawn is taken off (green: the pawn helps White, red: Black).", f.small, colTextDim, 3)
 	} else {
 		tt.wrap("On the board: how much the score drops when each pawn is taken off (green: the pawn helps White, red: Black).", f.small, colTextDim, 3)
 	}
@@ -514,15 +458,15 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 // as large as the board, and what they are.
 func (a *App) drawTeachFilters(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	u := l.u
-	an := &a.teach.an
+	an := a.teach.Analysis()
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
 	tt.line("The network's first layer", f.title, colText)
 	switch {
-	case !an.ready:
+	case !an.Ready:
 		tt.line("loading…", f.body, colTextDim)
 		return
-	case an.filters == nil:
-		tt.wrap(shortSpec(an.spec)+" is not a network: it has no filters. Play against a network (cnn:champion) to see them.", f.body, colTextDim, 4)
+	case an.Filters == nil:
+		tt.wrap(session.ShortSpec(an.Spec)+" is not a network: it has no filters. Play against a network (cnn:champion) to see them.", f.body, colTextDim, 4)
 		return
 	}
 	img := a.teachFilters(an)
@@ -533,19 +477,19 @@ func (a *App) drawTeachFilters(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	op.GeoM.Scale(k, k)
 	op.GeoM.Translate(b.x, b.y)
 	dst.DrawImage(img, op)
-	tt.line(an.evalName, f.body, colTextDim)
+	tt.line(an.EvalName, f.body, colTextDim)
 	tt.gap(0.3)
 	tt.wrap("The board enters the network as a 9x9 grid of numbers, one per square. Each of these 64 filters is a 3x3 pattern slid over it: where the squares match the pattern, the filter lights up, and the next layers combine what the filters saw.", f.body, colText, 7)
 	tt.gap(0.3)
-	tt.wrap("Green weights are positive, red negative; the brighter, the larger ("+an.filterMax+"). The genetic algorithm found them: nobody drew them by hand.", f.body, colText, 5)
+	tt.wrap("Green weights are positive, red negative; the brighter, the larger ("+an.FilterMax+"). The genetic algorithm found them: nobody drew them by hand.", f.body, colText, 5)
 }
 
 // teachFilters returns the filters picture as an image, made once per
 // analysis.
-func (a *App) teachFilters(an *teachAnalysis) *ebiten.Image {
-	if a.teachFilterImg == nil || a.teachFilterSrc != an.filters {
-		a.teachFilterImg = ebiten.NewImageFromImage(an.filters)
-		a.teachFilterSrc = an.filters
+func (a *App) teachFilters(an *session.Analysis) *ebiten.Image {
+	if a.teachFilterImg == nil || a.teachFilterSrc != an.Filters {
+		a.teachFilterImg = ebiten.NewImageFromImage(an.Filters)
+		a.teachFilterSrc = an.Filters
 	}
 	return a.teachFilterImg
 }
@@ -584,7 +528,7 @@ func drawHeatLabels(dst *ebiten.Image, b smallBoard, heat *[game.NumSquares]int3
 			continue
 		}
 		q := b.sq(s)
-		label := scoreText(heat[s])
+		label := session.ScoreText(heat[s])
 		w := textWidth(label, f.small) + 8
 		pill := rect{q.cx() - w/2, q.y + q.h - f.line*0.8, w, f.line * 0.75}
 		quickRect(dst, pill, nrgba(0x15171c, 0xd8)) // square: thirty rounded pills cost a redraw dearly

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // The screen keeps its pixels from one frame to the next (Run turns off
@@ -137,7 +138,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	b.pos = pos
 	b.last = c.LastMove()
 	b.selected = c.Selected()
-	if c.animations().active() {
+	if c.Animations().Active() {
 		b.anim = now.UnixNano()
 	}
 	b.dragFrom = game.NoSquare
@@ -176,7 +177,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		if on {
 			p.buttons |= 2 << (2 * i)
 		}
-		if enabled && btn.r.contains(cx, cy) && c.Screen() == ScreenGame && !c.HelpShown() {
+		if enabled && btn.r.contains(cx, cy) && c.Screen() == session.ScreenGame && !c.HelpShown() {
 			p.hot = i
 		}
 	}
@@ -189,7 +190,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 
 	f.status = a.statusView(g)
 
-	if c.Screen() == ScreenStart {
+	if c.Screen() == session.ScreenStart {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
 		f.overlay = fmt.Sprint("help ", c.HelpPage())
@@ -229,7 +230,7 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 		if f.board.banner {
 			w, h := int(g.w), int(g.h)
 			c := a.ctl
-			title, why := c.endWords()
+			title, why := c.EndWords()
 			img := a.banner.get(w, h, title+"\x00"+why, func(dst *ebiten.Image) { a.drawBanner(dst, g) })
 			dst.DrawImage(img, nil)
 		}
@@ -248,7 +249,7 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 	if full && f.overlay != "" {
 		w, h := int(g.w), int(g.h)
 		var img *ebiten.Image
-		if a.ctl.Screen() == ScreenStart {
+		if a.ctl.Screen() == session.ScreenStart {
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawStart(dst, g) })
 		} else {
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawHelp(dst, g) })

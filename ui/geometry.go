@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // rect is an axis-aligned rectangle in screen pixels.
@@ -218,7 +219,7 @@ type startGeometry struct {
 	titleY, whiteY, blackY float64
 	timeY                  float64
 	clockY                 float64
-	clocks                 []rect // one per ClockChoices
+	clocks                 []rect // one per session.ClockChoices
 }
 
 // chip is one choice in the start panel.
@@ -260,7 +261,7 @@ func newStartGeometry(g *geometry, choices []string) startGeometry {
 	s.timeUp = rect{x0 + 304*u, y, 38 * u, 38 * u}
 	y += 56 * u
 	s.clockY = y
-	for i := range ClockChoices {
+	for i := range session.ClockChoices {
 		s.clocks = append(s.clocks, rect{x0 + 150*u + float64(i)*(130*u+8*u), y, 130 * u, 38 * u})
 	}
 	y += 66 * u

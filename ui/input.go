@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // pressed reports whether any of the keys was just pressed.
@@ -45,26 +46,26 @@ func (a *App) handleKeys() {
 		return
 	}
 	if pressed(ebiten.KeyF1) || typed('?') {
-		c.ShowHelp(HelpKeys)
+		c.ShowHelp(session.HelpKeys)
 		return
 	}
 	if pressed(ebiten.KeyM) {
-		c.notify(a.sound.toggleMute())
+		c.Notify(a.sound.toggleMute())
 		return
 	}
 	if pressed(ebiten.KeyL) {
-		c.ShowHelp(HelpRules)
+		c.ShowHelp(session.HelpRules)
 		return
 	}
 	if a.teachShown() {
 		a.teachKeys(typed)
 		return
 	}
-	if pressed(ebiten.KeyT) && c.Screen() == ScreenGame {
+	if pressed(ebiten.KeyT) && c.Screen() == session.ScreenGame {
 		a.ToggleTeach()
 		return
 	}
-	if c.Screen() == ScreenStart {
+	if c.Screen() == session.ScreenStart {
 		switch {
 		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
 			c.StartPanel()
@@ -125,7 +126,7 @@ func (a *App) handleKeys() {
 	case pressed(ebiten.KeyNumpadSubtract) || typed('-'):
 		c.Slower()
 	case pressed(ebiten.KeyEscape):
-		c.clearSelection()
+		c.ClearSelection()
 		a.drag.active = false
 	}
 }
@@ -145,38 +146,35 @@ func (a *App) teachKeys(typed func(rune) bool) {
 		if ebiten.IsKeyPressed(ebiten.KeyShift) {
 			step = -1
 		}
-		a.TeachPage(t.page + step)
+		a.TeachPage(t.Page() + step)
 		return
 	}
-	if t.page == TeachSlow {
+	if t.Page() == session.TeachSlow {
 		switch {
 		case pressed(ebiten.KeyRight):
-			t.stepBy(1)
+			t.StepBy(1)
 		case pressed(ebiten.KeyLeft):
-			t.stepBy(-1)
+			t.StepBy(-1)
 		case pressed(ebiten.KeyDown, ebiten.KeyEnter, ebiten.KeyNumpadEnter):
-			t.finishNode()
+			t.FinishNode()
 		case pressed(ebiten.KeyC, ebiten.KeyPageDown):
-			t.nextCutoff()
+			t.NextCutoff()
 		case pressed(ebiten.KeySpace):
-			t.playing = !t.playing && t.trace() != nil
-			t.nextAt = a.frame
-			t.gen++
+			t.TogglePlay(a.frame)
 		case pressed(ebiten.KeyHome):
-			t.setDepth(t.depth)
+			t.SetDepth(t.Depth())
 		case pressed(ebiten.KeyEnd):
-			t.stepBy(teachMaxSteps)
+			t.StepToEnd()
 		case pressed(ebiten.Key2, ebiten.KeyNumpad2):
-			t.setDepth(2)
+			t.SetDepth(2)
 		case pressed(ebiten.Key3, ebiten.KeyNumpad3):
-			t.setDepth(3)
+			t.SetDepth(3)
 		}
 		return
 	}
 	switch {
-	case pressed(ebiten.KeyN) && t.page == TeachEval:
-		t.netHeat = !t.netHeat
-		t.gen++
+	case pressed(ebiten.KeyN) && t.Page() == session.TeachEval:
+		t.ToggleNetHeat()
 	case pressed(ebiten.KeyLeft):
 		c.StepBack()
 	case pressed(ebiten.KeyRight):
@@ -232,7 +230,7 @@ func (a *App) mouse(in mouseInput) {
 				c.CloseHelp()
 			}
 			return
-		case c.Screen() == ScreenStart:
+		case c.Screen() == session.ScreenStart:
 			a.clickStart(x, y)
 			return
 		case a.teachShown():
@@ -263,7 +261,7 @@ func (a *App) mouse(in mouseInput) {
 		a.press(s, x, y)
 	}
 	if in.rightPressed {
-		c.clearSelection()
+		c.ClearSelection()
 		a.drag.active = false
 		return
 	}
@@ -323,7 +321,7 @@ func (a *App) clickStart(x, y float64) {
 	}
 	for i, r := range s.clocks {
 		if r.contains(x, y) {
-			c.SetPanelClock(ClockChoices[i])
+			c.SetPanelClock(session.ClockChoices[i])
 			return
 		}
 	}
@@ -352,5 +350,5 @@ func (a *App) clickOffBoard(x, y float64) {
 			return
 		}
 	}
-	a.ctl.clearSelection()
+	a.ctl.ClearSelection()
 }

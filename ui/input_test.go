@@ -8,18 +8,47 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 func newTestApp(t *testing.T, white, black string) *App {
 	t.Helper()
-	a, err := NewApp(Options{Settings: &Settings{White: white, Black: black, MoveTime: time.Second},
-		Config: Config{Engines: DepthEngine(1), SaveDir: t.TempDir(), Dialogs: desktop{err: ErrNoDialog}}})
+	a, err := NewApp(Options{Settings: &session.Settings{White: white, Black: black, MoveTime: time.Second},
+		Config: session.Config{Engines: session.DepthEngine(1), SaveDir: t.TempDir(), Dialogs: noDialogs{}}})
 	require.NoError(t, err)
 	t.Cleanup(a.ctl.Close)
 	return a
 }
 
 // tap is a press and a release in the same frame, as a touchpad tap gives.
+// noDialogs is a desktop without file dialogs.
+type noDialogs struct{}
+
+func (noDialogs) OpenFile(string) (string, error)         { return "", session.ErrNoDialog }
+func (noDialogs) SaveFile(string, string) (string, error) { return "", session.ErrNoDialog }
+
+// sq parses a square name such as "e3".
+func sq(t *testing.T, s string) game.Square {
+	t.Helper()
+	q, err := game.ParseSquare(s)
+	require.NoError(t, err)
+	return q
+}
+
+// settle calls Update until no search runs or winds down and cond holds.
+func settle(t *testing.T, c *session.Controller, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		c.Update()
+		if !c.Busy() && cond() {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("controller did not settle: ply %d, busy %v", c.Game().Ply(), c.Busy())
+}
+
 func tap(a *App, s game.Square) {
 	x, y := a.geo.squareCenter(s)
 	a.mouse(mouseInput{x: x, y: y, justPressed: true, justReleased: true})
@@ -28,7 +57,7 @@ func tap(a *App, s game.Square) {
 // Defect 1: a tap selects a piece without sticking it to the cursor, and a
 // second tap moves it.
 func TestTapSelectsAndMoves(t *testing.T) {
-	a := newTestApp(t, Human, Human)
+	a := newTestApp(t, session.Human, session.Human)
 	c := a.ctl
 	tap(a, sq(t, "e3"))
 	assert.Equal(t, sq(t, "e3"), c.Selected())
@@ -57,7 +86,7 @@ func TestTapSelectsAndMoves(t *testing.T) {
 // Replay: the keys and the move list browse a game; a move played at an
 // earlier point starts a new line.
 func TestReplayBrowsesAndBranches(t *testing.T) {
-	a := newTestApp(t, Human, Human)
+	a := newTestApp(t, session.Human, session.Human)
 	c := a.ctl
 	for _, m := range [][2]string{{"e3", "b3"}, {"d1", "d2"}, {"e4", "c4"}, {"e2", "e3"}} {
 		tap(a, sq(t, m[0]))
@@ -93,7 +122,7 @@ func TestReplayBrowsesAndBranches(t *testing.T) {
 // An AI does not play over the line while an earlier point is shown, and
 // plays on when the person moves there.
 func TestAIWaitsDuringReplay(t *testing.T) {
-	a := newTestApp(t, Human, "heuristic")
+	a := newTestApp(t, session.Human, "heuristic")
 	c := a.ctl
 	tap(a, sq(t, "e3"))
 	tap(a, sq(t, "b3"))

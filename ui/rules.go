@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // The rules page of the help overlay: the rules of Ashton Tablut told in
@@ -88,7 +89,7 @@ func cardTabs(g *geometry, n int, w float64) []rect {
 }
 
 // helpTabs returns where the tabs of the help overlay are.
-func helpTabs(g *geometry) []rect { return cardTabs(g, helpPages, 120) }
+func helpTabs(g *geometry) []rect { return cardTabs(g, session.HelpPages, 120) }
 
 // tabAt returns the index of the tab under the point.
 func tabAt(tabs []rect, x, y float64) (int, bool) {

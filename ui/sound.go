@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/ebitengine/oto/v3"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // Sound: a short tap for a move, a double knock for a capture and a little
@@ -22,15 +23,6 @@ import (
 // device as an error of the game loop, which would close the window on a
 // machine with no sound card, whereas oto only records it, and the game then
 // plays silently and says so.
-
-// cue is a sound the controller asks for.
-type cue uint8
-
-const (
-	cueMove cue = iota
-	cueCapture
-	cueEnd
-)
 
 const sampleRate = 44100
 
@@ -59,11 +51,11 @@ func synth(total float64, notes [][3]float64, volume float64) []byte {
 }
 
 // cueSounds are the PCM of each cue.
-var cueSounds = sync.OnceValue(func() map[cue][]byte {
-	return map[cue][]byte{
-		cueMove:    synth(0.09, [][3]float64{{523, 0, 0.07}}, 0.35),
-		cueCapture: synth(0.22, [][3]float64{{784, 0, 0.08}, {392, 0.09, 0.12}}, 0.4),
-		cueEnd:     synth(0.9, [][3]float64{{523, 0, 0.5}, {659, 0.12, 0.5}, {784, 0.24, 0.6}}, 0.3),
+var cueSounds = sync.OnceValue(func() map[session.Cue][]byte {
+	return map[session.Cue][]byte{
+		session.CueMove:    synth(0.09, [][3]float64{{523, 0, 0.07}}, 0.35),
+		session.CueCapture: synth(0.22, [][3]float64{{784, 0, 0.08}, {392, 0.09, 0.12}}, 0.4),
+		session.CueEnd:     synth(0.9, [][3]float64{{523, 0, 0.5}, {659, 0.12, 0.5}, {784, 0.24, 0.6}}, 0.3),
 	}
 })
 
@@ -153,7 +145,7 @@ func (s *sounds) start() {
 }
 
 // play plays c if the sound is on and the device is ready.
-func (s *sounds) play(c cue) {
+func (s *sounds) play(c session.Cue) {
 	s.start()
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -24,15 +24,6 @@ func TestCueSoundsAreShortAndAudible(t *testing.T) {
 	}
 }
 
-func TestMovesAskForSounds(t *testing.T) {
-	c, _ := newTestController(t)
-	start(t, c, Human, Human)
-	c.Select(sq(t, "e3"))
-	require.True(t, c.Select(sq(t, "b3")))
-	assert.Equal(t, []cue{cueMove}, c.takeCues())
-	assert.Empty(t, c.takeCues())
-}
-
 func TestMuteIsRemembered(t *testing.T) {
 	prefs := filepath.Join(t.TempDir(), "tablut", "sound")
 	s := newSounds(prefs)

@@ -36,4 +36,7 @@
 //     float32 path and an integer kernel (PathEnv), the per-network evaluation
 //     cache, and a residual network wrapped with its heuristic base.
 //   - evals.go: the non-network evaluators the specs name.
+//   - names.go: what the game window needs to know of the networks (the
+//     shipped names, the picture of a network's first-layer filters), so that
+//     the window imports neither weights nor ai/cnn.
 package player

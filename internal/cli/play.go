@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 func init() { register("play", "open the game window (default)", runPlay) }
@@ -15,7 +16,7 @@ func runPlay(args []string) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	white := fs.String("white", "", "White's player: human, heuristic, random, cnn:NAME or cnn:path/file.tnn (default human)")
 	black := fs.String("black", "", "Black's player (default cnn:champion, or heuristic if no champion is shipped)")
-	moveTime := fs.Duration("movetime", ui.DefaultMoveTime, "thinking time per AI move")
+	moveTime := fs.Duration("movetime", session.DefaultMoveTime, "thinking time per AI move")
 	load := fs.String("load", "", "open this game record")
 	shot := fs.String("screenshot", "", "save a PNG of the window to this file after -frames frames, then exit")
 	frames := fs.Int("frames", 60, "frames to run before the screenshot")
@@ -37,8 +38,8 @@ func runPlay(args []string) error {
 		return err
 	}
 
-	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: ui.Config{NoPonder: !*ponder}}
-	pages := map[string]int{"search": ui.TeachSearch, "slow": ui.TeachSlow, "eval": ui.TeachEval, "filters": ui.TeachFilters}
+	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: session.Config{NoPonder: !*ponder}}
+	pages := map[string]int{"search": session.TeachSearch, "slow": session.TeachSlow, "eval": session.TeachEval, "filters": session.TeachFilters}
 	page, ok := pages[*teachPage]
 	if !ok {
 		return fmt.Errorf("bad -teachpage %q: want search, slow, eval or filters", *teachPage)
@@ -50,11 +51,11 @@ func runPlay(args []string) error {
 			opts.Teach = true // asking for a page asks for the view
 		}
 	})
-	def := ui.DefaultSettings()
+	def := session.DefaultSettings()
 	def.MoveTime = *moveTime
-	opp, notice := ui.DefaultOpponent()
+	opp, notice := session.DefaultOpponent()
 	if *watch {
-		def.White, def.Black = ui.WatchPair()
+		def.White, def.Black = session.WatchPair()
 	}
 	given := *watch || *load != ""
 	fs.Visit(func(f *flag.Flag) {
@@ -73,7 +74,7 @@ func runPlay(args []string) error {
 		opts.Notice = notice
 	}
 	for _, spec := range []string{def.White, def.Black} {
-		if err := ui.CheckSpec(spec); err != nil {
+		if err := session.CheckSpec(spec); err != nil {
 			return err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // keepShot saves the screen as name.png in the folder $TABLUT_SHOTS, if set:
@@ -48,7 +49,7 @@ func TestPortraitWindowReflows(t *testing.T) {
 	needDisplay(t)
 	var app *ui.App
 	onLoop(t, func() {
-		app = newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		app = newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}})
 	})
 	resize(t, 600, 1000)
 	defer resize(t, 1180, 780)

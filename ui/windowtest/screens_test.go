@@ -12,6 +12,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // recordFrom writes a record of the game from position pos with moves.
@@ -86,7 +87,7 @@ func TestCaptureIsMarkedOnTheBoard(t *testing.T) {
 		return t
 	}
 	showAfter(t, "capture", 50, func() *ui.App {
-		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}, Config: ui.Config{Now: now}})
+		app := newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}, Config: session.Config{Now: now}})
 		if app == nil {
 			return nil
 		}
@@ -120,13 +121,13 @@ func TestCaptureIsMarkedOnTheBoard(t *testing.T) {
 func TestRulesPageShowsIllustratedBoards(t *testing.T) {
 	needDisplay(t)
 	showAfter(t, "rules", 10, func() *ui.App {
-		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		app := newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}})
 		if app != nil {
-			app.Controller().ShowHelp(ui.HelpRules)
+			app.Controller().ShowHelp(session.HelpRules)
 		}
 		return app
 	}, func(app *ui.App, screen *ebiten.Image) {
-		if !app.Controller().HelpShown() || app.Controller().HelpPage() != ui.HelpRules {
+		if !app.Controller().HelpShown() || app.Controller().HelpPage() != session.HelpRules {
 			t.Fatal("the rules page is not shown")
 		}
 		// The cards' boards show camp squares and black pawns somewhere.
@@ -204,7 +205,7 @@ func TestReplayOfALoadedGame(t *testing.T) {
 	needDisplay(t)
 	rec := selfPlay(t, 24)
 	showAfter(t, "replay", 10, func() *ui.App {
-		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		app := newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}})
 		if app == nil {
 			return nil
 		}
@@ -231,7 +232,7 @@ func TestEndBannerSpeaksToThePlayer(t *testing.T) {
 	needDisplay(t)
 	rec := recordFrom(t, "...BBB.../....B..../........./B.K.....B/BB......B/B.......B/........./....B..../...BBB... W", "human", "level:beginner")
 	showAfter(t, "gameover", 40, func() *ui.App {
-		app := newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: "level:beginner", MoveTime: time.Second}})
+		app := newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: "level:beginner", MoveTime: time.Second}})
 		if app == nil {
 			return nil
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // key sends real key presses to the test window and lets frames pass.
@@ -62,11 +63,11 @@ func shoot(t *testing.T, app *ui.App, name string) {
 // closes the view. The frames are the README's screenshots (TABLUT_SHOTS).
 func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	needDisplay(t)
-	opp, _ := ui.DefaultOpponent()
+	opp, _ := session.DefaultOpponent()
 	rec := recordFrom(t, ".WB..B.../.......B./..BWW..../B.K...W.B/B.W...B../B...B..../.W...B.../....B..../...BB.... W", "human", opp)
 	var app *ui.App
 	onLoop(t, func() {
-		app = newApp(t, ui.Options{Config: ui.Config{Engines: ui.DepthEngine(5), HintSpec: opp}})
+		app = newApp(t, ui.Options{Config: session.Config{Engines: session.DepthEngine(5), HintSpec: opp}})
 		if app != nil {
 			if err := app.Controller().Load(strings.NewReader(rec), "lesson.txt"); err != nil {
 				t.Error(err)
@@ -83,7 +84,7 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	key(t, "t")
 	var st ui.TeachStatus
 	onLoop(t, func() { st = app.TeachStatus() })
-	if !st.Open || st.Page != ui.TeachSearch {
+	if !st.Open || st.Page != session.TeachSearch {
 		t.Fatalf("after T: %+v, want the classroom view open on the search page", st)
 	}
 	key(t, "h")
@@ -98,7 +99,7 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	key(t, "Tab")
 	waitFor(t, "the slow-motion trace", func() bool { return app.TeachStatus().Steps > 0 })
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.Page != ui.TeachSlow || st.Step != 0 {
+	if st.Page != session.TeachSlow || st.Step != 0 {
 		t.Fatalf("after Tab: %+v, want the slow motion at its start", st)
 	}
 	key(t, "Right", "Right")
@@ -121,7 +122,7 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	key(t, "Tab")
 	waitFor(t, "the evaluation", func() bool { return app.TeachStatus().EvalReady })
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.Page != ui.TeachEval || (strings.HasPrefix(opp, "cnn:") && !st.Filters) {
+	if st.Page != session.TeachEval || (strings.HasPrefix(opp, "cnn:") && !st.Filters) {
 		t.Fatalf("on the evaluation page: %+v, want the network's filters", st)
 	}
 	key(t, "n") // the network's own output
@@ -129,18 +130,18 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 
 	key(t, "Tab")
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.Page != ui.TeachFilters {
+	if st.Page != session.TeachFilters {
 		t.Fatalf("after Tab: %+v, want the filters page", st)
 	}
 	shoot(t, app, "teach-filters")
 
 	// A click on a tab goes to its page.
 	var x, y float64
-	onLoop(t, func() { x, y = app.TeachTabCenter(ui.TeachSlow) })
+	onLoop(t, func() { x, y = app.TeachTabCenter(session.TeachSlow) })
 	xdo(t, "mousemove", "--window", "WIN", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "click", "1")
 	frames(t, 6)
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.Page != ui.TeachSlow || !st.Open {
+	if st.Page != session.TeachSlow || !st.Open {
 		t.Fatalf("after a click on the Slow motion tab: %+v", st)
 	}
 
@@ -192,7 +193,7 @@ func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
 	}()
 	var pages [3]bool
 	ply, over, busy := frameTimes(t, 2*time.Minute, func() *ui.App {
-		s := ui.Settings{White: "heuristic", Black: "heuristic", MoveTime: time.Second}
+		s := session.Settings{White: "heuristic", Black: "heuristic", MoveTime: time.Second}
 		a := newApp(t, ui.Options{Settings: &s, Teach: true})
 		if a != nil {
 			a.Controller().Faster()
@@ -211,7 +212,7 @@ func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
 	if ply < wantMoves && !over {
 		t.Fatalf("AI vs AI played %d moves under the classroom view, want %d", ply, wantMoves)
 	}
-	if sent.Load() == 0 || !pages[ui.TeachSlow] {
+	if sent.Load() == 0 || !pages[session.TeachSlow] {
 		t.Fatalf("%d keys sent, pages seen %v: the view was not driven", sent.Load(), pages)
 	}
 	checkPace(t, busy, ply, "under the classroom view", func(mean, worst time.Duration) {

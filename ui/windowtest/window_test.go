@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 func square(t *testing.T, s string) game.Square {
@@ -52,7 +53,7 @@ func TestStartPositionRenders(t *testing.T) {
 	run(t, 20*time.Second, &task{
 		update: func(frame int) bool {
 			if frame == 0 {
-				app = newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+				app = newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}})
 			}
 			return checked || app == nil
 		},
@@ -97,7 +98,7 @@ func TestClickSequenceMovesAPiece(t *testing.T) {
 		update: func(frame int) bool {
 			switch frame {
 			case 0:
-				app = newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+				app = newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}})
 			case 2:
 				c := app.Controller()
 				c.Select(square(t, "c3")) // an empty square: nothing happens
@@ -189,11 +190,11 @@ func TestAIvsAIKeepsTheWindowResponsive(t *testing.T) {
 	const wantMoves = 8
 	idleFrames := 150
 	_, _, idle := frameTimes(t, time.Minute, func() *ui.App {
-		return newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		return newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}})
 	}, func(*ui.App) bool { idleFrames--; return idleFrames < 0 })
 
 	ply, over, busy := frameTimes(t, 2*time.Minute, func() *ui.App {
-		s := ui.Settings{White: "heuristic", Black: "heuristic", MoveTime: time.Second}
+		s := session.Settings{White: "heuristic", Black: "heuristic", MoveTime: time.Second}
 		a := newApp(t, ui.Options{Settings: &s})
 		if a != nil {
 			a.Controller().Faster()
@@ -248,8 +249,8 @@ func TestIncrementalFramesMatchFullRedraws(t *testing.T) {
 		update: func(frame int) bool {
 			clock = clock.Add(time.Second / 60)
 			if frame == 0 {
-				s := ui.Settings{White: "heuristic", Black: "heuristic", MoveTime: 300 * time.Millisecond}
-				app = newApp(t, ui.Options{Settings: &s, Config: ui.Config{Now: func() time.Time { return clock }}})
+				s := session.Settings{White: "heuristic", Black: "heuristic", MoveTime: 300 * time.Millisecond}
+				app = newApp(t, ui.Options{Settings: &s, Config: session.Config{Now: func() time.Time { return clock }}})
 				if app != nil {
 					app.Controller().Faster()
 					app.Controller().Faster()

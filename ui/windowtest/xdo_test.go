@@ -10,6 +10,7 @@ import (
 
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // xdo runs xdotool on the test window: real pointer and key events, as a
@@ -64,7 +65,7 @@ func TestTapOnAPieceDoesNotStickToTheCursor(t *testing.T) {
 	needDisplay(t)
 	var app *ui.App
 	onLoop(t, func() {
-		app = newApp(t, ui.Options{Settings: &ui.Settings{White: ui.Human, Black: ui.Human, MoveTime: time.Second}})
+		app = newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human, MoveTime: time.Second}})
 	})
 	frames(t, 5)
 	tapAt(t, app, square(t, "e3"))

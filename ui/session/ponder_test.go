@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"sync/atomic"
@@ -50,7 +50,7 @@ func newPonderController(t *testing.T, noPonder bool) (*Controller, *[]*ponderSp
 		return s, nil
 	}
 	clk := &fakeClock{t: time.Unix(1000, 0)}
-	c := NewController(Config{Engines: factory, Now: clk.now, SaveDir: t.TempDir(), NoPonder: noPonder})
+	c := New(Config{Engines: factory, Now: clk.now, SaveDir: t.TempDir(), NoPonder: noPonder})
 	t.Cleanup(func() {
 		c.Close()
 		for _, s := range spies {

@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 func newTestController(t *testing.T) (*Controller, *fakeClock) {
 	t.Helper()
 	clk := &fakeClock{t: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}
-	c := NewController(Config{Engines: DepthEngine(1), Now: clk.now, HintSpec: "heuristic", SaveDir: t.TempDir()})
+	c := New(Config{Engines: DepthEngine(1), Now: clk.now, HintSpec: "heuristic", SaveDir: t.TempDir()})
 	return c, clk
 }
 
@@ -151,7 +151,7 @@ func (e *blockingEngine) Move(ctx context.Context, pos game.Position, _ []uint64
 func TestUndoCancelsThinking(t *testing.T) {
 	eng := &blockingEngine{}
 	clk := &fakeClock{t: time.Unix(1000, 0)}
-	c := NewController(Config{Now: clk.now, Engines: func(string, time.Duration) (Engine, error) { return eng, nil }})
+	c := New(Config{Now: clk.now, Engines: func(string, time.Duration) (Engine, error) { return eng, nil }})
 	start(t, c, Human, "heuristic")
 	c.Select(sq(t, "e3"))
 	c.Select(sq(t, "b3"))
@@ -305,16 +305,26 @@ func TestCaptureAnimation(t *testing.T) {
 	if !c.Select(sq(t, "d3")) {
 		t.Fatal("d7-d3 not played")
 	}
-	an := c.animations()
-	require.NotNil(t, an.slide, "the moving piece slides")
-	require.Len(t, an.fades, 2, "the two captured pieces fade")
-	assert.EqualValues(t, 1, an.fades[0].alpha(clk.now()), "alpha as the fade starts")
+	an := c.Animations()
+	require.NotNil(t, an.Slide, "the moving piece slides")
+	require.Len(t, an.Fades, 2, "the two captured pieces fade")
+	assert.EqualValues(t, 1, an.Fades[0].Alpha(clk.now()), "alpha as the fade starts")
 	clk.advance(fadeTime / 2)
-	a := an.fades[0].alpha(clk.now())
+	a := an.Fades[0].Alpha(clk.now())
 	assert.True(t, a > 0 && a < 1, "half-way alpha %v", a)
 	clk.advance(fadeTime)
 	c.Update()
-	if an.active() {
-		t.Fatal("animations still running after they ended")
+	if an.Active() {
+		t.Fatal("Animations still running after they ended")
 	}
+}
+
+// TestMovesAskForSounds: a move asks for its sound once.
+func TestMovesAskForSounds(t *testing.T) {
+	c, _ := newTestController(t)
+	start(t, c, Human, Human)
+	c.Select(sq(t, "e3"))
+	require.True(t, c.Select(sq(t, "b3")))
+	assert.Equal(t, []Cue{CueMove}, c.TakeCues())
+	assert.Empty(t, c.TakeCues())
 }

@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"math"
@@ -11,10 +11,10 @@ import (
 // clearly won score a few thousand.
 const evalScale = ai.MaxEval / 4
 
-// whiteShare maps a score (White's view) to the share of the evaluation bar that
+// WhiteShare maps a score (White's view) to the share of the evaluation bar that
 // is White's, in [0, 1]: 0.5 is level, squashed with tanh so that small advantages
 // are visible and big ones saturate; a proven win or loss fills the bar.
-func whiteShare(score int32) float64 {
+func WhiteShare(score int32) float64 {
 	switch {
 	case score >= ai.MaxEval:
 		return 1

@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
-	"github.com/tablut-ai/tablut/weights"
 )
 
 // Engine chooses a move for a position. ai/player's Player satisfies it. Move is
@@ -67,21 +66,14 @@ func LevelChoices() []string {
 // the heuristic and every shipped network, at full strength for the move time.
 func AIChoices() []string {
 	out := []string{player.Heuristic}
-	for _, n := range weights.Names() {
+	for _, n := range player.ShippedNets() {
 		out = append(out, player.CNN+":"+n)
 	}
 	return out
 }
 
 // hasNet reports whether a network of that name is shipped.
-func hasNet(name string) bool {
-	for _, n := range weights.Names() {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
+func hasNet(name string) bool { return player.IsShippedNet(name) }
 
 // DefaultOpponent is cnn:champion, or the heuristic (with a notice) while no
 // champion is shipped.

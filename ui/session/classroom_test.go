@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"context"
@@ -25,12 +25,12 @@ func teachTestPosition(t *testing.T) game.Position {
 
 // finishTeachJob runs the classroom analysis of pos for spec to the end (the
 // job's channel is read until the node table is complete).
-func finishTeachJob(t *testing.T, spec string, pos game.Position) teachAnalysis {
+func finishTeachJob(t *testing.T, spec string, pos game.Position) Analysis {
 	t.Helper()
 	j := startTeachJob(spec, pos, nil, false)
 	defer j.cancel()
-	an := teachAnalysis{pos: pos}
-	for !an.done {
+	an := Analysis{Pos: pos}
+	for !an.Done {
 		f := <-j.out
 		f(&an)
 	}
@@ -44,15 +44,15 @@ func finishTeachJob(t *testing.T, spec string, pos game.Position) teachAnalysis 
 func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 	pos := teachTestPosition(t)
 	an := finishTeachJob(t, "heuristic", pos)
-	require.Empty(t, an.err)
+	require.Empty(t, an.Err)
 	h := ai.NewHeuristic()
 
-	require.Len(t, an.rows, teachMinimaxDepth+1)
-	for i, r := range an.rows {
+	require.Len(t, an.Rows, teachMinimaxDepth+1)
+	for i, r := range an.Rows {
 		want, err := teach.CountTree(context.Background(), pos, h, i+1, i+1 <= teachMinimaxDepth)
 		require.NoError(t, err)
 		require.Equal(t, want, r)
-		cells := treeRowText(r)
+		cells := TreeRowText(r)
 		assert.Equal(t, fmt.Sprint(want.AlphaBeta), cells[2][:len(fmt.Sprint(want.AlphaBeta))])
 		if want.Minimax > 0 {
 			assert.Equal(t, fmt.Sprint(want.Minimax), cells[1])
@@ -62,25 +62,25 @@ func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 		}
 	}
 	for _, d := range []int{2, 3} {
-		require.NotNil(t, an.traces[d])
+		require.NotNil(t, an.Traces[d])
 		want := teach.TraceAlphaBeta(context.Background(), pos, nil, h, d, teachMaxSteps)
-		require.Equal(t, want.Value, an.traces[d].Value)
-		require.Equal(t, want.Steps, an.traces[d].Steps)
+		require.Equal(t, want.Value, an.Traces[d].Value)
+		require.Equal(t, want.Steps, an.Traces[d].Steps)
 	}
-	require.True(t, an.hasTerms)
-	require.False(t, an.net)
-	require.Equal(t, h.Terms(&pos), an.terms)
+	require.True(t, an.HasTerms)
+	require.False(t, an.Net)
+	require.Equal(t, h.Terms(&pos), an.Terms)
 	var sum int32
-	for _, term := range an.terms {
+	for _, term := range an.Terms {
 		sum += term.Value
 	}
 	require.Equal(t, h.Evaluate(&pos), sum)
-	require.Equal(t, sum, an.score)
+	require.Equal(t, sum, an.Score)
 	base, impact, ok := teach.PieceImpact(h, pos)
-	require.Equal(t, base, an.score)
-	require.Equal(t, impact, an.impact)
-	require.Equal(t, ok, an.impactOK)
-	require.Nil(t, an.filters, "the heuristic has no filters")
+	require.Equal(t, base, an.Score)
+	require.Equal(t, impact, an.Impact)
+	require.Equal(t, ok, an.ImpactOK)
+	require.Nil(t, an.Filters, "the heuristic has no filters")
 }
 
 // TestTeachNetwork: for a residual network player (the hybrid, the
@@ -95,12 +95,12 @@ func TestTeachNetwork(t *testing.T) {
 	}
 	pos := teachTestPosition(t)
 	an := finishTeachJob(t, "cnn:hybrid", pos)
-	require.Empty(t, an.err)
-	require.True(t, an.net)
-	require.NotNil(t, an.filters)
-	require.Len(t, an.rows, teachNetMinimaxDepth+1)
+	require.Empty(t, an.Err)
+	require.True(t, an.Net)
+	require.NotNil(t, an.Filters)
+	require.Len(t, an.Rows, teachNetMinimaxDepth+1)
 	n := 0
-	for _, ok := range an.impactOK {
+	for _, ok := range an.ImpactOK {
 		if ok {
 			n++
 		}
@@ -117,18 +117,18 @@ func TestTeachNetwork(t *testing.T) {
 		eval = se.ForSide(pos.SideToMove())
 	}
 	score, impact, _ := teach.PieceImpact(eval, pos)
-	require.Equal(t, score, an.score)
-	require.Equal(t, impact, an.impact)
+	require.Equal(t, score, an.Score)
+	require.Equal(t, impact, an.Impact)
 	c, ok := eval.(*ai.Centred)
 	require.True(t, ok, "the hybrid's evaluator is centred on the start position")
-	assert.Equal(t, c.Offset, an.offset)
+	assert.Equal(t, c.Offset, an.Offset)
 	r, ok := c.Eval.(*ai.Residual)
 	require.True(t, ok, "the hybrid corrects the heuristic")
 	_, netImpact, _ := teach.PieceImpact(r.Net, pos)
-	require.True(t, an.hasNetMap)
-	require.Equal(t, netImpact, an.netImpact)
-	require.Equal(t, r.Scale, an.netScale)
-	require.Equal(t, r.Base.Evaluate(&pos), an.heuristic)
+	require.True(t, an.HasNetMap)
+	require.Equal(t, netImpact, an.NetImpact)
+	require.Equal(t, r.Scale, an.NetScale)
+	require.Equal(t, r.Base.Evaluate(&pos), an.Heuristic)
 }
 
 // TestDepthRows: the depth table shows each iteration's own nodes (the
@@ -139,27 +139,27 @@ func TestDepthRows(t *testing.T) {
 	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{Deterministic: true, TTSizeMB: 1})
 	var rec SearchRecord
 	s.Search(context.Background(), pos, nil, ai.Limits{Depth: 4}, func(in ai.Info) { rec.add([]ai.Info{in}) })
-	rows := depthRows(rec.Infos)
+	rows := DepthRows(rec.Infos)
 	require.Len(t, rows, 4)
 	var total int64
 	for i, r := range rows {
 		in := rec.Infos[i]
-		assert.Equal(t, in.Depth, r.depth)
-		assert.Equal(t, in.PV[0].String(), r.move)
-		assert.Equal(t, scoreText(in.Score), r.score)
-		total += r.nodes
+		assert.Equal(t, in.Depth, r.Depth)
+		assert.Equal(t, in.PV[0].String(), r.Move)
+		assert.Equal(t, ScoreText(in.Score), r.Score)
+		total += r.Nodes
 		assert.Equal(t, in.Nodes, total)
 	}
 	last := rec.Infos[len(rec.Infos)-1]
-	rr := rootRows(last, pos.SideToMove(), 5)
+	rr := RootRows(last, pos.SideToMove(), 5)
 	require.Len(t, rr, 5)
 	for i, r := range rr {
-		assert.Equal(t, last.Root[i].Move.String(), r.move)
+		assert.Equal(t, last.Root[i].Move.String(), r.Move)
 		if last.Root[i].Exact {
-			assert.Equal(t, scoreText(last.Root[i].Score), r.score)
+			assert.Equal(t, ScoreText(last.Root[i].Score), r.Score)
 		} else {
-			assert.Contains(t, r.score, scoreText(last.Root[i].Score))
-			assert.Contains(t, "≤≥", r.score[:len("≤")])
+			assert.Contains(t, r.Score, ScoreText(last.Root[i].Score))
+			assert.Contains(t, "≤≥", r.Score[:len("≤")])
 		}
 	}
 }
@@ -171,7 +171,7 @@ func TestSlowMotion(t *testing.T) {
 	pos := teachTestPosition(t)
 	tr := teach.TraceAlphaBeta(context.Background(), pos, nil, ai.NewHeuristic(), 2, 0)
 	for n := 1; n <= len(tr.Steps); n++ {
-		st := slowStack(&tr, n)
+		st := SlowStack(&tr, n)
 		s := tr.Steps[n-1]
 		want := len(s.Path) + 1
 		if s.Kind == teach.StepBackUp {
@@ -179,25 +179,25 @@ func TestSlowMotion(t *testing.T) {
 		}
 		require.Len(t, st, want, "step %d", n)
 		for i, lv := range st[1:] {
-			require.Equal(t, s.Path[i], lv.move)
+			require.Equal(t, s.Path[i], lv.Move)
 		}
 	}
-	end := slowStack(&tr, len(tr.Steps))
+	end := SlowStack(&tr, len(tr.Steps))
 	require.Len(t, end, 1)
-	require.Equal(t, tr.Value, end[0].best)
+	require.Equal(t, tr.Value, end[0].Best)
 
-	var ts teachState
+	var ts Classroom
 	ts.depth = 2
-	ts.an.traces[2] = &tr
+	ts.an.Traces[2] = &tr
 	for i := range tr.RootMoves {
-		ts.finishNode()
+		ts.FinishNode()
 		s := tr.Steps[ts.step-1]
 		require.Equal(t, teach.StepBackUp, s.Kind)
 		require.Equal(t, []game.Move{tr.RootMoves[i]}, s.Path)
 		require.Equal(t, tr.RootValue[i], s.Value)
 	}
 	require.Equal(t, len(tr.Steps), ts.step)
-	ts.stepBy(-3)
+	ts.StepBy(-3)
 	require.Equal(t, len(tr.Steps)-3, ts.step)
 }
 
@@ -208,14 +208,14 @@ func TestScoreText(t *testing.T) {
 		want string
 	}{{0, "0"}, {120, "+120"}, {-75, "−75"}, {ai.WinScore - 3, "White wins in 2"}, {-(ai.WinScore - 1), "Black wins in 1"},
 		{ai.WinScore + 1, "+∞"}, {-(ai.WinScore + 1), "−∞"}} {
-		assert.Equal(t, c.want, scoreText(c.s), "%d", c.s)
+		assert.Equal(t, c.want, ScoreText(c.s), "%d", c.s)
 	}
 }
 
 // TestSearchRecord: the controller keeps one report per depth of the
 // running search, and keeps them once the search is over.
 func TestSearchRecord(t *testing.T) {
-	c := NewController(Config{Engines: DepthEngine(3), HintSpec: "heuristic", SaveDir: t.TempDir()})
+	c := New(Config{Engines: DepthEngine(3), HintSpec: "heuristic", SaveDir: t.TempDir()})
 	require.NoError(t, c.Start(Settings{White: Human, Black: "heuristic", MoveTime: time.Second}))
 	_, ok := c.Search()
 	require.False(t, ok, "no search yet")
@@ -250,15 +250,15 @@ func TestTeachChampionSides(t *testing.T) {
 	}
 	white := game.StartPosition()
 	an := finishTeachJob(t, "cnn:champion", white)
-	require.Empty(t, an.err)
-	assert.True(t, an.hasTerms, "White to move: the heuristic's terms")
-	assert.True(t, an.net)
-	assert.EqualValues(t, ai.MaxEval, an.netScale, "the network keeps its whole range")
-	assert.Zero(t, an.offset, "not centred")
+	require.Empty(t, an.Err)
+	assert.True(t, an.HasTerms, "White to move: the heuristic's terms")
+	assert.True(t, an.Net)
+	assert.EqualValues(t, ai.MaxEval, an.NetScale, "the network keeps its whole range")
+	assert.Zero(t, an.Offset, "not centred")
 	black := white
 	black.Make(black.GenerateMoves(nil)[0])
 	an = finishTeachJob(t, "cnn:champion", black)
-	require.Empty(t, an.err)
-	assert.False(t, an.hasTerms, "Black to move: the network alone")
-	assert.True(t, an.net)
+	require.Empty(t, an.Err)
+	assert.False(t, an.HasTerms, "Black to move: the network alone")
+	assert.True(t, an.Net)
 }

@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"os"
@@ -96,7 +96,7 @@ func TestLoadKeepsPlayerNames(t *testing.T) {
 	require.NoError(t, c.Load(strings.NewReader(rec.String()), "names.txt"))
 	assert.Equal(t, "Ada", c.PlayerName(game.White))
 	assert.Equal(t, "Grace", c.PlayerName(game.Black))
-	assert.Equal(t, "Ada", playerLabel(c.PlayerName(game.White)))
+	assert.Equal(t, "Ada", PlayerLabel(c.PlayerName(game.White)))
 
 	// Saved games name their players as specs: they play on.
 	start(t, c, Human, "heuristic")
@@ -134,18 +134,18 @@ func TestSaveAndOpenDialogs(t *testing.T) {
 	// A folder that cannot be made, even by root: its parent is a file.
 	ro := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(ro, nil, 0o444))
-	c := NewController(Config{Engines: DepthEngine(1), SaveDir: filepath.Join(ro, "games"), Dialogs: desktop{err: ErrNoDialog}})
+	c := New(Config{Engines: DepthEngine(1), SaveDir: filepath.Join(ro, "games"), Dialogs: desktop{err: ErrNoDialog}})
 	start(t, c, Human, Human)
 	c.SaveAs()
 	waitDialog(t, c)
 	assert.Contains(t, c.Message(), filepath.Join(ro, "games"))
-	assert.True(t, isErrorMessage(c.Message()))
+	assert.True(t, IsErrorMessage(c.Message()))
 }
 
 func TestSaveAndOpenThroughTheDialog(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "chosen.txt")
-	c := NewController(Config{Engines: DepthEngine(1), SaveDir: t.TempDir(), Dialogs: desktop{path: path}})
+	c := New(Config{Engines: DepthEngine(1), SaveDir: t.TempDir(), Dialogs: desktop{path: path}})
 	start(t, c, Human, Human)
 	c.Select(sq(t, "e3"))
 	require.True(t, c.Select(sq(t, "b3")))
@@ -154,7 +154,7 @@ func TestSaveAndOpenThroughTheDialog(t *testing.T) {
 	require.FileExists(t, path)
 	assert.Contains(t, c.Message(), path)
 
-	d := NewController(Config{Engines: DepthEngine(1), SaveDir: t.TempDir(), Dialogs: desktop{path: path}})
+	d := New(Config{Engines: DepthEngine(1), SaveDir: t.TempDir(), Dialogs: desktop{path: path}})
 	d.Open()
 	waitDialog(t, d)
 	assert.Equal(t, 1, d.Game().Ply())
@@ -163,7 +163,7 @@ func TestSaveAndOpenThroughTheDialog(t *testing.T) {
 	// No dialog: Save writes to the save folder and says where; Open says
 	// how else to open a game; a cancelled dialog does nothing.
 	saveDir := filepath.Join(t.TempDir(), "Tablut")
-	e := NewController(Config{Engines: DepthEngine(1), SaveDir: saveDir, Dialogs: desktop{err: ErrNoDialog}})
+	e := New(Config{Engines: DepthEngine(1), SaveDir: saveDir, Dialogs: desktop{err: ErrNoDialog}})
 	start(t, e, Human, Human)
 	e.SaveAs()
 	waitDialog(t, e)
@@ -173,7 +173,7 @@ func TestSaveAndOpenThroughTheDialog(t *testing.T) {
 	e.Open()
 	waitDialog(t, e)
 	assert.Contains(t, e.Message(), "drop a record")
-	e.notify("")
+	e.Notify("")
 	e.cfg.Dialogs = desktop{err: ErrCancelled}
 	e.SaveAs()
 	waitDialog(t, e)
@@ -208,7 +208,7 @@ func TestEndWordsRematchAndSwap(t *testing.T) {
 	c.setGame(game.NewGame(p))
 	c.Select(sq(t, "b3"))
 	require.True(t, c.Select(sq(t, "b1")))
-	title, why := c.endWords()
+	title, why := c.EndWords()
 	assert.Equal(t, "You win", title)
 	assert.Equal(t, "King escaped at b1", why)
 
@@ -220,7 +220,7 @@ func TestEndWordsRematchAndSwap(t *testing.T) {
 	assert.False(t, c.Over())
 	c.setGame(game.NewGame(p))
 	settle(t, c, func() bool { return c.Over() })
-	title, _ = c.endWords()
+	title, _ = c.EndWords()
 	assert.Equal(t, "You lose", title)
 
 	require.NoError(t, c.Rematch())
@@ -273,7 +273,7 @@ func TestClocks(t *testing.T) {
 	c.Update()
 	require.True(t, c.Over())
 	assert.Equal(t, game.WhiteWins, c.Game().Outcome())
-	_, why := c.endWords()
+	_, why := c.EndWords()
 	assert.Equal(t, "Black lost on time", why)
 
 	// Without a clock there is none.

@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"fmt"
@@ -7,15 +7,16 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
 
 // This file turns the game's state into sentences for people: the winner and
 // why, and the evaluation as a chance of winning from the person's side.
 
-// viewpoint is the side whose chances the window shows: the person's side when
+// Viewpoint is the side whose chances the window shows: the person's side when
 // one person plays an AI, otherwise White.
-func (c *Controller) viewpoint() game.Color {
+func (c *Controller) Viewpoint() game.Color {
 	s, _ := c.HumanSide()
 	return s
 }
@@ -26,7 +27,7 @@ func (c *Controller) viewpoint() game.Color {
 // same way; a proven result is 0 or 1. It is an estimate read off the score,
 // not a frequency measured over games.
 func winChance(score int32, side game.Color) float64 {
-	p := whiteShare(score)
+	p := WhiteShare(score)
 	if side == game.Black {
 		p = 1 - p
 	}
@@ -43,10 +44,10 @@ func percent(p float64, proven bool) string {
 	return fmt.Sprintf("%.0f%%", v)
 }
 
-// evalSentence says what a score (White's view) means from side's point of
+// EvalSentence says what a score (White's view) means from side's point of
 // view: "Your chances: 62%", "White's chances: 40%", or for a proven result
 // "Black forces a win in 2 moves".
-func evalSentence(score int32, side game.Color, you bool) string {
+func EvalSentence(score int32, side game.Color, you bool) string {
 	if w, n, ok := ai.ProvenWin(score); ok {
 		who := w.String()
 		if you {
@@ -70,9 +71,9 @@ func evalSentence(score int32, side game.Color, you bool) string {
 	return side.String() + "'s chances: " + p
 }
 
-// evalLabel is the short label above the evaluation bar: side's chance, or
+// EvalLabel is the short label above the evaluation bar: side's chance, or
 // "win" / "loss" when the score proves it.
-func evalLabel(score int32, side game.Color) string {
+func EvalLabel(score int32, side game.Color) string {
 	if w, _, ok := ai.ProvenWin(score); ok {
 		if w == side {
 			return "win"
@@ -82,9 +83,9 @@ func evalLabel(score int32, side game.Color) string {
 	return percent(winChance(score, side), false)
 }
 
-// endWords are the banner's headline and explanation of a finished game,
+// EndWords are the banner's headline and explanation of a finished game,
 // addressed to the person when one plays against an AI.
-func (c *Controller) endWords() (title, why string) {
+func (c *Controller) EndWords() (title, why string) {
 	g := c.game
 	o := g.Outcome()
 	side, you := c.HumanSide()
@@ -101,7 +102,7 @@ func (c *Controller) endWords() (title, why string) {
 	default:
 		title = "You lose"
 	}
-	why = capitalize(reason) // "King escaped at b1", "Black has no legal move"
+	why = Capitalize(reason) // "King escaped at b1", "Black has no legal move"
 	if c.timeLoss {
 		why = c.lostOnTime()
 	}
@@ -114,14 +115,14 @@ func (c *Controller) endWords() (title, why string) {
 // captureShown is how long the pieces and squares of a capture stay marked.
 const captureShown = 3 * time.Second
 
-// captureText says what a move captured: "d4 captured between d3 and the camp
+// CaptureText says what a move captured: "d4 captured between d3 and the camp
 // d2", several joined with "; ".
-func captureText(caps []game.Capture) string {
+func CaptureText(caps []game.Capture) string {
 	parts := make([]string, len(caps))
 	for i, cp := range caps {
 		parts[i] = cp.String()
 	}
-	return capitalize(strings.Join(parts, "; "))
+	return Capitalize(strings.Join(parts, "; "))
 }
 
 // CaptureMarks returns the captures of the last move while they are marked on
@@ -181,10 +182,71 @@ func (c *Controller) lostOnTime() string {
 // trusted reports whether the search's scores may be shown as the
 // evaluation: not those of a level that blurs its judgement on purpose (its
 // noise would tell the person nonsense about their chances).
-func (j *searchJob) trusted() bool { return !blurred(j.name) }
+func (j *searchJob) trusted() bool { return !Blurred(j.name) }
 
-// blurred reports whether spec is a level with evaluation noise.
-func blurred(spec string) bool {
-	l, ok := levelOf(spec)
+// Blurred reports whether spec is a level with evaluation noise.
+func Blurred(spec string) bool {
+	l, ok := LevelOf(spec)
 	return ok && l.Noise > 0
+}
+
+// LevelOf returns the level of a "level:NAME" spec; ok is false for any
+// other spec.
+func LevelOf(spec string) (l player.Level, ok bool) {
+	name, ok := strings.CutPrefix(spec, player.LevelKind+":")
+	if !ok {
+		return player.Level{}, false
+	}
+	return player.LevelNamed(name)
+}
+
+// Capitalize starts s with a capital letter, unless it starts with a square
+// name such as "d2", which stays lower case.
+func Capitalize(s string) string {
+	if s == "" || len(s) > 1 && s[1] >= '0' && s[1] <= '9' {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// PlayerLabel names a player for people: a spec as "Human" or "AI · ...", any
+// other name (from a loaded record) as it is.
+func PlayerLabel(spec string) string {
+	switch {
+	case CheckSpec(spec) != nil:
+		return spec
+	case strings.HasPrefix(spec, player.LevelKind+":"):
+		return "AI · " + ShortSpec(spec) + " level"
+	case spec == Human:
+		return "Human"
+	case strings.HasPrefix(spec, "cnn:"):
+		return "AI · network " + strings.TrimPrefix(spec, "cnn:")
+	}
+	return "AI · " + spec
+}
+
+// ShortSpec shortens "cnn:champion" to "champion" and "level:club" to "Club".
+func ShortSpec(s string) string {
+	if l, ok := LevelOf(s); ok {
+		return l.Title
+	}
+	return strings.TrimPrefix(s, "cnn:")
+}
+
+// ChipLabel names a choice of the start panel: "Human", a level's title, or
+// "Engine: champion".
+func ChipLabel(spec string) string {
+	switch _, isLevel := LevelOf(spec); {
+	case spec == Human:
+		return "Human"
+	case isLevel:
+		return ShortSpec(spec)
+	}
+	return "Engine: " + ShortSpec(spec)
+}
+
+// IsErrorMessage tells an error from a notice in the status line
+// (Message): errors start with "Cannot" or say what failed.
+func IsErrorMessage(msg string) bool {
+	return strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed")
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package ui
+package session
 
 // lowerThreadPriority does nothing here: only Linux lets a program lower the
 // priority of one thread without privileges.

@@ -1,0 +1,54 @@
+// Package session is the game window's state machine, with no drawing, no
+// input devices and no Ebitengine: package ui turns clicks and keys into
+// small intents (Select, Drop, Undo, GoTo, Hint, TogglePause, ...) and calls
+// them on a Controller, calls Update once per frame, and draws what the
+// queries return. Everything here therefore runs and is tested without a
+// display, on every platform; imports_test.go keeps it so.
+//
+// The Controller is used from one goroutine (the window's). Work that takes
+// time (searches, file dialogs, the classroom's analyses) runs on goroutines
+// of its own over a copy of what it needs, and its results come back over
+// channels that Update polls with select/default, never waiting (the pattern
+// of Ebitengine's examples); stopping goes through a context.Context.
+//
+//   - session.go: the Controller, its Config and queries, and Update, the
+//     per-frame step (collect news, end animations, flag fall, start the
+//     search of an AI to move).
+//   - panel.go: the start panel (players, move time, time control) and
+//     starting, restarting and swapping a game; engines are built here.
+//   - board.go: board intents (select, drop, play) with their animations,
+//     sound cues and capture notices; flipping the board; the help pages.
+//   - history.go: undo and redo by whole turns, and browsing the line
+//     (replay); each position's evaluation is remembered by Zobrist hash.
+//   - pace.go: the pace of a game between two AIs: pause, single step, the
+//     delay between moves.
+//   - jobs.go: handing positions to background searches (AI moves and
+//     hints), taking their reports and results, cancelling and draining,
+//     pondering on a person's time, the record the classroom shows.
+//   - search.go, lowprio_*.go: one search on its own goroutine and locked OS
+//     thread at a lower priority (setpriority on the thread's id on Linux),
+//     reporting over buffered channels.
+//   - clock.go: clocks with increment, the loss on time, and an AI's budget
+//     per move from its clock (a share of the time left plus most of the
+//     increment).
+//   - files.go: saving and loading game records; the file dialogs run on a
+//     goroutine and Update collects their answer.
+//   - dialog.go: the desktop's file dialogs run as programs (zenity, qarma,
+//     kdialog, osascript, PowerShell), ~/Tablut when there is none.
+//   - engine.go: the Engine interface the controller drives, the factories
+//     over ai/player, and the players the start panel offers.
+//   - words.go: the game in sentences: results and why, chances of winning
+//     read off the score, captures explained, king threats, player names.
+//   - evalbar.go: a score mapped to the evaluation bar's share with tanh.
+//   - anim.go: slides and fades as pure functions of time.
+//   - classroom.go: the classroom view's state (page, slow-motion cursor),
+//     following the position on the board.
+//   - analysis.go: the classroom's background analysis of one position
+//     with ai/teach (piece impact, traced alpha-beta, node counts), paused
+//     while an AI thinks.
+//   - lesson.go: the classroom's rows and sentences (depth and root-move
+//     tables, node-table rows, the slow motion's path and steps).
+//
+// No rule or search logic lives here: legality, outcomes and records come
+// from package game, moves and evaluations from ai/player.
+package session

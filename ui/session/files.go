@@ -1,0 +1,182 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// dialogResult is the answer of a file dialog.
+type dialogResult struct {
+	save bool
+	path string
+	err  error
+}
+
+// recordName is the proposed file name of a saved game.
+func (c *Controller) recordName() string {
+	return "tablut-" + c.cfg.Now().Format("2006-01-02-150405") + ".txt"
+}
+
+// Save writes the game as a record to a new file named after the date in the
+// save directory (made if missing) and returns its path.
+func (c *Controller) Save() (string, error) {
+	if err := os.MkdirAll(c.cfg.SaveDir, 0o755); err != nil {
+		dir, _ := filepath.Abs(c.cfg.SaveDir)
+		err = fmt.Errorf("cannot save the game: cannot make the folder %s (%v); choose another folder with Save", dir, rootCause(err))
+		c.Notify(err.Error())
+		return "", err
+	}
+	return c.SaveTo(filepath.Join(c.cfg.SaveDir, c.recordName()))
+}
+
+// SaveTo writes the game as a record to path and returns its absolute path.
+func (c *Controller) SaveTo(name string) (string, error) {
+	if abs, err := filepath.Abs(name); err == nil {
+		name = abs
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		err = fmt.Errorf("cannot save the game to %s: %v", name, rootCause(err))
+		c.Notify(err.Error())
+		return "", err
+	}
+	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
+	if c.timeLoss {
+		meta.Reason = c.lostOnTime()
+	}
+	err = c.game.WriteRecord(f, meta)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		err = fmt.Errorf("cannot save the game to %s: %v", name, rootCause(err))
+		c.Notify(err.Error())
+		return "", err
+	}
+	c.Notify("Saved the game to " + name)
+	return name, nil
+}
+
+// rootCause drops the operation and path that os errors repeat.
+func rootCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// SaveAs asks for a file name with the desktop's save dialog and saves there;
+// without a dialog it saves to the save directory and says where.
+func (c *Controller) SaveAs() { c.askFile(true) }
+
+// Open asks for a record with the desktop's open dialog and loads it; without a
+// dialog it says how else to open one.
+func (c *Controller) Open() { c.askFile(false) }
+
+// askFile shows a file dialog on a goroutine of its own (it blocks until the
+// person answers); Update collects the answer.
+func (c *Controller) askFile(save bool) {
+	if c.dialog != nil {
+		return // one dialog at a time
+	}
+	ch := make(chan dialogResult, 1)
+	c.dialog = ch
+	dir, name, d := c.cfg.SaveDir, c.recordName(), c.cfg.Dialogs
+	if _, err := os.Stat(dir); err != nil {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	go func() {
+		var r dialogResult
+		r.save = save
+		if save {
+			r.path, r.err = d.SaveFile(dir, name)
+		} else {
+			r.path, r.err = d.OpenFile(dir)
+		}
+		ch <- r
+	}()
+}
+
+// DialogOpen reports whether a file dialog is waiting for the person.
+func (c *Controller) DialogOpen() bool { return c.dialog != nil }
+
+// pollDialog takes the answer of a file dialog, if it came.
+func (c *Controller) pollDialog() {
+	var r dialogResult
+	select {
+	case r = <-c.dialog:
+		c.dialog = nil
+	default:
+		return
+	}
+	switch {
+	case errors.Is(r.err, ErrCancelled):
+	case r.err == nil && r.save:
+		c.SaveTo(r.path)
+	case r.err == nil:
+		c.LoadFile(r.path)
+	case r.save:
+		// No dialog (or a broken one): save where games go without one.
+		if path, err := c.Save(); err == nil {
+			c.Notify("No file dialog on this desktop: saved the game to " + path)
+		}
+	default:
+		dir, _ := filepath.Abs(c.cfg.SaveDir)
+		why := "No file dialog on this desktop"
+		if !errors.Is(r.err, ErrNoDialog) {
+			why = "Cannot open a record: " + r.err.Error()
+		}
+		c.Notify(why + ": drop a record file on the window, or run tablut -load FILE (saved games are in " + dir + ")")
+	}
+}
+
+// Load reads a record and puts its game on the board; name is for messages.
+// When the record names two players this program knows (as saved games do,
+// e.g. "human" and "cnn:champion"), they play on; a game between two computer
+// players starts paused, to be browsed. Otherwise the current players play on
+// under the names the record gives.
+func (c *Controller) Load(r io.Reader, name string) error {
+	g, meta, err := game.ReadRecord(r)
+	if err != nil {
+		err = fmt.Errorf("cannot load %s: %v", name, err)
+		c.Notify(err.Error())
+		return err
+	}
+	c.stopSearch()
+	c.paused, c.stepOnce = false, false
+	s := Settings{White: strings.TrimSpace(meta.White), Black: strings.TrimSpace(meta.Black), MoveTime: c.settings.MoveTime}
+	if s.White != "" && s.Black != "" && CheckSpec(s.White) == nil && CheckSpec(s.Black) == nil {
+		if engines, err := c.buildEngines(s); err == nil {
+			c.settings, c.engines, c.hintEng = s, engines, nil
+			c.paused = engines[game.White] != nil && engines[game.Black] != nil
+		}
+	}
+	c.names = [2]string{strings.TrimSpace(meta.White), strings.TrimSpace(meta.Black)}
+	c.setGame(g)
+	c.screen, c.started, c.help = ScreenGame, true, false
+	c.Notify(fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply()))
+	return nil
+}
+
+// LoadFile loads the record in file path.
+func (c *Controller) LoadFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		err = fmt.Errorf("cannot open record %s: %v", path, err)
+		c.Notify(err.Error())
+		return err
+	}
+	defer f.Close()
+	return c.Load(f, path)
+}

@@ -1,0 +1,223 @@
+package session
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Settings choose the players and the pace of a game.
+type Settings struct {
+	White, Black string        // Human or an engine spec such as "cnn:champion"
+	MoveTime     time.Duration // wall time per engine move
+	// Clock, if positive, gives each side this much time for the game, and
+	// Increment more after each of its moves; a side whose time runs out
+	// loses. An AI then budgets its moves from its clock.
+	Clock, Increment time.Duration
+}
+
+// ClockChoice is a time control offered in the start panel.
+type ClockChoice struct {
+	Clock, Increment time.Duration
+	Label            string
+}
+
+// ClockChoices are the time controls of the start panel; the first is none.
+var ClockChoices = []ClockChoice{
+	{0, 0, "No clock"},
+	{time.Minute, time.Second, "1 min + 1 s"},
+	{5 * time.Minute, 2 * time.Second, "5 min + 2 s"},
+	{15 * time.Minute, 10 * time.Second, "15 min + 10 s"},
+}
+
+// Spec returns the spec of side c.
+func (s Settings) Spec(c game.Color) string {
+	if c == game.White {
+		return s.White
+	}
+	return s.Black
+}
+
+// DefaultMoveTime is the engines' move time unless chosen otherwise.
+const DefaultMoveTime = 2 * time.Second
+
+// DefaultSettings returns a human (White) against the champion network (the heuristic
+// while no champion is shipped), 2 s per move.
+func DefaultSettings() Settings {
+	opp, _ := DefaultOpponent()
+	return Settings{White: Human, Black: opp, MoveTime: DefaultMoveTime}
+}
+
+// Panel returns the settings being edited in the start panel and the latest
+// error in them.
+func (c *Controller) Panel() (Settings, string) { return c.panel, c.panelErr }
+
+// SetPanel puts s in the start panel, to be edited or started.
+func (c *Controller) SetPanel(s Settings) { c.panel, c.panelErr = s, "" }
+
+// SetPanelSide chooses the player of side s in the start panel.
+func (c *Controller) SetPanelSide(s game.Color, spec string) {
+	if s == game.White {
+		c.panel.White = spec
+	} else {
+		c.panel.Black = spec
+	}
+	c.panelErr = ""
+}
+
+// CyclePanelSide chooses the next player of side s in the start panel.
+func (c *Controller) CyclePanelSide(s game.Color) {
+	choices := append([]string{Human}, AIChoices()...)
+	cur := c.panel.Spec(s)
+	next := choices[0]
+	for i, ch := range choices {
+		if ch == cur {
+			next = choices[(i+1)%len(choices)]
+		}
+	}
+	c.SetPanelSide(s, next)
+}
+
+// moveTimes are the move times offered in the start panel.
+var moveTimes = []time.Duration{250 * time.Millisecond, 500 * time.Millisecond, time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second, 10 * time.Second, 20 * time.Second}
+
+// StepPanelMoveTime makes the start panel's move time longer (dir > 0) or shorter.
+func (c *Controller) StepPanelMoveTime(dir int) {
+	i := 0
+	for j, d := range moveTimes {
+		if d <= c.panel.MoveTime {
+			i = j
+		}
+	}
+	i = min(max(i+dir, 0), len(moveTimes)-1)
+	c.panel.MoveTime = moveTimes[i]
+}
+
+// SetPanelClock chooses the start panel's time control.
+func (c *Controller) SetPanelClock(k ClockChoice) {
+	c.panel.Clock, c.panel.Increment = k.Clock, k.Increment
+}
+
+// PanelWatch sets the start panel to AI against AI: the computer players
+// already chosen there stay, and a side set to Human gets the default
+// pairing's player for that side.
+func (c *Controller) PanelWatch() {
+	w, b := WatchPair()
+	if c.panel.White == Human {
+		c.panel.White = w
+	}
+	if c.panel.Black == Human {
+		c.panel.Black = b
+	}
+	c.panelErr = ""
+}
+
+// ShowStart opens the start panel with the current game's settings; Back returns.
+func (c *Controller) ShowStart() {
+	c.panel, c.panelErr = c.settings, ""
+	c.screen = ScreenStart
+	c.help = false
+}
+
+// Back leaves the start panel for the game on the board, if any was started.
+func (c *Controller) Back() {
+	if c.started {
+		c.screen = ScreenGame
+	}
+}
+
+// StartPanel starts a new game with the start panel's settings; an error (a bad
+// player) stays in the panel.
+func (c *Controller) StartPanel() error {
+	err := c.Start(c.panel)
+	if err != nil {
+		c.panelErr = err.Error()
+	}
+	return err
+}
+
+// Start begins a new game from the start position with the given settings.
+func (c *Controller) Start(s Settings) error {
+	if s.MoveTime <= 0 {
+		s.MoveTime = DefaultMoveTime
+	}
+	engines, err := c.buildEngines(s)
+	if err != nil {
+		return err
+	}
+	c.stopSearch()
+	c.settings, c.engines = s, engines
+	c.hintEng = nil
+	c.names = [2]string{s.White, s.Black}
+	c.setGame(game.NewGame(game.StartPosition()))
+	c.clockOn = s.Clock > 0
+	c.clocks = [2]time.Duration{s.Clock, s.Clock}
+	c.turnStart = c.cfg.Now()
+	c.screen, c.started, c.help = ScreenGame, true, false
+	c.paused, c.stepOnce = false, false
+	// A human playing Black sees the board from Black's side.
+	c.flipped = engines[game.White] != nil && engines[game.Black] == nil
+	return nil
+}
+
+// Rematch starts a new game with the same players on the same sides.
+func (c *Controller) Rematch() error { return c.Start(c.settings) }
+
+// SwapSides starts a new game with the players' sides exchanged.
+func (c *Controller) SwapSides() error {
+	s := c.settings
+	s.White, s.Black = s.Black, s.White
+	return c.Start(s)
+}
+
+// HumanSide returns the side the person plays when exactly one side is
+// played at the window; ok is false with two humans or two AIs.
+func (c *Controller) HumanSide() (side game.Color, ok bool) {
+	w, b := c.IsHuman(game.White), c.IsHuman(game.Black)
+	switch {
+	case w && !b:
+		return game.White, true
+	case b && !w:
+		return game.Black, true
+	}
+	return game.White, false
+}
+
+// buildEngines builds the engines of the computer players of s (nil for a
+// human side).
+func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
+	var engines [2]Engine
+	for _, side := range []game.Color{game.White, game.Black} {
+		spec := s.Spec(side)
+		if spec == Human {
+			continue
+		}
+		e, err := c.cfg.Engines(spec, s.MoveTime)
+		if err != nil {
+			return engines, fmt.Errorf("cannot set up %v's player: %v", side, err)
+		}
+		engines[side] = e
+	}
+	// An AI ponders only against a person: two AIs pondering would take
+	// each other's processor time.
+	for _, side := range []game.Color{game.White, game.Black} {
+		if p, ok := engines[side].(ponderable); ok {
+			p.SetPonder(!c.cfg.NoPonder && engines[side.Other()] == nil)
+		}
+	}
+	return engines, nil
+}
+
+// setGame puts g on the board and clears what belonged to the previous position.
+func (c *Controller) setGame(g *game.Game) {
+	c.game = g
+	c.caps = nil
+	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
+	c.evals = map[uint64]int32{}
+	c.hasScore = false
+	c.ClearSelection()
+	c.anims.clear()
+	c.hint, c.hintPV = game.NoMove, nil
+	c.nextAI = c.cfg.Now()
+}

@@ -1,0 +1,271 @@
+package session
+
+import (
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+)
+
+// Screen is what the window shows.
+type Screen uint8
+
+const (
+	// ScreenStart is the start panel: choose the players and the move time.
+	ScreenStart Screen = iota
+	// ScreenGame is the board.
+	ScreenGame
+)
+
+// Config wires a Controller to the world; zero fields take defaults.
+type Config struct {
+	Engines  EngineFactory    // builds the AI players; default PlayerEngine
+	Now      func() time.Time // the clock; default time.Now
+	HintSpec string           // the engine asked for hints; default DefaultOpponent
+	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
+	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs
+	// NoPonder keeps an AI playing a person from thinking on the person's
+	// time (by default it ponders the reply it expects; see player.Engine).
+	NoPonder bool
+}
+
+// Cue is a sound the controller asks for; the window plays it (ui/sound.go).
+type Cue uint8
+
+// The cues, one per kind of event on the board.
+const (
+	CueMove    Cue = iota // a move without a capture
+	CueCapture            // a move that captured
+	CueEnd                // the game ended (by a move or on time)
+)
+
+// Controller is the window's state machine, with no drawing and no input
+// handling: intents come in as method calls, and Update, called once per frame,
+// advances the clock-driven parts (AI hand-off, animations). It is used from one
+// goroutine (Ebitengine's); background searches only talk to it over channels.
+type Controller struct {
+	cfg      Config
+	screen   Screen
+	settings Settings // of the game on the board
+	panel    Settings // being edited in the start panel
+	panelErr string
+
+	game    *game.Game
+	engines [2]Engine // nil for a human side
+	hintEng Engine
+
+	selected game.Square
+	dests    []game.Move // legal moves of the selected piece
+
+	flipped  bool
+	help     bool
+	helpPage int
+	paused   bool
+	stepOnce bool // paused, but one AI move is allowed
+	// resumeHere lets the AIs play on from an earlier point of the line (a new
+	// line): set by resuming or stepping, cleared by any jump in the history.
+	resumeHere bool
+	delay      int // index into delays
+	nextAI     time.Time
+
+	job       *searchJob // the running search, if any
+	draining  *searchJob // a cancelled search still winding down
+	info      ai.Info    // latest report of job
+	infoValid bool
+	record    SearchRecord // the running or the last search, for the classroom view
+	wantHint  bool         // a hint was asked while a search was winding down
+
+	hint    game.Move // last hint, valid for hintPly and hintHash
+	hintPly int
+	hintPV  []game.Move
+
+	// The clocks, when the settings have one: time left for each side at
+	// turnStart, when the side to move began to think.
+	clocks    [2]time.Duration
+	clockOn   bool
+	turnStart time.Time
+	timeLoss  bool // the game ended on time
+
+	score    int32 // latest evaluation, White's view
+	hasScore bool
+	// evals remembers the latest evaluation of each position searched in this
+	// game (by Zobrist hash), so that undo, redo and replay show the
+	// evaluation of the position on the board, not of the one left.
+	evals map[uint64]int32
+
+	// names are the players' names shown in the panel and written to saved
+	// records: the specs of the players, or the names a loaded record gives.
+	names [2]string
+
+	anims   Anims
+	started bool // a game was started or loaded (Back may return to it)
+
+	msg   string
+	msgAt time.Time
+
+	cues   []Cue          // sounds asked for since the last TakeCues
+	caps   []game.Capture // what the last move captured, marked for a moment
+	capsAt time.Time
+	warn   warning // the threats in the position on the board, cached
+
+	dialog chan dialogResult // the answer of the open file dialog, if one is up
+}
+
+// New returns a controller showing the start panel with the default
+// settings.
+func New(cfg Config) *Controller {
+	if cfg.Engines == nil {
+		cfg.Engines = PlayerEngine
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.HintSpec == "" {
+		cfg.HintSpec, _ = DefaultOpponent()
+	}
+	if cfg.SaveDir == "" {
+		cfg.SaveDir = RecordsDir()
+	}
+	if cfg.Dialogs == nil {
+		cfg.Dialogs = DesktopDialogs{}
+	}
+	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, panel: DefaultSettings()}
+	c.settings = c.panel
+	c.game = game.NewGame(game.StartPosition())
+	return c
+}
+
+// Now returns the time on the controller's clock (Config.Now), which the
+// window's animations follow too.
+func (c *Controller) Now() time.Time { return c.cfg.Now() }
+
+// Screen returns what the window shows.
+func (c *Controller) Screen() Screen { return c.screen }
+
+// Game returns the game on the board; callers must not change it.
+func (c *Controller) Game() *game.Game { return c.game }
+
+// Position returns the current position.
+func (c *Controller) Position() game.Position { return c.game.Position() }
+
+// PlayerName returns the name of side s's player: its spec (such as "human"
+// or "cnn:champion"), or the name a loaded record gives.
+func (c *Controller) PlayerName(s game.Color) string {
+	if n := c.names[s]; n != "" {
+		return n
+	}
+	return c.settings.Spec(s)
+}
+
+// Settings returns the players and pace of the game on the board.
+func (c *Controller) Settings() Settings { return c.settings }
+
+// Message returns the latest notice for the status line, for a few seconds.
+func (c *Controller) Message() string {
+	if c.msg != "" && c.cfg.Now().Sub(c.msgAt) < 8*time.Second {
+		return c.msg
+	}
+	return ""
+}
+
+// Over reports whether the game has ended.
+func (c *Controller) Over() bool { return c.game.Outcome() != game.Ongoing }
+
+// IsHuman reports whether side s is played at the window.
+func (c *Controller) IsHuman(s game.Color) bool { return c.engines[s] == nil }
+
+// HumanToMove reports whether a human may move now.
+func (c *Controller) HumanToMove() bool {
+	return c.screen == ScreenGame && !c.Over() && c.IsHuman(c.sideToMove())
+}
+
+// hasHuman reports whether at least one side is played at the window.
+func (c *Controller) hasHuman() bool { return c.engines[0] == nil || c.engines[1] == nil }
+
+// LastMove returns the last move played, or game.NoMove.
+func (c *Controller) LastMove() game.Move {
+	if m := c.game.Moves(); len(m) > 0 {
+		return m[len(m)-1]
+	}
+	return game.NoMove
+}
+
+// Eval returns the latest evaluation (White's view) and whether there is one.
+func (c *Controller) Eval() (int32, bool) { return c.score, c.hasScore }
+
+// Animations returns the running animations.
+func (c *Controller) Animations() *Anims { return &c.anims }
+
+// TakeCues returns the sounds asked for since the last call.
+func (c *Controller) TakeCues() []Cue {
+	q := c.cues
+	c.cues = nil
+	return q
+}
+
+// Notify shows s in the status line for a few seconds (see Message).
+func (c *Controller) Notify(s string) { c.msg, c.msgAt = Capitalize(s), c.cfg.Now() }
+
+// Update advances everything driven by time: it collects search progress and
+// results without waiting, plays an AI's move, starts the next search when an AI
+// is to move, and ends finished animations. Call it once per frame.
+func (c *Controller) Update() {
+	now := c.cfg.Now()
+	if c.dialog != nil {
+		c.pollDialog()
+	}
+	c.anims.prune(now)
+	if c.draining != nil {
+		if _, ok := c.draining.poll(); ok {
+			c.draining = nil
+		}
+	}
+	if c.job != nil {
+		c.pollJob(now)
+	}
+	c.checkFlag(now)
+	if c.Over() {
+		c.stopPondering()
+	}
+	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() {
+		return
+	}
+	side := c.sideToMove()
+	if e := c.engines[side]; e != nil {
+		if c.paused && !c.stepOnce || now.Before(c.nextAI) || c.game.CanRedo() && !c.resumeHere {
+			return
+		}
+		c.stepOnce = false
+		c.startJob(e, jobMove, c.settings.Spec(side), now)
+		return
+	}
+	if c.wantHint {
+		c.wantHint = false
+		c.startJob(c.hintEng, jobHint, c.cfg.HintSpec, now)
+	}
+}
+
+// setEval records the evaluation (White's view) of the position with hash h
+// and shows it.
+func (c *Controller) setEval(h uint64, score int32) {
+	if c.evals == nil {
+		c.evals = map[uint64]int32{}
+	}
+	c.evals[h] = score
+	c.score, c.hasScore = score, true
+}
+
+// Close stops any running search; call it when the window closes.
+func (c *Controller) Close() { c.stopSearch() }
+
+// sideToMove returns the side to move in the current position.
+func (c *Controller) sideToMove() game.Color {
+	p := c.game.Position()
+	return p.SideToMove()
+}
+
+// positionHash returns the hash of the current position.
+func (c *Controller) positionHash() uint64 {
+	p := c.game.Position()
+	return p.Hash()
+}
