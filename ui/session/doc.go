@@ -35,6 +35,9 @@
 //     goroutine and Update collects their answer.
 //   - dialog.go: the desktop's file dialogs run as programs (zenity, qarma,
 //     kdialog, osascript, PowerShell), ~/Tablut when there is none.
+//   - store.go, store_desktop.go, store_js.go: Store, small named blobs kept
+//     between runs: files in the user's configuration folder on the desktop
+//     (written atomically), the page's local storage in a browser.
 //   - engine.go: the Engine interface the controller drives, the factories
 //     over ai/player, and the players the start panel offers.
 //   - words.go: the game in sentences: results and why, chances of winning

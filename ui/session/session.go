@@ -24,6 +24,9 @@ type Config struct {
 	HintSpec string           // the engine asked for hints; default DefaultOpponent
 	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
 	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs
+	// Store keeps what outlives a run (the person's last choices, the game
+	// on the board); default DefaultStore(). Tests give NewMemStore().
+	Store Store
 	// NoPonder keeps an AI playing a person from thinking on the person's
 	// time (by default it ponders the reply it expects; see player.Engine).
 	NoPonder bool
@@ -128,6 +131,9 @@ func New(cfg Config) *Controller {
 	}
 	if cfg.Dialogs == nil {
 		cfg.Dialogs = DesktopDialogs{}
+	}
+	if cfg.Store == nil {
+		cfg.Store = DefaultStore()
 	}
 	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, panel: DefaultSettings()}
 	c.settings = c.panel
