@@ -43,9 +43,10 @@ type Config struct {
 	HeuristicGames int
 	// HeuristicNodes is the node budget per move of the hand-made heuristic
 	// when it plays (HeuristicGames and the learning curve); 0 = Nodes, the
-	// same budget as the networks. The heuristic searches about ten times as
-	// many nodes per second as a network, so a larger budget compares them at
-	// roughly equal time. Depth and MoveTime limits still apply to it.
+	// same budget as the networks. The heuristic searches many times as many
+	// nodes per second as a network (docs/measurements.md, section Search
+	// speed), so a larger budget compares them at roughly equal time. Depth
+	// and MoveTime limits still apply to it.
 	HeuristicNodes int64 `json:",omitempty"`
 	// ResidualScale > 0 makes every individual a residual network (cnn
 	// Network.Base "heuristic", Scale ResidualScale): it plays with the

@@ -103,7 +103,8 @@ const z95 = 1.959963984540054
 // their results are not independent. Where one colour wins most games, as in
 // Tablut between engines of similar strength, A's two results in a pair
 // mostly add up to one point, and a spread measured over single games
-// (GameCI) is about twice too wide; the spread of the pair totals measures
+// (GameCI) is too wide (docs/measurements.md, section How to read these
+// figures, compares the two); the spread of the pair totals measures
 // what varies from one opening to the next (the "pentanomial" model of chess
 // engine testing).
 func (s Stats) CI() (lo, hi float64) {
