@@ -104,7 +104,7 @@ const z95 = 1.959963984540054
 // Tablut between engines of similar strength, A's two results in a pair
 // mostly add up to one point, and a spread measured over single games
 // (GameCI) is too wide (docs/measurements.md, section How to read these
-// figures, compares the two); the spread of the pair totals measures
+// figures); the spread of the pair totals measures
 // what varies from one opening to the next (the "pentanomial" model of chess
 // engine testing).
 func (s Stats) CI() (lo, hi float64) {
