@@ -47,7 +47,7 @@ func runRelabel(args []string) error {
 	if label == "" || len(label) > 255 || !utf8.ValidString(label) {
 		return fmt.Errorf("label %q: want 1 to 255 bytes of UTF-8", label)
 	}
-	n, err := cnn.LoadFile(in)
+	n, err := loadNetFile(in)
 	if err != nil {
 		return err
 	}

@@ -109,6 +109,9 @@ func runTrain(args []string) error {
 		}
 		var init *cnn.Network
 		if *initNet != "" {
+			if err := notAFolder(*initNet); err != nil {
+				return fmt.Errorf("-init: %v", err)
+			}
 			if init, err = player.LoadNet(*initNet); err != nil {
 				return err
 			}
