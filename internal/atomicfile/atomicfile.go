@@ -1,8 +1,8 @@
 // Package atomicfile writes files so that a reader (or a run killed at any moment)
 // sees either the old content or the whole new one, never a half-written file: the
 // data goes to a temporary file in the same folder, is synced, then renamed over the
-// destination (rename is atomic within one file system; the pattern of
-// renameio and of Go's own cmd/go lockedfile writes).
+// destination (rename is atomic within one file system; the technique of
+// github.com/google/renameio).
 //
 // Only a regular file (or a missing one) is replaced that way. A symlink is
 // followed, and the file it names is replaced, so the link stays a link; a

@@ -101,6 +101,11 @@ func TestOpenRefusesDamagedCheckpoint(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, valFile), val, 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, st.Adam), adam, 0o644))
 	}
+	// A checkpoint whose settings are out of bounds (a batch of 2^31) is
+	// refused before any memory is allocated for them.
+	edit(func(s *state) { s.Config.Batch = 1 << 31 })
+	_, err = Open(dir)
+	require.ErrorContains(t, err, "bad configuration: -batch must be between")
 	edit(func(*state) {})
 	r, err := Open(dir)
 	require.NoError(t, err, "the intact checkpoint")
