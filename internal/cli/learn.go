@@ -159,14 +159,9 @@ func (f *learnFlags) resumeRun() (*learn.Run, error) {
 			return nil, fmt.Errorf("flag -%s cannot be changed when resuming; a resumed run keeps the configuration in %s", name, f.resume)
 		}
 	}
-	for _, name := range []string{"epochs", "qat-epochs"} {
-		v := f.cfg.Epochs
-		if name == "qat-epochs" {
-			v = f.cfg.QATEpochs
-		}
-		if err := intIn(name, v, 0, learn.MaxEpochs); f.set[name] && err != nil {
-			return nil, err
-		}
+	// Epochs are added to the run's: the numbers given must not be negative.
+	if err := firstError(intIn("epochs", f.cfg.Epochs, 0, learn.MaxEpochs), intIn("qat-epochs", f.cfg.QATEpochs, 0, learn.MaxEpochs)); err != nil {
+		return nil, err
 	}
 	run, err := learn.Open(f.resume)
 	if err != nil {
@@ -196,11 +191,11 @@ func (f *learnFlags) resumeRun() (*learn.Run, error) {
 
 // amendEvolution applies the -evolve flags given to a resumed run's c.
 func (f *learnFlags) amendEvolution(c *learn.Config) {
-	any := false
+	given := false
 	for name := range f.set {
-		any = any || strings.HasPrefix(name, "evolve-")
+		given = given || strings.HasPrefix(name, "evolve-")
 	}
-	if !any {
+	if !given {
 		return
 	}
 	if f.set["evolve-generations"] {
