@@ -32,6 +32,8 @@
 //     draws; every game can be saved as a game record. Each port accepts all
 //     the time and reads names concurrently; only a client that sent a valid
 //     name and is still connected is seated, so stray or silent connections
-//     neither hold a seat nor shift the pairing of later games.
+//     neither hold a seat nor shift the pairing of later games. An accept
+//     error (EMFILE) backs off and retries, as net/http's Serve does, and the
+//     connections yet to send a name are bounded in all and per host.
 //   - example_test.go: decoding a state, and a refereed game on loopback.
 package arena

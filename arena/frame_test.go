@@ -102,15 +102,30 @@ func TestMessages(t *testing.T) {
 // FuzzDecode feeds arbitrary bytes to the frame reader and the three message
 // decoders: they must return errors, never panic, and a state that decodes must
 // survive a round trip through its encoding.
+//
+// The fuzzed input is small: either raw bytes, or the choice of one of a few
+// valid frames with a short patch written over it at an offset and a cut.
+// A whole state frame (about a kilobyte) as the input makes each new input
+// cost seconds of minimisation, a few executions a minute in all.
 func FuzzDecode(f *testing.F) {
 	g := game.NewGame(game.StartPosition())
 	st, _ := json.Marshal(EncodeState(g))
+	var frames [][]byte
 	for _, s := range []string{string(st), `"Tabby"`, `{"from":"e4","to":"f4","turn":"WHITE"}`, `{"board":[[]],"turn":"DRAW"}`} {
-		f.Add(frame(int32(len(s)), s))
+		frames = append(frames, frame(int32(len(s)), s))
 	}
-	f.Add(frame(-1, ""))
-	f.Add([]byte{0x7f, 0xff, 0xff, 0xff})
-	f.Fuzz(func(t *testing.T, data []byte) {
+	for i := range frames {
+		f.Add(uint8(i), uint16(0), []byte{}, uint16(0))
+	}
+	f.Add(uint8(0), uint16(40), []byte(`"KING"`), uint16(0))
+	f.Add(uint8(0), uint16(0), []byte{}, uint16(100))
+	f.Add(uint8(255), uint16(0), frame(-1, ""), uint16(0))
+	f.Add(uint8(255), uint16(0), []byte{0x7f, 0xff, 0xff, 0xff}, uint16(0))
+	f.Fuzz(func(t *testing.T, pick uint8, at uint16, patch []byte, cut uint16) {
+		data := patch // raw bytes
+		if int(pick) < len(frames) {
+			data = edit(frames[pick], at, patch, cut)
+		}
 		r := bytes.NewReader(data)
 		for {
 			b, err := ReadFrame(r)
@@ -133,4 +148,20 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// edit returns a copy of base with patch written over it from offset at
+// (modulo its length, growing it if need be), then cut to cut bytes when cut
+// is positive and shorter: the fuzz targets' small changes to a valid message.
+func edit(base []byte, at uint16, patch []byte, cut uint16) []byte {
+	data := base
+	if len(base) > 0 {
+		i := int(at) % len(base)
+		data = make([]byte, 0, len(base)+len(patch))
+		data = append(append(append(data, base[:i]...), patch...), base[min(i+len(patch), len(base)):]...)
+	}
+	if cut > 0 && int(cut) < len(data) {
+		data = data[:cut]
+	}
+	return data
 }

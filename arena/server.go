@@ -31,7 +31,10 @@ type ServerConfig struct {
 // PlayGame seats the players. A connection that closes at once, stays silent or
 // sends garbage is never seated, so it cannot hold a seat or shift the pairing
 // of later games; a client that connects during a game waits in the queue for
-// the next one.
+// the next one. An accept error (out of file descriptors, say) makes the loop
+// back off and try again rather than stop, and the connections still to send
+// a name are bounded in all and per host, so a flood cannot take the
+// descriptors the real clients need.
 type Server struct {
 	cfg    ServerConfig
 	lw, lb net.Listener
@@ -39,11 +42,72 @@ type Server struct {
 	closed [2]chan struct{} // closed when a colour's accept loop has ended
 	done   chan struct{}    // closed by Close
 	once   sync.Once
+	naming [2]peers // connections still sending their names, per colour
 }
 
 // maxWaiting is how many named clients may wait for a seat per colour; more
 // are turned away.
 const maxWaiting = 16
+
+// Bounds of the connections that have not yet sent their names, per colour:
+// in all, and from one host. Each holds a file descriptor for up to the name
+// time, so without them a flood of silent connections would use up the
+// process's descriptors; beyond them a connection is closed at once.
+const (
+	maxNaming  = 64
+	maxPerPeer = 8
+)
+
+// Backoff of the accept loop after an accept error other than a closed
+// listener (EMFILE, ENFILE, ECONNABORTED...): it waits, doubling the wait
+// from minBackoff up to maxBackoff, and tries again, as net/http's
+// Server.Serve does, so that the server keeps listening once descriptors are
+// free again.
+const (
+	minBackoff = 5 * time.Millisecond
+	maxBackoff = time.Second
+)
+
+// peers counts connections by remote host.
+type peers struct {
+	mu    sync.Mutex
+	n     map[string]int
+	total int
+}
+
+// enter counts a connection from host, or reports false when a bound is
+// reached.
+func (p *peers) enter(host string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.total >= maxNaming || p.n[host] >= maxPerPeer {
+		return false
+	}
+	if p.n == nil {
+		p.n = map[string]int{}
+	}
+	p.n[host]++
+	p.total++
+	return true
+}
+
+func (p *peers) leave(host string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.total--
+	if p.n[host]--; p.n[host] <= 0 {
+		delete(p.n, host)
+	}
+}
+
+// hostOf returns the host part of a connection's remote address.
+func hostOf(conn net.Conn) string {
+	addr := conn.RemoteAddr().String()
+	if h, _, err := net.SplitHostPort(addr); err == nil {
+		return h
+	}
+	return addr
+}
 
 // ServerResult is one refereed game.
 type ServerResult struct {
@@ -75,13 +139,21 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 		lw.Close()
 		return nil, fmt.Errorf("cannot listen for Black: %v", err)
 	}
+	return newServer(cfg, lw, lb), nil
+}
+
+// newServer starts the accept loops of a server on two open listeners.
+func newServer(cfg ServerConfig, lw, lb net.Listener) *Server {
+	if cfg.MoveTime <= 0 {
+		cfg.MoveTime = DefaultTimeout
+	}
 	s := &Server{cfg: cfg, lw: lw, lb: lb, done: make(chan struct{})}
 	for c, l := range []net.Listener{lw, lb} {
 		s.ready[c] = make(chan seat, maxWaiting)
 		s.closed[c] = make(chan struct{})
 		go s.acceptLoop(l, game.Color(c))
 	}
-	return s, nil
+	return s
 }
 
 // Addrs returns the addresses White and Black connect to.
@@ -126,14 +198,33 @@ func (s *Server) acceptLoop(l net.Listener, c game.Color) {
 		wg.Wait()
 		close(s.closed[c])
 	}()
+	backoff := time.Duration(0)
 	for {
 		conn, err := l.Accept()
 		if err != nil {
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				continue
+			select {
+			case <-s.done:
+				return
+			default:
 			}
-			return
+			if errors.Is(err, net.ErrClosed) {
+				return
+			}
+			backoff = min(max(2*backoff, minBackoff), maxBackoff)
+			s.logf("%v port: accept: %v; trying again in %v", c, err, backoff)
+			select {
+			case <-s.done:
+				return
+			case <-time.After(backoff):
+			}
+			continue
+		}
+		backoff = 0
+		host := hostOf(conn)
+		if !s.naming[c].enter(host) {
+			s.logf("%v port: turned away %v: too many connections still to send their names", c, conn.RemoteAddr())
+			conn.Close()
+			continue
 		}
 		wg.Add(1)
 		go func() {
@@ -149,6 +240,7 @@ func (s *Server) acceptLoop(l net.Listener, c game.Color) {
 			}()
 			name, err := s.readName(conn, c)
 			close(hangup)
+			s.naming[c].leave(host)
 			if err != nil {
 				s.logf("%v port: turned away %v: %v", c, conn.RemoteAddr(), err)
 				conn.Close()

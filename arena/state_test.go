@@ -181,8 +181,11 @@ func TestStateRoundTripRandom(t *testing.T) {
 	}
 }
 
+// FuzzStateMessage decodes state messages: raw bytes, or one of a set of
+// valid states with a short patch and a cut (see edit), so that the fuzzed
+// input stays a few bytes long and its minimisation cheap.
 func FuzzStateMessage(f *testing.F) {
-	f.Add([]byte(startStateJSON))
+	states := [][]byte{[]byte(startStateJSON)}
 	r := rand.New(rand.NewPCG(3, 4))
 	for i, p := range randomGame(r, game.StartPosition(), 60) {
 		if i%10 != 0 {
@@ -190,10 +193,19 @@ func FuzzStateMessage(f *testing.F) {
 		}
 		for _, o := range []game.Outcome{game.Ongoing, game.WhiteWins, game.BlackWins, game.Draw} {
 			b, _ := json.Marshal(PositionState(&p, o))
-			f.Add(b)
+			states = append(states, b)
 		}
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
+	for i := range states {
+		f.Add(uint8(i), uint16(0), []byte{}, uint16(0))
+	}
+	f.Add(uint8(0), uint16(30), []byte(`"KING","KING"`), uint16(0))
+	f.Add(uint8(255), uint16(0), []byte(`{"board":[],"turn":"WHITE"}`), uint16(0))
+	f.Fuzz(func(t *testing.T, pick uint8, at uint16, patch []byte, cut uint16) {
+		data := patch // raw bytes
+		if int(pick) < len(states) {
+			data = edit(states[pick], at, patch, cut)
+		}
 		var s StateMessage
 		if err := json.Unmarshal(data, &s); err != nil {
 			return

@@ -51,7 +51,24 @@ func cnnFromFlag(spec string, seed uint64, sigma float64) (*cnn.Network, error) 
 			return n, nil
 		}
 	}
-	return cnn.LoadFile(spec)
+	return loadNetFile(spec)
+}
+
+// loadNetFile reads the network file path, saying so when path is a folder
+// (cnn.LoadFile would report a file of 0 header bytes).
+func loadNetFile(path string) (*cnn.Network, error) {
+	if err := notAFolder(path); err != nil {
+		return nil, err
+	}
+	return cnn.LoadFile(path)
+}
+
+// notAFolder reports a network named by a folder's path.
+func notAFolder(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a folder, not a network file", path)
+	}
+	return nil
 }
 
 // benchCNN times the float64 reference and every forward path of this

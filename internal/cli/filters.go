@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -29,6 +30,9 @@ func runFilters(args []string) error {
 	}
 	if err := floatIn("sigma", *sigma, 0, 10); err != nil {
 		return err
+	}
+	if *out == "" {
+		return errors.New("-o needs a file name, such as filters.png")
 	}
 	net, err := cnnFromFlag(*wflag, *seed, *sigma)
 	if err != nil {

@@ -169,10 +169,13 @@ func runMatch(args []string) error {
 	if c.Side != "" {
 		only = ", A plays " + c.Side + " in every game"
 	}
-	fmt.Printf("%s vs %s: %d games, %d at once, %d opening plies, seed %d%s\n",
-		printable(c.A.Describe()), printable(c.B.Describe()), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed, only)
-	bar := newBar(c.Games, "games")
+	var bar *progress
 	adjudicated := 0
+	c.OnStart = func() {
+		fmt.Printf("%s vs %s: %d games, %d at once, %d opening plies, seed %d%s\n",
+			printable(c.A.Describe()), printable(c.B.Describe()), c.Games, min(c.Games, c.ParallelGames()), c.OpeningPlies, c.Seed, only)
+		bar = newBar(c.Games, "games")
+	}
 	c.OnGame = func(i int, r match.GameResult, aWhite bool, s match.Stats) {
 		if r.Adjudicated {
 			adjudicated++
@@ -181,6 +184,9 @@ func runMatch(args []string) error {
 		bar.Add(1)
 	}
 	st, err := match.Run(ctx, c)
+	if bar == nil { // refused before it started: nothing to show
+		return err
+	}
 	bar.Finish()
 	fmt.Print(st.Summary(printable(c.A.String()), printable(c.B.String())))
 	if adjudicated > 0 {

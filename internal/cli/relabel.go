@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -40,10 +41,13 @@ func runRelabel(args []string) error {
 		return fmt.Errorf("relabel takes three arguments, IN.tnn OUT.tnn LABEL (got %d)", fs.NArg())
 	}
 	in, out, label := fs.Arg(0), fs.Arg(1), fs.Arg(2)
+	if in == "" || out == "" {
+		return errors.New("relabel needs the names of its input and output files")
+	}
 	if label == "" || len(label) > 255 || !utf8.ValidString(label) {
 		return fmt.Errorf("label %q: want 1 to 255 bytes of UTF-8", label)
 	}
-	n, err := cnn.LoadFile(in)
+	n, err := loadNetFile(in)
 	if err != nil {
 		return err
 	}

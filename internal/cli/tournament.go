@@ -54,9 +54,14 @@ func runTournament(args []string) error {
 	base := mf.config(fs)
 	base.Event = "tournament"
 	base.OnGame = func(int, match.GameResult, bool, match.Stats) { bar.Add(1) }
+	started := false
+	base.OnStart = func() { started = true }
 	t := match.Tournament{Players: specs, Base: base}
 	ct, err := t.Run(ctx)
 	bar.Finish()
+	if !started { // refused before its first game: no table to show
+		return err
+	}
 	for i, n := range ct.Names {
 		ct.Names[i] = printable(n)
 	}

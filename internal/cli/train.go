@@ -83,15 +83,9 @@ func runTrain(args []string) error {
 		if tr, err = evolve.Open(*resume); err != nil {
 			return err
 		}
-		if set["generations"] {
-			if err := tr.SetGenerations(*gens); err != nil {
-				return err
-			}
-		}
-		if set["threads"] {
-			if err := tr.SetThreads(*threads); err != nil {
-				return err
-			}
+		if err := resumeSettings(tr, set, *gens, *threads); err != nil {
+			tr.Close()
+			return err
 		}
 		fmt.Printf("Resuming %s at generation %d of %d.\n\n", *resume, tr.Generation(), tr.Config().Generations)
 	} else {
@@ -115,6 +109,9 @@ func runTrain(args []string) error {
 		}
 		var init *cnn.Network
 		if *initNet != "" {
+			if err := notAFolder(*initNet); err != nil {
+				return fmt.Errorf("-init: %v", err)
+			}
 			if init, err = player.LoadNet(*initNet); err != nil {
 				return err
 			}
@@ -125,6 +122,7 @@ func runTrain(args []string) error {
 		}
 		fmt.Printf("Training in %s: %+v\n\n", *out, cfg)
 	}
+	defer tr.Close()
 	cfg := tr.Config()
 	tr.Out = os.Stdout
 	if !*quiet {
@@ -176,6 +174,19 @@ func runTrain(args []string) error {
 	} else if p := tr.Champion().BaseParams; len(p) > 0 {
 		w, _ := ai.WeightsFromParams(p)
 		fmt.Printf("Champion's heuristic weights: %+v (defaults %+v).\n", w, ai.DefaultWeights)
+	}
+	return nil
+}
+
+// resumeSettings applies the flags a resumed training may change.
+func resumeSettings(tr *evolve.Trainer, set map[string]bool, gens, threads int) error {
+	if set["generations"] {
+		if err := tr.SetGenerations(gens); err != nil {
+			return err
+		}
+	}
+	if set["threads"] {
+		return tr.SetThreads(threads)
 	}
 	return nil
 }

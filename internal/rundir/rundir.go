@@ -1,7 +1,13 @@
 // Package rundir holds what the long-running, resumable commands (tablut train,
-// tablut learn) do alike with their run folders: refuse to start a run where it
-// could destroy someone's files, and read a run's JSON checkpoint with errors
-// that say what to do.
+// tablut learn, tablut match -records) do alike with their run folders.
+//
+//   - rundir.go: refuse to start a run where it could destroy someone's files,
+//     and read a run's JSON checkpoint with errors that say what to do.
+//   - lock.go, lock_unix.go, lock_windows.go, lock_other.go: one process at a
+//     time per folder, through an advisory lock on the folder's .lock file
+//     (flock(2) on Unix systems, LockFileEx on Windows), released by the
+//     operating system when the process ends, so it never goes stale; the
+//     file names the holder for the refusal's message.
 package rundir
 
 import (
@@ -25,6 +31,9 @@ func CheckNew(dir, state, kind string, force bool) (missing bool, err error) {
 		return false, fmt.Errorf("%s already holds a %s run; continue it with -resume %s or choose another -out", dir, kind, dir)
 	}
 	entries, err := os.ReadDir(dir)
+	if len(entries) == 1 && entries[0].Name() == LockFile {
+		entries = nil // left by a run that stopped before its first checkpoint
+	}
 	switch {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return false, fmt.Errorf("cannot use %s as the run folder: %w", dir, err)

@@ -125,6 +125,9 @@ func (st *state) check(dir string) error {
 
 // loadNet reads a network of the run directory.
 func loadNet(dir, file string) (*cnn.Network, error) {
+	if !filepath.IsLocal(file) {
+		return nil, fmt.Errorf("the checkpoint %s is damaged (%q is not a file inside the run folder); start a new run", filepath.Join(dir, stateFile), file)
+	}
 	n, err := cnn.LoadFile(filepath.Join(dir, file))
 	if err != nil {
 		return nil, fmt.Errorf("cannot load network %s of the checkpoint: %w", file, err)

@@ -54,7 +54,9 @@
 // the generation number, the per-individual sigmas, the history of the run and
 // the sizes of the log files. state.json is the commit point: a run killed at
 // any moment (kill -9 included) resumes from the last state.json, truncating
-// the logs back to the recorded sizes, and replays the same games.
+// the logs back to the recorded sizes, and replays the same games. A run
+// folder is locked (package internal/rundir) from Start or Open to Close, so a
+// second process cannot resume it at the same time.
 //
 // Outputs in the run directory: state.json, pop/, champion.tnn and
 // runner-up.tnn (the two parents of the last generation), gen0-champion.tnn,

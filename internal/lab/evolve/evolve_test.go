@@ -29,8 +29,10 @@ func tinyConfig(gens int) Config {
 	return cfg
 }
 
+// run runs tr to its end and releases its folder, as the command does.
 func run(t *testing.T, tr *Trainer) {
 	t.Helper()
+	defer tr.Close()
 	if err := tr.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -170,6 +172,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 	if err := tr.Run(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted run returned %v, want context.Canceled", err)
 	}
+	tr.Close()
 	tr, err = Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +327,9 @@ func equalFloats(a, b []float32) bool {
 
 func TestStartRefusesExistingRun(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Start(tinyConfig(1), dir); err != nil {
+	if tr, err := Start(tinyConfig(1), dir); err != nil {
+		t.Fatal(err)
+	} else if err := tr.Close(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Start(tinyConfig(1), dir); err == nil {

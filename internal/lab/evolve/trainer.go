@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 	"github.com/tablut-ai/tablut/internal/lab/match"
 	"github.com/tablut-ai/tablut/internal/rundir"
 )
@@ -93,6 +95,7 @@ type Trainer struct {
 	pop  []*Individual
 	gen0 *cnn.Network // champion of generation 0 (nil before it is known)
 	heur ai.Evaluator
+	lock *rundir.Lock // the run folder's, held until Close
 }
 
 // Start creates a run directory (or uses an empty one) for a new run with cfg,
@@ -114,13 +117,17 @@ func StartFrom(cfg Config, dir string, init *cnn.Network, force bool) (*Trainer,
 	if err := os.MkdirAll(filepath.Join(dir, "pop"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create the run directory %s: %w", dir, err)
 	}
+	t := &Trainer{dir: dir, heur: ai.NewHeuristic()}
+	if t.lock, err = rundir.Acquire(dir); err != nil {
+		return nil, err
+	}
 	for _, name := range logFiles {
 		os.Remove(filepath.Join(dir, name))
 	}
-	t := &Trainer{dir: dir, heur: ai.NewHeuristic()}
 	t.st = &state{Version: stateVersion, Config: cfg, LogSizes: map[string]int64{}}
 	t.pop = initialPopulation(&t.st.Config, init)
 	if err := t.checkpoint(nil); err != nil {
+		t.Close()
 		if created {
 			os.RemoveAll(dir) // leave no half-made run behind
 		}
@@ -137,6 +144,26 @@ func Open(dir string) (*Trainer, error) {
 	if err != nil {
 		return nil, err
 	}
+	lock, err := rundir.Acquire(dir)
+	if err != nil {
+		return nil, err
+	}
+	t, err := open(dir, st)
+	if err != nil {
+		lock.Release()
+		return nil, err
+	}
+	t.lock = lock
+	return t, nil
+}
+
+// Close releases the run folder's lock. A Trainer must not be used after it.
+func (t *Trainer) Close() error { return t.lock.Release() }
+
+// open reads and checks the checkpoint st of the run in dir, then tidies
+// the folder for Run: temporary files of killed writes and the log lines of
+// an interrupted generation go.
+func open(dir string, st *state) (*Trainer, error) {
 	if err := st.Config.Validate(); err != nil {
 		return nil, fmt.Errorf("the checkpoint in %s has a bad configuration: %w", dir, err)
 	}
@@ -152,6 +179,7 @@ func Open(dir string) (*Trainer, error) {
 		t.pop = append(t.pop, &Individual{Net: n, Sigma: m.Sigma, Origin: m.Origin})
 	}
 	if st.Gen0Champion != "" {
+		var err error
 		if t.gen0, err = loadNet(dir, st.Gen0Champion); err != nil {
 			return nil, err
 		}
@@ -160,6 +188,11 @@ func Open(dir string) (*Trainer, error) {
 	// interrupted generation cut off the logs.
 	if err := truncateLogs(dir, st.LogSizes); err != nil {
 		return nil, err
+	}
+	for _, d := range []string{dir, filepath.Join(dir, "pop")} {
+		if err := atomicfile.RemoveStale(d); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("cannot tidy the run folder: %w", err)
+		}
 	}
 	return t, nil
 }

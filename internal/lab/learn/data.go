@@ -312,6 +312,12 @@ func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				// Once ctx ends, the games not yet begun are not set up at
+				// all (each would allocate its searchers' tables first).
+				if err := ctx.Err(); err != nil {
+					errs[i-from] = err
+					return
+				}
 				res[i-from], outcomes[i-from], errs[i-from] = playGame(ctx, eval, cfg, i)
 			}
 		}()

@@ -61,6 +61,15 @@
 //     seed and the epoch number; games are single-threaded and seeded by
 //     their index; gradients are summed in fixed shards: the thread count
 //     changes nothing. plot.go draws loss.png and learning.png.
+//   - config.go: the run's settings (Config), their bounds and their one
+//     check, Validate, for a new run and a resumed one alike; the plan of
+//     steps they make.
+//   - checkpoint.go: state.json and the files it names, written in the order
+//     above; Open locks the folder (package internal/rundir), then reads and
+//     checks the whole checkpoint (names inside the folder, the step inside
+//     the plan, the validation data, finite Adam moments) before it changes
+//     anything: removing the temporary files of killed writes, cutting the
+//     data back. A network with a non-finite weight is never saved.
 //   - qat.go: quantisation-aware training (tablut learn -qat-epochs, at the
 //     end of a run or on a network given by -init). The forward pass is
 //     cnn.Quantize's int8 path, computed in float32 that is exact for it:

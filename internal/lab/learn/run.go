@@ -3,8 +3,6 @@ package learn
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -22,236 +20,6 @@ import (
 	"github.com/tablut-ai/tablut/internal/lab/match"
 	"github.com/tablut-ai/tablut/internal/rundir"
 )
-
-// Config is a learning run: distillation from the heuristic's searches, then
-// rounds of rootstrap self-play by the network's own search, each followed by
-// epochs of Adam on all the data so far.
-type Config struct {
-	Seed  uint64  `json:"seed"`
-	Scale float64 `json:"scale"` // target scale, see Target
-	Sigma float64 `json:"init_sigma"`
-	// Input is the network's input kind: "seed" (the default, the seed's
-	// single plane) or "pieces" (cnn.InputPieces: piece planes and the side
-	// to move).
-	Input string `json:"input,omitempty"`
-
-	// Distillation: Games self-play games of the heuristic at Nodes per move.
-	Games        int     `json:"games"`
-	Nodes        int64   `json:"nodes"`
-	OpeningPlies int     `json:"opening_plies"`
-	ExplorePlies int     `json:"explore_plies"`
-	ExploreProb  float64 `json:"explore_prob"`
-	MaxPlies     int     `json:"max_plies"`
-	ValGames     int     `json:"val_games"` // held-out games for the validation loss
-	Chunk        int     `json:"chunk"`     // games per checkpoint
-	// DataFrom, if set, names another run's directory whose data (training
-	// and validation files, as of its last checkpoint) this run takes instead
-	// of playing its own distillation and validation games: two networks can
-	// then be compared on the same data.
-	DataFrom string `json:"data_from,omitempty"`
-
-	Epochs int     `json:"epochs"` // epochs after distillation
-	Batch  int     `json:"batch"`
-	LR     float64 `json:"lr"`
-	// LRDecay multiplies the learning rate after every epoch (0 = 1: constant).
-	LRDecay float64 `json:"lr_decay,omitempty"`
-
-	// Init, if set, is the network file the run starts from instead of
-	// random weights (a pure network; its input kind replaces Input).
-	Init string `json:"init,omitempty"`
-
-	// Rootstrap: Rounds rounds of RootGames games by the network at RootNodes
-	// per move, each followed by RootEpochs epochs.
-	Rounds     int   `json:"rounds"`
-	RootGames  int   `json:"root_games"`
-	RootNodes  int64 `json:"root_nodes"`
-	RootEpochs int   `json:"root_epochs"`
-	// RootOpponent, if set (an engine: "heuristic", "cnn:NAME"...), plays one side of
-	// the rootstrap games at RootOpponentNodes per move; the network plays
-	// RootSide ("both": White and Black in turn, "white", "black") and its
-	// search still labels every position. The positions are then those the
-	// network meets against that opponent.
-	RootOpponent      string `json:"root_opponent,omitempty"`
-	RootOpponentNodes int64  `json:"root_opponent_nodes,omitempty"`
-	RootSide          string `json:"root_side,omitempty"`
-	// RootOutcome mixes each rootstrap game's result into its labels
-	// (GenConfig.OutcomeWeight).
-	RootOutcome float64 `json:"root_outcome,omitempty"`
-	// RootLambda replaces each rootstrap label by its TD(lambda) return
-	// (GenConfig.Lambda); 0 keeps the search labels.
-	RootLambda float64 `json:"root_lambda,omitempty"`
-	// ExtraEpochs are epochs on all the data after the last round (added by
-	// Extend).
-	ExtraEpochs int `json:"extra_epochs,omitempty"`
-
-	// Quantisation-aware fine-tuning after everything else: QATEpochs
-	// epochs that train the int8 path of cnn.Quantize (Learner.QAT) at the
-	// constant learning rate QATLR, with the int8-float gap weighted by
-	// QATGap (Learner.Gap).
-	QATEpochs int     `json:"qat_epochs,omitempty"`
-	QATLR     float64 `json:"qat_lr,omitempty"`
-	QATGap    float64 `json:"qat_gap,omitempty"`
-
-	// Learning curve: every EvalEvery epochs, EvalGames games of the network
-	// at EvalNodes per move against the heuristic at EvalHeuristicNodes.
-	EvalEvery          int   `json:"eval_every"`
-	EvalGames          int   `json:"eval_games"`
-	EvalNodes          int64 `json:"eval_nodes"`
-	EvalHeuristicNodes int64 `json:"eval_heuristic_nodes"`
-
-	// Evolution (issue's "learn, then evolve"): when EvolveGenerations > 0,
-	// the seed's genetic algorithm (package evolve, as tablut train) runs in
-	// DIR/evolve with its default settings, EvolveNodes per move, and
-	// generation 0 bred from the learned network.
-	EvolveGenerations int   `json:"evolve_generations,omitempty"`
-	EvolveNodes       int64 `json:"evolve_nodes,omitempty"`
-	// EvolveSigma is the mutation noise of the genetic algorithm (0: the
-	// seed's 0.05, large for a learned network's weights).
-	EvolveSigma float64 `json:"evolve_sigma,omitempty"`
-	// EvolveHeuristicGames are extra games of each individual against the
-	// heuristic per generation, counted in its fitness, at
-	// EvolveHeuristicNodes per move (0: EvolveNodes).
-	EvolveHeuristicGames int   `json:"evolve_heuristic_games,omitempty"`
-	EvolveHeuristicNodes int64 `json:"evolve_heuristic_nodes,omitempty"`
-}
-
-// DefaultConfig returns the settings of the shipped run.
-func DefaultConfig() Config {
-	return Config{
-		Seed: 1, Scale: 1000, Sigma: 0.05,
-		Games: 600, Nodes: 4000, OpeningPlies: 6, ExplorePlies: 20, ExploreProb: 0.15, MaxPlies: 200,
-		ValGames: 20, Chunk: 20,
-		Epochs: 10, Batch: 256, LR: 1e-3, LRDecay: 0.8,
-		Rounds: 2, RootGames: 100, RootNodes: 1000, RootEpochs: 3,
-		EvalEvery: 2, EvalGames: 20, EvalNodes: 1000, EvalHeuristicNodes: 1000,
-		QATLR: 5e-5, QATGap: 1000, // the gap weight that brought learned.tnn within the int8 tolerance (weights/README.md)
-	}
-}
-
-// Validate reports the first bad setting, naming its flag.
-func (c *Config) Validate() error {
-	switch {
-	case c.Scale <= 0:
-		return errors.New("-scale must be positive")
-	case c.Games < 0 || c.Rounds < 0 || c.Epochs < 0 || c.RootEpochs < 0 || c.RootGames < 0 || c.ExtraEpochs < 0:
-		return errors.New("-games, -epochs, -rounds, -root-games and -root-epochs must not be negative")
-	case c.Games > 0 && c.Nodes <= 0 || c.Rounds > 0 && c.RootNodes <= 0:
-		return errors.New("-nodes and -root-nodes must be positive")
-	case c.Batch <= 0 || c.LR <= 0:
-		return errors.New("-batch and -lr must be positive")
-	case c.LRDecay < 0 || c.LRDecay > 1:
-		return errors.New("-lr-decay must be in [0, 1] (0 = no decay)")
-	case c.Chunk <= 0:
-		return errors.New("-chunk must be positive")
-	case c.EvalEvery > 0 && (c.EvalGames <= 0 || c.EvalNodes <= 0 || c.EvalHeuristicNodes <= 0):
-		return errors.New("with -eval-every, -eval-games, -eval-nodes and -eval-heuristic-nodes must be positive")
-	case c.EvolveGenerations < 0 || c.EvolveGenerations > 0 && c.EvolveNodes <= 0:
-		return errors.New("-evolve-generations must not be negative, and needs a positive -evolve-nodes")
-	case c.EvolveSigma < 0 || c.EvolveSigma > 1:
-		return errors.New("-evolve-sigma must be in [0, 1] (0 = the seed's 0.05)")
-	case c.EvolveHeuristicGames < 0 || c.EvolveHeuristicNodes < 0:
-		return errors.New("-evolve-heuristic-games and -evolve-heuristic-nodes must not be negative")
-	case c.ExploreProb < 0 || c.ExploreProb > 1:
-		return errors.New("-explore-prob must be in [0, 1]")
-	case c.QATEpochs < 0 || c.QATEpochs > 0 && c.QATLR <= 0 || c.QATGap < 0:
-		return errors.New("-qat-epochs and -qat-gap must not be negative, and QAT needs a positive -qat-lr")
-	}
-	if _, err := c.input(); err != nil {
-		return fmt.Errorf("-input: %v", err)
-	}
-	if c.RootOutcome < 0 || c.RootOutcome > 1 {
-		return errors.New("-root-outcome must be in [0, 1]")
-	}
-	if !(c.RootLambda >= 0 && c.RootLambda < 1) {
-		return errors.New("-root-lambda must be in [0, 1)")
-	}
-	if _, err := ParseSides(c.RootSide); err != nil {
-		return fmt.Errorf("-root-side: %v", err)
-	}
-	if c.RootOpponent != "" {
-		if c.RootOpponentNodes <= 0 {
-			return errors.New("-root-opponent needs a positive -root-opponent-nodes")
-		}
-		if _, err := opponent(c.RootOpponent); err != nil {
-			return fmt.Errorf("-root-opponent: %v", err)
-		}
-	} else if c.RootSide != "" && c.RootSide != "both" {
-		return errors.New("-root-side needs -root-opponent (in self-play the network plays both sides)")
-	}
-	return nil
-}
-
-// opponent returns the evaluator of a rootstrap opponent, an engine named as
-// players are (player.ParseSpec): "heuristic", "cnn:NAME" and so on.
-func opponent(name string) (ai.Evaluator, error) {
-	spec, err := player.ParseSpec(name)
-	if err == nil && !spec.IsEngine() {
-		err = fmt.Errorf("%q is a person", name)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("not an engine: %w", err)
-	}
-	return player.NewEvaluator(spec)
-}
-
-// input returns the network's input kind ("" is the seed's plane).
-func (c *Config) input() (cnn.Input, error) {
-	if c.Input == "" {
-		return cnn.InputSeed, nil
-	}
-	return cnn.ParseInput(c.Input)
-}
-
-func (c *Config) gen(seed uint64, nodes int64) GenConfig {
-	return GenConfig{Nodes: nodes, OpeningPlies: c.OpeningPlies, ExplorePlies: c.ExplorePlies,
-		ExploreProb: c.ExploreProb, MaxPlies: c.MaxPlies, Scale: c.Scale, Seed: seed}
-}
-
-// step is one checkpointed unit of work of a run.
-type step struct {
-	Kind  string // "val", "distil", "root", "epoch"
-	From  int    // first game (distil, root)
-	To    int    // end of games
-	Round int    // rootstrap round (root), or the epoch number (epoch)
-}
-
-// plan lists the steps of a run in order.
-func (c *Config) plan() []step {
-	var st []step
-	if c.DataFrom != "" {
-		st = append(st, step{Kind: "copy"})
-	} else {
-		if c.ValGames > 0 {
-			st = append(st, step{Kind: "val", To: c.ValGames})
-		}
-		for g := 0; g < c.Games; g += c.Chunk {
-			st = append(st, step{Kind: "distil", From: g, To: min(g+c.Chunk, c.Games)})
-		}
-	}
-	e := 0
-	for i := 0; i < c.Epochs; i++ {
-		st = append(st, step{Kind: "epoch", Round: e})
-		e++
-	}
-	for r := 0; r < c.Rounds; r++ {
-		for g := 0; g < c.RootGames; g += c.Chunk {
-			st = append(st, step{Kind: "root", From: g, To: min(g+c.Chunk, c.RootGames), Round: r})
-		}
-		for i := 0; i < c.RootEpochs; i++ {
-			st = append(st, step{Kind: "epoch", Round: e})
-			e++
-		}
-	}
-	for i := 0; i < c.ExtraEpochs; i++ {
-		st = append(st, step{Kind: "epoch", Round: e})
-		e++
-	}
-	for i := 0; i < c.QATEpochs; i++ {
-		st = append(st, step{Kind: "qat", Round: e})
-		e++
-	}
-	return st
-}
 
 // EpochRecord is one epoch of the run.
 type EpochRecord struct {
@@ -274,31 +42,6 @@ type EvalPoint struct {
 	Score float64 `json:"score"`
 	Lo    float64 `json:"ci_low"`
 	Hi    float64 `json:"ci_high"`
-}
-
-const (
-	stateFile    = "state.json"
-	stateVersion = 2 // 2: samples hold the side to move
-	dataFile     = "data.bin"
-	valFile      = "val.bin"
-	// LearnedFile is the run's latest network, a pure network file.
-	LearnedFile = "learned.tnn"
-)
-
-// state is the commit point of a run directory: written atomically after
-// every step, and after the files it names.
-type state struct {
-	Version  int           `json:"version"`
-	Config   Config        `json:"config"`
-	Next     int           `json:"next_step"`
-	DataSize int64         `json:"data_bytes"`
-	Net      string        `json:"net"`  // network file of the checkpoint
-	Adam     string        `json:"adam"` // Adam moments of the checkpoint
-	T        int           `json:"adam_steps"`
-	History  []EpochRecord `json:"history"`
-	Evals    []EvalPoint   `json:"evals"`
-	Games    []RoundGames  `json:"games,omitempty"`
-	Elapsed  float64       `json:"elapsed_seconds"`
 }
 
 // RoundGames is how the games of one rootstrap round ended so far (in a run
@@ -331,6 +74,18 @@ type Run struct {
 	lr      *Learner
 	start   time.Time
 	evolved time.Duration // the genetic algorithm's wall time over all sessions, once it has run
+	lock    *rundir.Lock
+	steps   []step // the plan of stepsOf
+	stepsOf Config
+}
+
+// plan returns the steps of the run's configuration, computed once per
+// configuration (progress reports ask for it after every game).
+func (r *Run) plan() []step {
+	if r.steps == nil || r.stepsOf != r.st.Config {
+		r.steps, r.stepsOf = r.st.Config.plan(), r.st.Config
+	}
+	return r.steps
 }
 
 // Start begins a run in dir (created if missing). A folder that already holds
@@ -340,18 +95,46 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if _, err := rundir.CheckNew(dir, stateFile, "learning", force); err != nil {
+	net, err := firstNet(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	created, err := rundir.CheckNew(dir, stateFile, "learning", force)
+	if err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create the run directory: %w", err)
 	}
+	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
+	if r.lock, err = rundir.Acquire(dir); err != nil {
+		return nil, err
+	}
 	for _, f := range []string{dataFile, valFile} {
 		os.Remove(filepath.Join(dir, f))
 	}
+	if r.lr, err = NewLearner(net, AdamConfig{LR: cfg.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err == nil {
+		err = r.checkpoint()
+	}
+	if err != nil {
+		r.Close()
+		if created {
+			os.RemoveAll(dir) // leave no half-made run behind
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+// firstNet returns the network a new run starts from: cfg.Init's, whose
+// input kind becomes cfg.Input, or Gaussian weights.
+func firstNet(cfg *Config) (*cnn.Network, error) {
 	input, _ := cfg.input() // checked by Validate
-	var net *cnn.Network
+	net := cnn.NewRandomInput(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma, input)
 	if cfg.Init != "" {
+		if fi, err := os.Stat(cfg.Init); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("-init: %s is a folder, not a network file", cfg.Init)
+		}
 		var err error
 		if net, err = cnn.LoadFile(cfg.Init); err != nil {
 			return nil, fmt.Errorf("-init: %w", err)
@@ -360,64 +143,9 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 			return nil, fmt.Errorf("-init: %s has input %s, not the -input %s; leave -input out", cfg.Init, net.Input, input)
 		}
 		cfg.Input = net.Input.String()
-	} else {
-		net = cnn.NewRandomInput(rand.New(rand.NewPCG(cfg.Seed, 0x1ea7)), cfg.Sigma, input)
 	}
 	net.Label = "learned"
-	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
-	var err error
-	if r.lr, err = NewLearner(net, AdamConfig{LR: cfg.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
-		return nil, err
-	}
-	if err := r.checkpoint(); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
-// Open continues the run in dir from its last checkpoint; the data file is
-// cut back to the checkpoint's length, so work after it is redone exactly.
-func Open(dir string) (*Run, error) {
-	st := new(state)
-	if err := rundir.ReadState(dir, stateFile, "learning", st); err != nil {
-		return nil, err
-	}
-	if st.Version != stateVersion {
-		if st.Version == 1 {
-			return nil, fmt.Errorf("the run in %s is of checkpoint version 1, whose data lacks the side to move; start a new run", dir)
-		}
-		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
-	}
-	if err := st.Config.Validate(); err != nil {
-		return nil, fmt.Errorf("the checkpoint in %s has a bad configuration: %v", dir, err)
-	}
-	net, err := cnn.LoadFile(filepath.Join(dir, st.Net))
-	if err != nil {
-		return nil, fmt.Errorf("cannot load the checkpoint's network: %w", err)
-	}
-	net.Label = "learned"
-	r := &Run{dir: dir, st: st}
-	if r.lr, err = NewLearner(net, AdamConfig{LR: st.Config.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
-		return nil, err
-	}
-	r.lr.T = st.T
-	if err := r.loadAdam(); err != nil {
-		return nil, err
-	}
-	data := filepath.Join(dir, dataFile)
-	fi, err := os.Stat(data)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && st.DataSize == 0:
-	case err != nil:
-		return nil, fmt.Errorf("cannot open the run's data: %w", err)
-	case fi.Size() < st.DataSize:
-		return nil, fmt.Errorf("the run's data %s is shorter than its checkpoint says (%d < %d bytes); start a new run", data, fi.Size(), st.DataSize)
-	case fi.Size() > st.DataSize:
-		if err := os.Truncate(data, st.DataSize); err != nil {
-			return nil, fmt.Errorf("cannot cut the run's data back to its checkpoint: %w", err)
-		}
-	}
-	return r, nil
+	return net, nil
 }
 
 // Dir returns the run directory.
@@ -427,7 +155,7 @@ func (r *Run) Dir() string { return r.dir }
 func (r *Run) Config() Config { return r.st.Config }
 
 // Done reports whether every step has run.
-func (r *Run) Done() bool { return r.st.Next >= len(r.st.Config.plan()) }
+func (r *Run) Done() bool { return r.st.Next >= len(r.plan()) }
 
 // Net returns the network as of the last checkpoint.
 func (r *Run) Net() *cnn.Network { return r.lr.Net }
@@ -455,49 +183,29 @@ func (r *Run) Evolved() []string {
 	return []string{filepath.Join(dir, "champion.tnn"), filepath.Join(dir, "runner-up.tnn")}
 }
 
-// ExtendQAT appends quantisation-aware epochs at the end of the run, at
-// learning rate lr and gap weight gap when positive (for -resume with
-// -qat-epochs).
-func (r *Run) ExtendQAT(epochs int, lr, gap float64) error {
-	c := r.st.Config
-	c.QATEpochs += max(0, epochs)
-	if c.QATLR <= 0 { // a run started before QAT existed
-		d := DefaultConfig()
-		c.QATLR, c.QATGap = d.QATLR, d.QATGap
+// Amend replaces the configuration of a resumed run by c, which may differ
+// from it only in what a resume may change: epochs added at the end
+// (ExtraEpochs, QATEpochs and the QAT settings) and, while the genetic
+// algorithm has not started, the Evolve settings. The new configuration is
+// validated and saved before Amend returns.
+func (r *Run) Amend(c Config) error {
+	old := r.st.Config
+	same := c
+	same.ExtraEpochs, same.QATEpochs, same.QATLR, same.QATGap = old.ExtraEpochs, old.QATEpochs, old.QATLR, old.QATGap
+	same.EvolveGenerations, same.EvolveNodes, same.EvolveSigma = old.EvolveGenerations, old.EvolveNodes, old.EvolveSigma
+	same.EvolveHeuristicGames, same.EvolveHeuristicNodes = old.EvolveHeuristicGames, old.EvolveHeuristicNodes
+	switch {
+	case same != old:
+		return errors.New("a resumed run changes only its added epochs, its quantisation-aware epochs and its evolution")
+	case c.ExtraEpochs < old.ExtraEpochs || c.QATEpochs < old.QATEpochs:
+		return errors.New("a resumed run's epochs can be added to, not taken away")
 	}
-	if lr > 0 {
-		c.QATLR = lr
+	if c.EvolveGenerations != old.EvolveGenerations || c.EvolveNodes != old.EvolveNodes || c.EvolveSigma != old.EvolveSigma ||
+		c.EvolveHeuristicGames != old.EvolveHeuristicGames || c.EvolveHeuristicNodes != old.EvolveHeuristicNodes {
+		if _, err := os.Stat(filepath.Join(r.dir, EvolveDir, "state.json")); err == nil {
+			return fmt.Errorf("the genetic algorithm of this run has started; extend it with tablut train -resume %s", filepath.Join(r.dir, EvolveDir))
+		}
 	}
-	if gap >= 0 {
-		c.QATGap = gap
-	}
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	r.st.Config = c
-	return r.saveState()
-}
-
-// Extend appends epochs on all the data at the end of the run (for -resume
-// with more epochs).
-func (r *Run) Extend(epochs int) error {
-	if epochs <= 0 {
-		return nil
-	}
-	r.st.Config.ExtraEpochs += epochs
-	return r.saveState()
-}
-
-// SetEvolution sets the genetic algorithm that follows the learning (the
-// Evolve fields of Config) of a run whose evolution has not started; once
-// it has, its own run in DIR/evolve is extended with tablut train -resume.
-func (r *Run) SetEvolution(generations int, nodes int64, sigma float64, hgames int, hnodes int64) error {
-	if _, err := os.Stat(filepath.Join(r.dir, EvolveDir, "state.json")); err == nil {
-		return fmt.Errorf("the genetic algorithm of this run has started; extend it with tablut train -resume %s", filepath.Join(r.dir, EvolveDir))
-	}
-	c := r.st.Config
-	c.EvolveGenerations, c.EvolveNodes, c.EvolveSigma = generations, nodes, sigma
-	c.EvolveHeuristicGames, c.EvolveHeuristicNodes = hgames, hnodes
 	if err := c.Validate(); err != nil {
 		return err
 	}
@@ -508,7 +216,7 @@ func (r *Run) SetEvolution(generations int, nodes int64, sigma float64, hgames i
 // Run performs the remaining steps, checkpointing after each. It returns
 // ctx's error when ctx ends first; the run can then be opened again.
 func (r *Run) Run(ctx context.Context) error {
-	plan := r.st.Config.plan()
+	plan := r.plan()
 	r.lr.Threads = max(1, r.Threads)
 	for r.st.Next < len(plan) {
 		if err := ctx.Err(); err != nil {
@@ -555,6 +263,9 @@ func (r *Run) evolve(ctx context.Context) error {
 		if _, serr := os.Stat(filepath.Join(dir, "state.json")); serr == nil {
 			return err
 		}
+		// No checkpoint yet: the folder is this run's own, and whatever it
+		// holds is what a start killed before its first checkpoint left
+		// (pop/, a network), so the start is made again over it.
 		ec := evolve.DefaultConfig()
 		ec.Generations, ec.Depth, ec.Nodes = c.EvolveGenerations, 0, c.EvolveNodes
 		ec.Seed, ec.Threads, ec.Init = c.Seed, max(1, r.Threads), filepath.Join(r.dir, LearnedFile)
@@ -562,12 +273,14 @@ func (r *Run) evolve(ctx context.Context) error {
 			ec.MutationSigma = c.EvolveSigma
 		}
 		ec.HeuristicGames, ec.HeuristicNodes = c.EvolveHeuristicGames, c.EvolveHeuristicNodes
-		if tr, err = evolve.StartFrom(ec, dir, r.lr.Net.Clone(), false); err != nil {
+		if tr, err = evolve.StartFrom(ec, dir, r.lr.Net.Clone(), true); err != nil {
 			return err
 		}
 	} else if err := tr.SetThreads(max(1, r.Threads)); err != nil {
+		tr.Close()
 		return err
 	}
+	defer tr.Close()
 	tr.Progress = func(p evolve.Progress) {
 		r.report(Progress{What: fmt.Sprintf("genetic algorithm, generation %d/%d", p.Generation+1, p.Generations), Done: p.Done, Total: p.Total})
 	}
@@ -588,7 +301,7 @@ const (
 
 func (r *Run) report(p Progress) {
 	if r.Progress != nil {
-		p.Step, p.Steps = r.st.Next, len(r.st.Config.plan())
+		p.Step, p.Steps = r.st.Next, len(r.plan())
 		r.Progress(p)
 	}
 }
@@ -826,80 +539,5 @@ func (r *Run) evaluate(ctx context.Context, epoch int) error {
 	p := EvalPoint{Epoch: epoch, Games: st.Games(), Score: st.Score(), Lo: lo, Hi: hi}
 	r.st.Evals = append(r.st.Evals, p)
 	r.logf("epoch %d: against the heuristic %.3f [%.3f, %.3f] over %d games (%s)", epoch, p.Score, lo, hi, p.Games, st.Total())
-	return nil
-}
-
-// checkpoint writes the network and Adam's moments under new names, then
-// state.json naming them (the commit point), then removes the old files and
-// refreshes learned.tnn and the plots.
-func (r *Run) checkpoint() error {
-	oldNet, oldAdam := r.st.Net, r.st.Adam
-	r.st.Net = fmt.Sprintf("net-%04d.tnn", r.st.Next)
-	r.st.Adam = fmt.Sprintf("adam-%04d.bin", r.st.Next)
-	r.st.T = r.lr.T
-	if err := r.lr.Net.SaveFile(filepath.Join(r.dir, r.st.Net)); err != nil {
-		return fmt.Errorf("cannot write the checkpoint's network: %w", err)
-	}
-	if err := r.saveAdam(); err != nil {
-		return err
-	}
-	if err := r.saveState(); err != nil {
-		return err
-	}
-	for _, f := range []string{oldNet, oldAdam} {
-		if f != "" && f != r.st.Net && f != r.st.Adam {
-			os.Remove(filepath.Join(r.dir, f))
-		}
-	}
-	if err := r.lr.Net.SaveFile(filepath.Join(r.dir, LearnedFile)); err != nil {
-		return fmt.Errorf("cannot write %s: %w", LearnedFile, err)
-	}
-	return r.Plot()
-}
-
-func (r *Run) saveState() error {
-	b, err := json.MarshalIndent(r.st, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.WriteBytes(filepath.Join(r.dir, stateFile), b); err != nil {
-		return fmt.Errorf("cannot write the checkpoint in %s: %w", r.dir, err)
-	}
-	return nil
-}
-
-// saveAdam writes M then V, layer by layer, as little-endian float32.
-func (r *Run) saveAdam() error {
-	var b []byte
-	for _, mv := range []params{r.lr.M, r.lr.V} {
-		for _, l := range mv {
-			for _, v := range l {
-				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
-			}
-		}
-	}
-	if err := atomicfile.WriteBytes(filepath.Join(r.dir, r.st.Adam), b); err != nil {
-		return fmt.Errorf("cannot write the optimiser's state: %w", err)
-	}
-	return nil
-}
-
-func (r *Run) loadAdam() error {
-	path := filepath.Join(r.dir, r.st.Adam)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("cannot read the optimiser's state: %w", err)
-	}
-	if want := 2 * 4 * r.lr.Net.NumParamsOf(); len(b) != want {
-		return fmt.Errorf("the optimiser's state %s has %d bytes, want %d (damaged); start a new run", path, len(b), want)
-	}
-	for _, mv := range []*params{&r.lr.M, &r.lr.V} {
-		for l := range mv {
-			for i := range mv[l] {
-				mv[l][i] = math.Float32frombits(binary.LittleEndian.Uint32(b))
-				b = b[4:]
-			}
-		}
-	}
 	return nil
 }

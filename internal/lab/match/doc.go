@@ -22,7 +22,9 @@
 //   - records.go: ScoreRecords, the same statistics read back from a match's
 //     game records (tablut score); a records folder also holds match.json,
 //     the match's settings, so that Run can resume a stopped match
-//     (Config.Resume) and play only the games it lacks.
+//     (Config.Resume) and play only the games it lacks. Only names of the
+//     form game-NNNN.txt are records, so no game counts twice; a records
+//     folder is locked while a match writes in it (package internal/rundir).
 //   - tournament.go: round robin between several players, a crosstable and
 //     ratings fitted to the scores.
 //

@@ -92,8 +92,10 @@ func readMatchRecords(dir, side string) ([]matchRecord, error) {
 	var recs []matchRecord
 	for _, f := range files {
 		num, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "game-"), ".txt"))
-		if err != nil || num < 1 {
-			continue // not a record of Run's naming (e.g. game-notes.txt)
+		if err != nil || num < 1 || filepath.Base(f) != recordName(num-1) {
+			// Not a record of Run's naming: game-notes.txt, or game-1.txt
+			// beside game-0001.txt, which would count game 1 twice.
+			continue
 		}
 		r, err := readRecordFile(f)
 		if err != nil {
@@ -249,3 +251,6 @@ func readRecordFile(path string) (readRecord, error) {
 	}
 	return readRecord{g, meta}, nil
 }
+
+// recordName is the file name of game i's record (game-NNNN.txt, NNNN = i+1).
+func recordName(i int) string { return fmt.Sprintf("game-%04d.txt", i+1) }

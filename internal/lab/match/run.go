@@ -16,6 +16,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
 // Config describes a match between players A and B.
@@ -55,6 +56,11 @@ type Config struct {
 	Resume bool
 	// Event is written in each record's Event tag (default "match").
 	Event string
+	// OnStart, if set, is called once the match is ready to play (players
+	// built, records folder locked and read), before the first game: a
+	// match refused before it (a bad records folder, a refused resume)
+	// never calls it, so its caller prints nothing about it.
+	OnStart func()
 	// OnGame, if set, is called after each game from the goroutine that
 	// played it, under a lock (calls never overlap), with the game's index.
 	OnGame func(i int, r GameResult, aWhite bool, s Stats)
@@ -150,23 +156,15 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 		return st, errors.New("resuming a match needs its records folder")
 	}
 	if c.RecordsDir != "" {
-		old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt"))
-		switch {
-		case c.Resume:
-			if resumed, err = c.resume(); err != nil {
-				return st, err
-			}
-		case len(old) > 0:
-			// Records of an earlier match would be overwritten game by game.
-			return st, fmt.Errorf("the records folder %s already holds %d game records (%s, ...); choose a new -records folder, move them away, or resume that match",
-				c.RecordsDir, len(old), filepath.Base(old[0]))
-		}
-		if err := os.MkdirAll(c.RecordsDir, 0o755); err != nil {
-			return st, fmt.Errorf("cannot create the records folder %s: %v", c.RecordsDir, err)
-		}
-		if err := c.writeSettings(); err != nil {
+		lock, recs, err := c.openRecords()
+		if err != nil {
 			return st, err
 		}
+		defer lock.Release()
+		resumed = recs
+	}
+	if c.OnStart != nil {
+		c.OnStart()
 	}
 	played := make([]bool, c.Games)
 	for _, r := range resumed {
@@ -346,7 +344,7 @@ func (c Config) openingTag(i int) string {
 func limitsText(s player.Spec) string { return s.Describe() }
 
 func (c Config) writeRecord(i int, res GameResult, white, black string) error {
-	path := filepath.Join(c.RecordsDir, fmt.Sprintf("game-%04d.txt", i+1))
+	path := filepath.Join(c.RecordsDir, recordName(i))
 	return WriteRecordFile(path, res, c.recordMeta(i, res, white, black))
 }
 
@@ -358,4 +356,39 @@ func WriteRecordFile(path string, res GameResult, meta game.RecordMeta) error {
 		return fmt.Errorf("cannot write the game record %s: %v", path, err)
 	}
 	return nil
+}
+
+// openRecords makes and locks the records folder (one match at a time per
+// folder), then reads the games of a resumed match, removing the temporary
+// files of records whose writing a killed match left unfinished; a folder
+// that holds another match's records is refused.
+func (c Config) openRecords() (*rundir.Lock, []matchRecord, error) {
+	if err := os.MkdirAll(c.RecordsDir, 0o755); err != nil {
+		return nil, nil, fmt.Errorf("cannot create the records folder %s: %v", c.RecordsDir, err)
+	}
+	lock, err := rundir.Acquire(c.RecordsDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	var recs []matchRecord
+	old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt"))
+	switch {
+	case c.Resume:
+		recs, err = c.resume()
+		if err == nil {
+			err = atomicfile.RemoveStale(c.RecordsDir)
+		}
+	case len(old) > 0:
+		// Records of an earlier match would be overwritten game by game.
+		err = fmt.Errorf("the records folder %s already holds %d game records (%s, ...); choose a new -records folder, move them away, or resume that match",
+			c.RecordsDir, len(old), filepath.Base(old[0]))
+	}
+	if err == nil {
+		err = c.writeSettings()
+	}
+	if err != nil {
+		lock.Release()
+		return nil, nil, err
+	}
+	return lock, recs, nil
 }

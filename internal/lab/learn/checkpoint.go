@@ -1,0 +1,307 @@
+package learn
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/rundir"
+)
+
+const (
+	stateFile    = "state.json"
+	stateVersion = 2 // 2: samples hold the side to move
+	dataFile     = "data.bin"
+	valFile      = "val.bin"
+	// LearnedFile is the run's latest network, a pure network file.
+	LearnedFile = "learned.tnn"
+)
+
+// state is the commit point of a run directory: written atomically after
+// every step, and after the files it names.
+type state struct {
+	Version  int           `json:"version"`
+	Config   Config        `json:"config"`
+	Next     int           `json:"next_step"`
+	DataSize int64         `json:"data_bytes"`
+	Net      string        `json:"net"`  // network file of the checkpoint
+	Adam     string        `json:"adam"` // Adam moments of the checkpoint
+	T        int           `json:"adam_steps"`
+	History  []EpochRecord `json:"history"`
+	Evals    []EvalPoint   `json:"evals"`
+	Games    []RoundGames  `json:"games,omitempty"`
+	Elapsed  float64       `json:"elapsed_seconds"`
+}
+
+// Open continues the run in dir from its last checkpoint; the data file is
+// cut back to the checkpoint's length, so work after it is redone exactly.
+// The folder is locked until Close (a second process is refused), and the
+// whole checkpoint is read and checked before anything in the folder
+// changes: a damaged one is a one-line error.
+func Open(dir string) (*Run, error) {
+	st := new(state)
+	if err := rundir.ReadState(dir, stateFile, "learning", st); err != nil {
+		return nil, err
+	}
+	lock, err := rundir.Acquire(dir)
+	if err != nil {
+		return nil, err
+	}
+	r, err := open(dir, st)
+	if err != nil {
+		lock.Release()
+		return nil, err
+	}
+	r.lock = lock
+	// Only now are the leftovers of the interrupted session removed.
+	if err := atomicfile.RemoveStale(dir); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("cannot tidy the run folder: %w", err)
+	}
+	if err := r.cutData(); err != nil {
+		r.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// open reads the checkpoint st of the run in dir, its network and Adam's
+// moments, and checks them.
+func open(dir string, st *state) (*Run, error) {
+	if st.Version != stateVersion {
+		if st.Version == 1 {
+			return nil, fmt.Errorf("the run in %s is of checkpoint version 1, whose data lacks the side to move; start a new run", dir)
+		}
+		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
+	}
+	if st.Config.QATLR == 0 && st.Config.QATEpochs == 0 { // a run started before QAT existed
+		d := DefaultConfig()
+		st.Config.QATLR, st.Config.QATGap = d.QATLR, d.QATGap
+	}
+	if err := st.Config.Validate(); err != nil {
+		return nil, fmt.Errorf("the checkpoint in %s has a bad configuration: %v", dir, err)
+	}
+	if err := st.check(dir); err != nil {
+		return nil, err
+	}
+	net, err := cnn.LoadFile(filepath.Join(dir, st.Net))
+	if err != nil {
+		return nil, damaged(dir, "cannot load its network: %v", err)
+	}
+	net.Label = "learned"
+	r := &Run{dir: dir, st: st}
+	if r.lr, err = NewLearner(net, AdamConfig{LR: st.Config.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
+		return nil, err
+	}
+	r.lr.T = st.T
+	if err := r.loadAdam(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// damaged is the one-line error of a checkpoint that cannot be resumed.
+func damaged(dir, format string, args ...any) error {
+	return fmt.Errorf("damaged checkpoint %s (%s); start a new run", filepath.Join(dir, stateFile), fmt.Sprintf(format, args...))
+}
+
+// check reports a checkpoint whose fields disagree with the run's plan or
+// with the files beside it: the names it gives must be plain file names in
+// the run folder (not paths that reach out of it, since a resumed run
+// deletes the files of older checkpoints), the next step must be one of the
+// plan's (or its end), the counters must not be negative, the recorded
+// losses must be numbers, and the validation data must be there once its
+// step has run.
+func (st *state) check(dir string) error {
+	for _, name := range []string{st.Net, st.Adam} {
+		if !plainName(name) {
+			return damaged(dir, "%q is not a file name in the run folder", name)
+		}
+	}
+	plan := st.Config.plan()
+	switch {
+	case st.Next < 0 || st.Next > len(plan):
+		return damaged(dir, "next_step %d is outside 0..%d", st.Next, len(plan))
+	case st.DataSize < 0 || st.DataSize%sampleSize != 0:
+		return damaged(dir, "data_bytes %d is not a whole number of samples", st.DataSize)
+	case st.T < 0:
+		return damaged(dir, "adam_steps %d is negative", st.T)
+	case math.IsNaN(st.Elapsed) || math.IsInf(st.Elapsed, 0) || st.Elapsed < 0:
+		return damaged(dir, "elapsed_seconds %v", st.Elapsed)
+	}
+	for _, h := range st.History {
+		if !finite(h.TrainLoss, h.ValLoss, h.Seconds, h.Int8Error) {
+			return damaged(dir, "epoch %d records a loss that is not a number", h.Epoch)
+		}
+	}
+	for _, e := range st.Evals {
+		if !finite(e.Score, e.Lo, e.Hi) {
+			return damaged(dir, "the learning curve at epoch %d is not a number", e.Epoch)
+		}
+	}
+	if st.Config.ValGames > 0 && st.Next > 0 && st.Config.DataFrom == "" {
+		// The validation games are the plan's first step.
+		if err := checkSamples(filepath.Join(dir, valFile)); err != nil {
+			return damaged(dir, "its validation data: %v", err)
+		}
+	}
+	return nil
+}
+
+// plainName reports whether name is a file name with no folder in it.
+func plainName(name string) bool {
+	return name != "" && name != "." && name != ".." && filepath.Base(name) == name && filepath.IsLocal(name) && !strings.ContainsAny(name, `/\:`)
+}
+
+// finite reports whether every v is a number other than an infinity.
+func finite(vs ...float64) bool {
+	for _, v := range vs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkSamples reads a samples file whole, as the epochs will.
+func checkSamples(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	smp, err := ReadSamples(f)
+	if err == nil && len(smp) == 0 {
+		err = errors.New("no samples")
+	}
+	return err
+}
+
+// cutData cuts the data file back to the checkpoint's length.
+func (r *Run) cutData() error {
+	data := filepath.Join(r.dir, dataFile)
+	fi, err := os.Stat(data)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && r.st.DataSize == 0:
+	case err != nil:
+		return fmt.Errorf("cannot open the run's data: %w", err)
+	case fi.Size() < r.st.DataSize:
+		return fmt.Errorf("the run's data %s is shorter than its checkpoint says (%d < %d bytes); start a new run", data, fi.Size(), r.st.DataSize)
+	case fi.Size() > r.st.DataSize:
+		if err := os.Truncate(data, r.st.DataSize); err != nil {
+			return fmt.Errorf("cannot cut the run's data back to its checkpoint: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close releases the run folder's lock. A Run must not be used after it.
+func (r *Run) Close() error { return r.lock.Release() }
+
+// finiteNet reports the first weight of n that is not a finite number: a
+// network that diverged (too high a learning rate) must not be saved, since
+// no program could load it.
+func finiteNet(n *cnn.Network) error {
+	for l, w := range n.W {
+		for _, v := range w {
+			if !finite(float64(v)) {
+				return fmt.Errorf("layer %d has the weight %v", l+1, v)
+			}
+		}
+	}
+	for _, v := range n.SideBias {
+		if !finite(float64(v)) {
+			return fmt.Errorf("a layer-3 bias is %v", v)
+		}
+	}
+	return nil
+}
+
+// checkpoint writes the network and Adam's moments under new names, then
+// state.json naming them (the commit point), then removes the old files and
+// refreshes learned.tnn and the plots.
+func (r *Run) checkpoint() error {
+	if err := finiteNet(r.lr.Net); err != nil {
+		return fmt.Errorf("the network diverged (%v), so it was not saved; the run keeps its last checkpoint: resume it, or start again with a lower -lr", err)
+	}
+	oldNet, oldAdam := r.st.Net, r.st.Adam
+	r.st.Net = fmt.Sprintf("net-%04d.tnn", r.st.Next)
+	r.st.Adam = fmt.Sprintf("adam-%04d.bin", r.st.Next)
+	r.st.T = r.lr.T
+	if err := r.lr.Net.SaveFile(filepath.Join(r.dir, r.st.Net)); err != nil {
+		return fmt.Errorf("cannot write the checkpoint's network: %w", err)
+	}
+	if err := r.saveAdam(); err != nil {
+		return err
+	}
+	if err := r.saveState(); err != nil {
+		return err
+	}
+	for _, f := range []string{oldNet, oldAdam} {
+		if f != "" && f != r.st.Net && f != r.st.Adam {
+			os.Remove(filepath.Join(r.dir, f))
+		}
+	}
+	if err := r.lr.Net.SaveFile(filepath.Join(r.dir, LearnedFile)); err != nil {
+		return fmt.Errorf("cannot write %s: %w", LearnedFile, err)
+	}
+	return r.Plot()
+}
+
+func (r *Run) saveState() error {
+	b, err := json.MarshalIndent(r.st, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(r.dir, stateFile), b); err != nil {
+		return fmt.Errorf("cannot write the checkpoint in %s: %w", r.dir, err)
+	}
+	return nil
+}
+
+// saveAdam writes M then V, layer by layer, as little-endian float32.
+func (r *Run) saveAdam() error {
+	var b []byte
+	for _, mv := range []params{r.lr.M, r.lr.V} {
+		for _, l := range mv {
+			for _, v := range l {
+				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+			}
+		}
+	}
+	if err := atomicfile.WriteBytes(filepath.Join(r.dir, r.st.Adam), b); err != nil {
+		return fmt.Errorf("cannot write the optimiser's state: %w", err)
+	}
+	return nil
+}
+
+func (r *Run) loadAdam() error {
+	path := filepath.Join(r.dir, r.st.Adam)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return damaged(r.dir, "cannot read the optimiser's state: %v", err)
+	}
+	if want := 2 * 4 * r.lr.Net.NumParamsOf(); len(b) != want {
+		return damaged(r.dir, "the optimiser's state %s has %d bytes, want %d", path, len(b), want)
+	}
+	for _, mv := range []*params{&r.lr.M, &r.lr.V} {
+		for l := range mv {
+			for i := range mv[l] {
+				mv[l][i] = math.Float32frombits(binary.LittleEndian.Uint32(b))
+				b = b[4:]
+				if !finite(float64(mv[l][i])) {
+					return damaged(r.dir, "the optimiser's state %s holds %v", r.st.Adam, mv[l][i])
+				}
+			}
+		}
+	}
+	return nil
+}
