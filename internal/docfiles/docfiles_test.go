@@ -20,12 +20,6 @@ import (
 var othersEditing = []string{
 	"ui",
 	"ai/cnn",
-	"internal/cli",
-	"internal/lab/disagree",
-	"internal/lab/evolve",
-	"internal/lab/learn",
-	"internal/lab/match",
-	"internal/lab/plot",
 }
 
 // fileName matches a file name a doc comment mentions: lower-case letters,

@@ -75,7 +75,7 @@
 //     cnn.Quantize's int8 path, computed in float32 that is exact for it:
 //     int8 weights and narrowed activations held as integer-valued floats,
 //     whose sums stay below 2^24, and cnn's own requantisation and tanh
-//     tables (cnn/fakequant.go); its output equals the int8 kernels' bit for
+//     tables (ai/cnn/fakequant.go); its output equals the int8 kernels' bit for
 //     bit (tested). Gradients go straight through the roundings (Bengio et
 //     al. 2013). The loss adds to the target error Gap times the squared
 //     difference between the int8 output and the float output of the same
