@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"time"
+
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -49,6 +51,9 @@ type worker struct {
 	// (child[ply+1] below ply): a local copy whose address is passed down
 	// the recursion would escape to the heap, an allocation per node.
 	child [maxPly + 1]game.Position
+	// yielded is when the thread last gave a browser page its turn
+	// (yield_js.go).
+	yielded time.Time
 }
 
 func newWorker(id int, eval Evaluator, tt *table) *worker {
@@ -148,6 +153,7 @@ func (w *worker) count() {
 	if w.nodes >= pollInterval {
 		w.ctl.poll(w.nodes)
 		w.nodes = 0
+		w.yieldPage()
 		if int(w.ctl.done.Load()) >= w.depth {
 			w.abort = true
 		}
