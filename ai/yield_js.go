@@ -15,22 +15,25 @@ import (
 //     frame loop when the browser has just woken it;
 //   - once per pageSlice of searching it sleeps for pageRest: Go's js
 //     scheduler hands the thread back to the browser's event loop only when
-//     every goroutine is blocked, and only then are requestAnimationFrame and
-//     input events delivered.
+//     every goroutine is blocked, and the browser then runs what waits: a
+//     frame that is due (requestAnimationFrame, hence the game's Update and
+//     Draw), input events, timers.
 //
-// The search keeps its move time (the deadlines are wall-clock times) and its
-// node budget; it expands fewer nodes in that time, by the share of pageRest
-// in every pageSlice plus the frames drawn meanwhile (docs/measurements.md,
-// section Web build).
+// Sleeping rather than waiting for the next animation frame keeps the search
+// going when the page's frames are slow for reasons of their own (a software
+// renderer, a busy graphics process): the search then loses pageRest per
+// pageSlice, not the frames' time. It keeps its move time (the deadlines are
+// wall-clock times) and its node budget, and expands fewer nodes in that
+// time (docs/measurements.md, section Web build).
 const (
-	pageSlice = 12 * time.Millisecond
+	pageSlice = 8 * time.Millisecond
 	pageRest  = time.Millisecond
 )
 
 // yieldPage gives the browser its turn; see above.
 func (w *worker) yieldPage() {
 	runtime.Gosched()
-	if now := time.Now(); now.Sub(w.yielded) >= pageSlice {
+	if time.Since(w.yielded) >= pageSlice {
 		time.Sleep(pageRest)
 		w.yielded = time.Now()
 	}
