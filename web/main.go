@@ -16,6 +16,7 @@
 //   - page_js.go, page_other.go: talking to the page (its address, its
 //     messages: a failure, the first frame, the bench's figures, the test's
 //     state); outside a browser, an empty address and standard output.
+//   - imports_test.go: the build links none of the tools.
 package main
 
 import (

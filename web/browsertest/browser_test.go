@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,6 +22,43 @@ import (
 
 	"github.com/tablut-ai/tablut/web/site"
 )
+
+// maxWasm is the most the game's .wasm may weigh, uncompressed: a page a
+// school's network serves to a class at once.
+const maxWasm = 20 << 20
+
+// TestSiteFiles: the site folder holds the page, Go's glue and the game,
+// the game within maxWasm. It needs no browser.
+func TestSiteFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the web game")
+	}
+	dir, err := built()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"index.html", "wasm_exec.js", site.WasmName} {
+		fi, err := os.Stat(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Size() == 0 {
+			t.Errorf("%s is empty", f)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, site.WasmName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	w.Write(b)
+	w.Close()
+	t.Logf("%s: %.1f MB, %.1f MB gzipped", site.WasmName, float64(len(b))/(1<<20), float64(z.Len())/(1<<20))
+	if len(b) > maxWasm {
+		t.Errorf("%s weighs %.1f MB, more than %d MB", site.WasmName, float64(len(b))/(1<<20), maxWasm>>20)
+	}
+}
 
 // maxFrameGap is the longest the page may go without a frame while the AI
 // thinks: beyond it a person sees the page freeze.
