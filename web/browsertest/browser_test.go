@@ -115,7 +115,7 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 		chromedp.ExecPath(chromium(t)),
 		chromedp.NoSandbox,
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 860),
+		chromedp.WindowSize(960, 640),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("mute-audio", true),
 		// WebGL without a GPU: ANGLE over SwiftShader, Chromium's CPU renderer.
@@ -194,19 +194,20 @@ func readState(t *testing.T, ctx context.Context) pageState {
 }
 
 // click presses and releases the left button at (x, y) in CSS pixels, as
-// real input events, with a pause between so that the game sees both.
+// real input events. The game reads the mouse once per frame, so each
+// event is held until the page has drawn two more frames.
 func click(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
-	err := chromedp.Do(ctx,
+	for _, ev := range []chromedp.Action[chromedp.Void]{
 		chromedp.MouseEvent(chromedp.MouseMoved, x, y),
-		chromedp.Sleep(60*time.Millisecond),
 		chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-		chromedp.Sleep(60*time.Millisecond),
 		chromedp.MouseEvent(chromedp.MouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-		chromedp.Sleep(60*time.Millisecond),
-	)
-	if err != nil {
-		t.Fatal(err)
+	} {
+		f := readState(t, ctx).Frame
+		if err := chromedp.Do(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, fmt.Sprintf(`JSON.parse(window.tablut_state).Frame >= %d`, f+2), 10*time.Second)
 	}
 }
 
