@@ -25,7 +25,14 @@ import (
 // pageSlice, not the frames' time. It keeps its move time (the deadlines are
 // wall-clock times) and its node budget, and expands fewer nodes in that
 // time (docs/measurements.md, section Web build).
+//
+// The checks come every pollNodes nodes, 16 rather than the desktop's 256:
+// a network's full evaluation is slow in WebAssembly (no SIMD), and 256 of
+// them would hold the page for a large part of a second. At the heuristic's
+// speed 16 nodes are a fraction of a millisecond, and a clock check costs
+// little beside them (docs/measurements.md, section Web build).
 const (
+	pollNodes = 16
 	pageSlice = 8 * time.Millisecond
 	pageRest  = time.Millisecond
 )

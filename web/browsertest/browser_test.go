@@ -265,7 +265,7 @@ func TestPlayInBrowser(t *testing.T) {
 	ctx := browser(t)
 	srv := serve(t)
 	start := time.Now()
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?white=human&black=heuristic&movetime=3s&test=1")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?white=human&black=cnn:champion&movetime=3s&test=1")); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, `window.tablutFirstFrameAt || window.tablutError`, 90*time.Second)
