@@ -123,6 +123,11 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 		chromedp.Flag("use-angle", "swiftshader"),
 		chromedp.Flag("enable-unsafe-swiftshader", true),
 		chromedp.Flag("ignore-gpu-blocklist", true),
+		// The software renderer in the browser's own process: a frame then
+		// needs no round trips to a GPU process, each of which waits for
+		// that process to be scheduled (many frames lost on a busy machine;
+		// docs/measurements.md, section Web build).
+		chromedp.Flag("in-process-gpu", true),
 	)
 	opts = append(opts, extra...)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -403,6 +408,7 @@ func TestPageFailures(t *testing.T) {
 	}
 	waitFor(t, ctx, `window.tablutError`, 30*time.Second)
 	eval(t, ctx, `document.getElementById("msg").textContent`, &msg)
+	shot(t, ctx, "no-webgl")
 	if !strings.Contains(msg, "WebGL") {
 		t.Errorf("without WebGL the page says %q", msg)
 	}

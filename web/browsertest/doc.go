@@ -8,9 +8,10 @@
 // (as CI sets); under the race detector they skip (the timings would say
 // nothing about the page).
 //
-//   - browser_test.go: the browser (its flags: SwiftShader for WebGL, no
-//     network, a fresh profile), the site served, the game played, the
-//     frame gaps, the screenshots (kept under $TABLUT_SHOTS as web-*.png).
+//   - browser_test.go: the browser (its flags: SwiftShader for WebGL, in
+//     the browser's own process; no network; a fresh profile), the site
+//     built and served, the game played, the frame gaps, the failure
+//     messages, the screenshots (kept under $TABLUT_SHOTS as web-*.png).
 //   - bench_test.go: the nodes per second in the page and natively.
 //   - race_on_test.go, race_off_test.go: whether the race detector is on.
 package browsertest
