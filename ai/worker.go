@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"time"
-
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -51,9 +49,6 @@ type worker struct {
 	// (child[ply+1] below ply): a local copy whose address is passed down
 	// the recursion would escape to the heap, an allocation per node.
 	child [maxPly + 1]game.Position
-	// yielded is when the thread last gave a browser page its turn
-	// (yield_js.go).
-	yielded time.Time
 }
 
 func newWorker(id int, eval Evaluator, tt *table) *worker {

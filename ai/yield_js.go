@@ -37,11 +37,17 @@ const (
 	pageRest  = time.Millisecond
 )
 
+// yielded is when a search thread last gave the page its turn. One
+// variable serves every thread: a WebAssembly program runs one goroutine at
+// a time, and the page's turn is due after pageSlice of searching by any of
+// them.
+var yielded time.Time
+
 // yieldPage gives the browser its turn; see above.
 func (w *worker) yieldPage() {
 	runtime.Gosched()
-	if time.Since(w.yielded) >= pageSlice {
+	if time.Since(yielded) >= pageSlice {
 		time.Sleep(pageRest)
-		w.yielded = time.Now()
+		yielded = time.Now()
 	}
 }

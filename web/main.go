@@ -41,7 +41,7 @@ func main() {
 	}
 	opts, err := options(q)
 	if err != nil {
-		pageFail(err.Error())
+		pageFail("Cannot start the game: " + err.Error() + ".")
 		return
 	}
 	if err := ui.Run(opts); err != nil {
@@ -60,7 +60,7 @@ func options(q url.Values) (ui.Options, error) {
 	}{{"white", &def.White}, {"black", &def.Black}} {
 		if v := q.Get(side.key); v != "" {
 			if err := session.CheckSpec(v); err != nil {
-				return opts, fmt.Errorf("The address names a player the game does not know (%s=%s): %v", side.key, v, err)
+				return opts, fmt.Errorf("the address names a player the game does not know (%s=%s): %v", side.key, v, err)
 			}
 			*side.spec, given = v, true
 		}
@@ -68,7 +68,7 @@ func options(q url.Values) (ui.Options, error) {
 	if v := q.Get("movetime"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return opts, fmt.Errorf("The address gives a bad move time (movetime=%s): write it like 2s or 500ms", v)
+			return opts, fmt.Errorf("the address gives a bad move time (movetime=%s): write it like 2s or 500ms", v)
 		}
 		def.MoveTime, given = d, true
 	}

@@ -18,8 +18,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/web/site"
 )
 
@@ -216,6 +220,28 @@ func click(t *testing.T, ctx context.Context, x, y float64) {
 	}
 }
 
+// press presses and releases a letter key (e.g. "s"), each held for two
+// frames as click does.
+func press(t *testing.T, ctx context.Context, letter string) {
+	t.Helper()
+	up := strings.ToUpper(letter)
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		p := input.DispatchKeyEventParams{Type: typ, Key: letter, Code: "Key" + up, WindowsVirtualKeyCode: int64(up[0])}
+		if typ == input.DispatchKeyEventTypeKeyDown {
+			p.Text = letter
+		}
+		f := readState(t, ctx).Frame
+		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, input.DispatchKeyEvent, p)
+			return err
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, fmt.Sprintf(`JSON.parse(window.tablut_state).Frame >= %d`, f+2), 10*time.Second)
+	}
+}
+
 // shot takes a screenshot of the page, keeps it as web-NAME.png under
 // $TABLUT_SHOTS if set and name is not empty, and returns it.
 func shot(t *testing.T, ctx context.Context, name string) image.Image {
@@ -299,11 +325,14 @@ func TestPlayInBrowser(t *testing.T) {
 	t.Logf("nothing thinking: %.0f page frames a second, longest gap %.0f ms", n, g)
 	// The first answer also warms the page up (a software renderer compiles
 	// each shader at its first use, which takes a while); the second is timed.
-	_, warm := playAndWait(t, ctx)
+	_, warm, _ := playAndWait(t, ctx)
 	t.Logf("first AI answer: longest frame gap %.0f ms (shaders compiled on first use included)", warm)
 	time.Sleep(500 * time.Millisecond) // the answer's animation
 	before = shot(t, ctx, "")
-	m, gap := playAndWait(t, ctx)
+	m, gap, busy := playAndWait(t, ctx)
+	if !busy {
+		t.Error("the page never said that the AI was thinking")
+	}
 	if time.Duration(gap*float64(time.Millisecond)) > maxFrameGap {
 		t.Errorf("the page went %.0f ms without a frame while the AI thought (at most %v)", gap, maxFrameGap)
 	}
@@ -320,9 +349,11 @@ func TestPlayInBrowser(t *testing.T) {
 }
 
 // playAndWait plays the first legal move with the mouse, waits for the AI's
-// answer and returns the move and the longest gap between two of the page's
-// frames while the AI thought, in milliseconds.
-func playAndWait(t *testing.T, ctx context.Context) (move, float64) {
+// answer and returns the move, the longest gap between two of the page's
+// frames while the AI thought, in milliseconds, and whether the page was
+// seen saying that the AI thought (a short search may come and go between
+// two looks).
+func playAndWait(t *testing.T, ctx context.Context) (move, float64, bool) {
 	t.Helper()
 	st := readState(t, ctx)
 	if len(st.Moves) == 0 {
@@ -348,9 +379,6 @@ func playAndWait(t *testing.T, ctx context.Context) (move, float64) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if !sawBusy {
-		t.Error("never saw the AI thinking")
-	}
 	var frames []float64
 	eval(t, ctx, fmt.Sprintf(`window.tablutFrames.slice(%d)`, mark), &frames)
 	gap := 0.0
@@ -365,7 +393,7 @@ func playAndWait(t *testing.T, ctx context.Context) (move, float64) {
 	secs := (frames[len(frames)-1] - frames[0]) / 1000
 	t.Logf("%s and the answer: %d page frames in %.1f s (%.0f a second), longest gap %.0f ms; over 100 ms: %s",
 		m.Name, len(frames), secs, float64(len(frames))/secs, gap, strings.Join(gaps, ", "))
-	return m, gap
+	return m, gap, sawBusy
 }
 
 // frameStats returns the frames a second and the longest gap in
@@ -378,6 +406,74 @@ func frameStats(frames []float64) (perSecond, gap float64) {
 		gap = max(gap, frames[i]-frames[i-1])
 	}
 	return float64(len(frames)-1) / (frames[len(frames)-1] - frames[0]) * 1000, gap
+}
+
+// TestSaveAndOpenInBrowser: S downloads the game as a record file, and O
+// opens a record through the browser's file picker.
+func TestSaveAndOpenInBrowser(t *testing.T) {
+	ctx := browser(t)
+	srv := serve(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?white=human&black=heuristic&movetime=1s&test=1")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `window.tablutFirstFrameAt || window.tablutError`, 90*time.Second)
+	waitFor(t, ctx, `window.tablut_state && JSON.parse(window.tablut_state).Human`, 30*time.Second)
+	playAndWait(t, ctx)
+
+	// Catch the download: a click on a link with the download attribute.
+	var ok bool
+	eval(t, ctx, `(() => { window.tablutDownloads = []; const click = HTMLAnchorElement.prototype.click;
+		HTMLAnchorElement.prototype.click = function () {
+			if (this.download) { window.tablutDownloads.push({name: this.download, href: this.href}); return; }
+			click.call(this); }; return true; })()`, &ok)
+	press(t, ctx, "s")
+	waitFor(t, ctx, `window.tablutDownloads.length > 0`, 10*time.Second)
+	var name string
+	eval(t, ctx, `window.tablutDownloads[0].name`, &name)
+	if !strings.HasPrefix(name, "tablut-") || !strings.HasSuffix(name, ".txt") {
+		t.Errorf("the download is named %q", name)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(window.tablutDownloads[0].href).then(r => r.text())`,
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, meta, err := game.ReadRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("the download is no record (%v):\n%s", err, text)
+	}
+	if g.Ply() != 2 || meta.White != "human" || meta.Black != "heuristic" {
+		t.Errorf("the download holds %d moves of %s against %s:\n%s", g.Ply(), meta.White, meta.Black, text)
+	}
+
+	// Open a record of the first move alone through the file picker, which
+	// the browser hands to the test instead of showing it.
+	one := game.NewGame(game.StartPosition())
+	if err := one.Play(g.Moves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "one.txt")
+	var rec bytes.Buffer
+	if err := one.WriteRecord(&rec, game.RecordMeta{White: "human", Black: "human"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, rec.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	press(t, ctx, "o")
+	waitFor(t, ctx, `document.getElementById("tablut-open")`, 10*time.Second)
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("tablut-open"), []string{file})); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `JSON.parse(window.tablut_state).Ply === 1`, 10*time.Second)
+	waitFor(t, ctx, `!document.getElementById("tablut-open")`, 10*time.Second)
 }
 
 // TestPageFailures: a page that cannot run the game says why instead of
