@@ -76,6 +76,9 @@ func chromium(t *testing.T) string {
 	if raceEnabled && !must {
 		t.Skip("the browser tests time the page: run them without -race")
 	}
+	if testing.Short() && !must {
+		t.Skip("the browser tests build the web game and start Chromium")
+	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p

@@ -7,7 +7,7 @@
 // shown as messages, and compare the search speed in the page with the native
 // build's. Without Chromium the tests skip, unless TABLUT_REQUIRE_BROWSER=1
 // (as CI sets); under the race detector they skip (the timings would say
-// nothing about the page).
+// nothing about the page), and with -short.
 //
 //   - browser_test.go: the browser (its flags: SwiftShader for WebGL, in
 //     the browser's own process; no network; a fresh profile), the site
