@@ -29,7 +29,7 @@ import (
 
 // maxWasm is the most the game's .wasm may weigh, uncompressed: a page a
 // school's network serves to a class at once.
-const maxWasm = 20 << 20
+const maxWasm = 20_000_000
 
 // TestSiteFiles: the site folder holds the page, Go's glue and the game,
 // the game within maxWasm. It needs no browser.
@@ -58,9 +58,9 @@ func TestSiteFiles(t *testing.T) {
 	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
 	w.Write(b)
 	w.Close()
-	t.Logf("%s: %.1f MB, %.1f MB gzipped", site.WasmName, float64(len(b))/(1<<20), float64(z.Len())/(1<<20))
+	t.Logf("%s: %.1f MB, %.1f MB gzipped", site.WasmName, float64(len(b))/1e6, float64(z.Len())/1e6)
 	if len(b) > maxWasm {
-		t.Errorf("%s weighs %.1f MB, more than %d MB", site.WasmName, float64(len(b))/(1<<20), maxWasm>>20)
+		t.Errorf("%s weighs %.1f MB, more than %.0f MB", site.WasmName, float64(len(b))/1e6, maxWasm/1e6)
 	}
 }
 
