@@ -411,6 +411,40 @@ func frameStats(frames []float64) (perSecond, gap float64) {
 	return float64(len(frames)-1) / (frames[len(frames)-1] - frames[0]) * 1000, gap
 }
 
+// maxCountGap is the longest the page may stop while the classroom view
+// counts nodes (the textbook searches of ai/teach): a freeze, which is what
+// a count that never gave the page its turn did (tens of seconds).
+const maxCountGap = time.Second
+
+// TestClassroomViewInBrowser: the classroom view (key T) opens in the page
+// and its node counts run without freezing it.
+func TestClassroomViewInBrowser(t *testing.T) {
+	ctx := browser(t)
+	srv := serve(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?white=human&black=human&test=1")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `window.tablutFirstFrameAt || window.tablutError`, 90*time.Second)
+	waitFor(t, ctx, `window.tablut_state && JSON.parse(window.tablut_state).Human`, 30*time.Second)
+	before := shot(t, ctx, "")
+	var mark int
+	eval(t, ctx, `window.tablutFrames.length`, &mark)
+	press(t, ctx, "t")
+	time.Sleep(6 * time.Second)
+	var frames []float64
+	eval(t, ctx, fmt.Sprintf(`window.tablutFrames.slice(%d)`, mark), &frames)
+	n, gap := frameStats(frames)
+	t.Logf("classroom view counting: %.0f page frames a second, longest gap %.0f ms", n, gap)
+	if time.Duration(gap*float64(time.Millisecond)) > maxCountGap {
+		t.Errorf("the page went %.0f ms without a frame while the classroom view counted (at most %v)", gap, maxCountGap)
+	}
+	after := shot(t, ctx, "classroom")
+	b := after.Bounds()
+	if n := changed(before, after, b.Dx()*3/4, b.Dy()/3, 60); n < 500 {
+		t.Errorf("the classroom view did not appear (%d pixels changed where its text goes)", n)
+	}
+}
+
 // TestSaveAndOpenInBrowser: S downloads the game as a record file, and O
 // opens a record through the browser's file picker.
 func TestSaveAndOpenInBrowser(t *testing.T) {
