@@ -41,8 +41,9 @@ import (
 // pollInterval is how many nodes a thread expands between two clock checks. Small
 // enough that a search with the slowest network evaluator still checks the clock
 // many times a second (its speed is in docs/measurements.md, section Search
-// speed).
-const pollInterval = 256
+// speed); smaller in a browser, where each check is also the search's chance
+// to give the page its turn (pollNodes, yield_js.go).
+const pollInterval = pollNodes
 
 const (
 	hardFraction   = 0.90 // of MoveTime: stop searching

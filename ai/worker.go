@@ -148,6 +148,7 @@ func (w *worker) count() {
 	if w.nodes >= pollInterval {
 		w.ctl.poll(w.nodes)
 		w.nodes = 0
+		w.yieldPage()
 		if int(w.ctl.done.Load()) >= w.depth {
 			w.abort = true
 		}

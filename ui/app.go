@@ -36,6 +36,10 @@ type Options struct {
 	// Teach opens the classroom view at start, on TeachPage.
 	Teach     bool
 	TeachPage int
+	// AfterDraw, if set, is called at the end of every frame, on the
+	// window's goroutine: the web page says when its first frame is drawn
+	// and, for its browser test, where the squares are (web/).
+	AfterDraw func(*App)
 }
 
 // App is the game window: an ebiten.Game over a Controller.
@@ -63,6 +67,8 @@ type App struct {
 	teachLive      string    // the searches' news shown in the view
 	teachLiveAt    time.Time // when the view last followed them
 
+	afterDraw func(*App)
+
 	screenshot string
 	frames     int
 	frame      int
@@ -87,7 +93,8 @@ func NewApp(opts Options) (*App, error) {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)
 	}
 	a := &App{ctl: session.New(opts.Config), fonts: f, notice: opts.Notice,
-		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, sound: newSounds(soundPrefs())}
+		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, sound: newSounds(soundPrefs()),
+		afterDraw: opts.AfterDraw}
 	if opts.Settings != nil {
 		a.ctl.SetPanel(*opts.Settings)
 		if err := a.ctl.Start(*opts.Settings); err != nil {
@@ -98,6 +105,9 @@ func NewApp(opts Options) (*App, error) {
 		if err := a.ctl.LoadFile(opts.Load); err != nil {
 			return nil, err
 		}
+	}
+	if opts.Settings == nil && opts.Load == "" {
+		a.ctl.OfferLastGame() // with Config.KeepLastGame: the last game behind the start panel
 	}
 	if opts.Notice != "" {
 		a.ctl.Notify(opts.Notice)
@@ -201,6 +211,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if a.screenshot != "" && !a.done && a.frame >= a.frames {
 		a.saveScreenshot(screen)
 		a.done = true
+	}
+	if a.afterDraw != nil {
+		a.afterDraw(a)
 	}
 }
 

@@ -12,6 +12,9 @@
 //     the board, panel buttons, keys, the classroom's keys.
 //   - draw.go: fonts, text and shapes drawn with vector paths at the
 //     current scale, so the board stays crisp at any window size.
+//   - font_gotext.go, font_js.go: the typefaces: go-text's shaper on the
+//     desktop, x/image's opentype rasteriser in a browser (a much smaller
+//     download; the window's text needs no shaping).
 //   - drawboard.go: the board, pieces (with the session's animations),
 //     marks, arrows and the evaluation bar.
 //   - drawpanel.go: the side panel: players, clocks, status box, move list,
@@ -29,5 +32,7 @@
 //     evaluation bar, panel and its buttons, start panel.
 //   - theme.go: the colours.
 //   - sound.go: the cues synthesised in code (sine partials under a decay)
-//     and played through oto; silent, not failing, without a sound device.
+//     and played through oto; silent, not failing, without a sound device;
+//     in a browser it starts after the first click or key, as browsers
+//     require.
 package ui

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"image/color"
 	"math"
 
@@ -12,31 +11,30 @@ import (
 	"github.com/tablut-ai/tablut/assets"
 )
 
-// fonts are the typefaces the window uses, parsed once.
+// fonts are the typefaces the window uses, parsed once (a fontSource is
+// go-text's on the desktop, x/image's opentype in a browser: font_*.go).
 type fonts struct {
-	regular, bold, mono *text.GoTextFaceSource
+	regular, bold, mono *fontSource
 }
 
 func loadFonts() (*fonts, error) {
 	var f fonts
 	var err error
-	if f.regular, err = text.NewGoTextFaceSource(bytes.NewReader(assets.FontRegular)); err != nil {
+	if f.regular, err = newFontSource(assets.FontRegular); err != nil {
 		return nil, err
 	}
-	if f.bold, err = text.NewGoTextFaceSource(bytes.NewReader(assets.FontBold)); err != nil {
+	if f.bold, err = newFontSource(assets.FontBold); err != nil {
 		return nil, err
 	}
-	if f.mono, err = text.NewGoTextFaceSource(bytes.NewReader(assets.FontMono)); err != nil {
+	if f.mono, err = newFontSource(assets.FontMono); err != nil {
 		return nil, err
 	}
 	return &f, nil
 }
 
-// face returns a face of src at size pixels, rounded to half pixels so that the
-// glyph cache sees few sizes.
-func face(src *text.GoTextFaceSource, size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: src, Size: math.Max(6, math.Round(size*2)/2)}
-}
+// faceSize rounds a face's size in pixels to half pixels, so that the glyph
+// cache sees few sizes.
+func faceSize(size float64) float64 { return math.Max(6, math.Round(size*2)/2) }
 
 // alignment of drawn text relative to its anchor point.
 type align uint8
@@ -49,7 +47,7 @@ const (
 
 // drawText draws s with its vertical centre at y and its left edge, centre or
 // right edge at x.
-func drawText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, clr color.Color, a align) {
+func drawText(dst *ebiten.Image, s string, f text.Face, x, y float64, clr color.Color, a align) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(clr)
@@ -59,7 +57,7 @@ func drawText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, clr
 }
 
 // textWidth measures s in f.
-func textWidth(s string, f *text.GoTextFace) float64 { return text.AdvanceAt(s, len(s), f) }
+func textWidth(s string, f text.Face) float64 { return text.AdvanceAt(s, len(s), f) }
 
 // pathOpts returns antialiased path options in colour clr.
 func pathOpts(clr color.Color) *vector.DrawPathOptions {

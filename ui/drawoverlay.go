@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"runtime"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -209,9 +210,19 @@ func choiceAbout(spec string) string {
 	case session.Human:
 		return "played here, with the mouse"
 	case "heuristic":
-		return "engine: the hand-made evaluation, searching for the move time"
+		return "engine: the hand-made evaluation, searching for the move time" + inBrowser()
 	}
-	return "engine: the network " + session.ShortSpec(spec) + ", searching for the move time"
+	return "engine: the network " + session.ShortSpec(spec) + ", searching for the move time" + inBrowser()
+}
+
+// inBrowser says that an engine at full strength searches less in a browser
+// (one thread, shared with the page: ai/yield_js.go); a level keeps its node
+// budget anywhere.
+func inBrowser() string {
+	if runtime.GOOS == "js" {
+		return " (less deeply in a browser)"
+	}
+	return ""
 }
 
 // endColour is the colour of a finished game's headline: green when the

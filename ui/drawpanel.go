@@ -123,7 +123,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 // wrapText breaks s into lines at most w wide in f, at spaces (and inside a
 // word too long for a line, such as a path), keeping at most max lines (the
 // last ends in an ellipsis if text is left).
-func wrapText(s string, f *text.GoTextFace, w float64, maxLines int) []string {
+func wrapText(s string, f text.Face, w float64, maxLines int) []string {
 	var lines []string
 	line := ""
 	flush := func() {
@@ -331,7 +331,7 @@ func resultTitle(o game.Outcome) (string, color.NRGBA) {
 }
 
 // ellipsis shortens s to fit width w in f.
-func ellipsis(s string, f *text.GoTextFace, w float64) string {
+func ellipsis(s string, f text.Face, w float64) string {
 	if textWidth(s, f) <= w {
 		return s
 	}

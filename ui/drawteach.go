@@ -51,7 +51,7 @@ func newTeachLayout(g *geometry) teachLayout {
 
 // teachFaces are the classroom view's type sizes.
 type teachFaces struct {
-	title, body, bold, mono, small *text.GoTextFace
+	title, body, bold, mono, small text.Face
 	line                           float64 // body line height
 }
 
@@ -139,13 +139,13 @@ type teachText struct {
 	f   teachFaces
 }
 
-func (tt *teachText) line(s string, f *text.GoTextFace, clr color.Color) {
+func (tt *teachText) line(s string, f text.Face, clr color.Color) {
 	drawText(tt.dst, ellipsis(s, f, tt.w), f, tt.x, tt.y, clr, alignLeft)
 	tt.y += tt.f.line
 }
 
 // wrap writes s over at most n lines.
-func (tt *teachText) wrap(s string, f *text.GoTextFace, clr color.Color, n int) {
+func (tt *teachText) wrap(s string, f text.Face, clr color.Color, n int) {
 	for _, l := range wrapText(s, f, tt.w, n) {
 		tt.line(l, f, clr)
 	}
@@ -153,7 +153,7 @@ func (tt *teachText) wrap(s string, f *text.GoTextFace, clr color.Color, n int) 
 
 // row writes cells at the given offsets (fractions of the column's width);
 // a negative offset right-aligns the cell at its absolute value.
-func (tt *teachText) row(cells []string, at []float64, f *text.GoTextFace, clr color.Color) {
+func (tt *teachText) row(cells []string, at []float64, f text.Face, clr color.Color) {
 	for i, c := range cells {
 		x, al := tt.x+at[i]*tt.w, alignLeft
 		if at[i] < 0 {

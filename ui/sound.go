@@ -80,8 +80,8 @@ var audioOut = sync.OnceValues(func() (*oto.Context, error) {
 // device: no ALSA device nodes and no PulseAudio (or PipeWire) socket. Asking
 // ALSA anyway would only fill the terminal with its complaints.
 func soundDevice() error {
-	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
-		return nil
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" || runtime.GOOS == "js" {
+		return nil // a browser's audio starts after the person's first click or key (oto waits for it)
 	}
 	if _, err := os.Stat("/dev/snd"); err == nil {
 		return nil

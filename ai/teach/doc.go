@@ -16,6 +16,10 @@
 //     replay it node by node; and piece impact (PieceImpact), how much each
 //     pawn matters to an evaluator: the position's score less the score
 //     without that pawn.
+//   - page_js.go, page_other.go: in a browser, a background count gives the
+//     page its turn every few milliseconds (a short sleep: WebAssembly has
+//     one thread and no pre-emption); elsewhere the Gosched of the periodic
+//     check is enough.
 //
 // The heuristic's terms (ai.Heuristic.Terms) and the root moves' scores of
 // each iteration (ai.Info.Root) come from package ai itself.

@@ -195,7 +195,7 @@ func (t *tracer) search(p *game.Position, depth, ply int, alpha, beta int32) int
 		m := moves[i]
 		*child = *p
 		captured := child.Make(m)
-		if t.tr.Nodes++; t.tr.Nodes&1023 == 0 && backgroundCheck(t.ctx) {
+		if t.tr.Nodes++; t.tr.Nodes&checkMask == 0 && backgroundCheck(t.ctx) {
 			t.stopped = true
 		}
 		if t.stopped {

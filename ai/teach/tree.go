@@ -82,11 +82,11 @@ func newPlainTree(eval ai.Evaluator, ordered bool, ctx context.Context) *plainTr
 }
 
 // visit counts a node and reports whether the search must stop (its context
-// was cancelled; checked every 1024 nodes). A stopped tree's score and node
-// count are meaningless.
+// was cancelled; checked every checkMask+1 nodes). A stopped tree's score and
+// node count are meaningless.
 func (t *plainTree) visit() bool {
 	t.nodes++
-	if t.ctx != nil && t.nodes&1023 == 0 {
+	if t.ctx != nil && t.nodes&checkMask == 0 {
 		t.stopped = backgroundCheck(t.ctx)
 	}
 	return t.stopped
@@ -97,8 +97,10 @@ func (t *plainTree) visit() bool {
 // yields the thread. A long count must not hold one of the GOMAXPROCS
 // threads for its whole time slice: with the engine's search on the others,
 // a window's drawing would wait for the scheduler to preempt it.
+// In a browser it also gives the page its turn (page_js.go).
 func backgroundCheck(ctx context.Context) bool {
 	runtime.Gosched()
+	givePage()
 	return ctx.Err() != nil
 }
 

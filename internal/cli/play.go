@@ -38,7 +38,7 @@ func runPlay(args []string) error {
 		return err
 	}
 
-	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: session.Config{NoPonder: !*ponder}}
+	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: session.Config{NoPonder: !*ponder, KeepLastGame: true}}
 	pages := map[string]int{"search": session.TeachSearch, "slow": session.TeachSlow, "eval": session.TeachEval, "filters": session.TeachFilters}
 	page, ok := pages[*teachPage]
 	if !ok {

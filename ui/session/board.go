@@ -117,6 +117,7 @@ func (c *Controller) play(m game.Move) {
 	}
 	c.ClearSelection()
 	c.hint, c.hintPV = game.NoMove, nil
+	c.keepGame()
 }
 
 // Flip turns the board around.

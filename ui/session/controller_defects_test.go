@@ -180,25 +180,6 @@ func TestSaveAndOpenThroughTheDialog(t *testing.T) {
 	assert.Empty(t, e.Message())
 }
 
-func TestDialogCommands(t *testing.T) {
-	d := DesktopDialogs{}
-	linux := d.commands("linux", true, "/home/a", "g.txt")
-	require.Equal(t, "zenity", linux[0].prog)
-	assert.Contains(t, linux[0].args, "--save")
-	assert.Contains(t, linux[0].args, "--filename=/home/a/g.txt")
-	assert.Equal(t, "kdialog", linux[len(linux)-1].prog)
-	mac := d.commands("darwin", false, "/Users/a", "")
-	assert.Contains(t, mac[0].args[1], `choose file with prompt`)
-	win := d.commands("windows", true, `C:\it's`, "g.txt")
-	assert.Contains(t, win[0].args[3], `'C:\it''s'`)
-
-	// No dialog program at all.
-	none := DesktopDialogs{LookPath: func(string) (string, error) { return "", os.ErrNotExist }}
-	t.Setenv("DISPLAY", ":0")
-	_, err := none.OpenFile(t.TempDir())
-	assert.ErrorIs(t, err, ErrNoDialog)
-}
-
 // The end banner speaks to the person, and offers a rematch and swapped sides.
 func TestEndWordsRematchAndSwap(t *testing.T) {
 	c, _ := newTestController(t)

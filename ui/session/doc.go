@@ -33,8 +33,13 @@
 //     increment).
 //   - files.go: saving and loading game records; the file dialogs run on a
 //     goroutine and Update collects their answer.
-//   - dialog.go: the desktop's file dialogs run as programs (zenity, qarma,
-//     kdialog, osascript, PowerShell), ~/Tablut when there is none.
+//   - dialog.go, dialog_desktop.go, dialog_js.go: the file dialogs: on the
+//     desktop, programs (zenity, qarma, kdialog, osascript, PowerShell) and
+//     ~/Tablut when there is none; in a browser, a download for Save (a Blob
+//     behind a clicked link) and the browser's file picker for Open (an
+//     <input type=file>), read in memory.
+//   - lastgame.go: the game on the board kept in the Store after every move
+//     and at Close, and offered back behind the next run's start panel.
 //   - store.go, store_desktop.go, store_js.go: Store, small named blobs kept
 //     between runs: files in the user's configuration folder on the desktop
 //     (written atomically), the page's local storage in a browser.

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,10 +13,12 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// dialogResult is the answer of a file dialog.
+// dialogResult is the answer of a file dialog: a path, or for a Picker the
+// chosen file's name (path) and bytes (data).
 type dialogResult struct {
 	save bool
 	path string
+	data []byte
 	err  error
 }
 
@@ -47,11 +50,7 @@ func (c *Controller) SaveTo(name string) (string, error) {
 		c.Notify(err.Error())
 		return "", err
 	}
-	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
-	if c.timeLoss {
-		meta.Reason = c.lostOnTime()
-	}
-	err = c.game.WriteRecord(f, meta)
+	err = c.game.WriteRecord(f, c.recordMeta())
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -62,6 +61,31 @@ func (c *Controller) SaveTo(name string) (string, error) {
 	}
 	c.Notify("Saved the game to " + name)
 	return name, nil
+}
+
+// recordMeta is the header of the game's record: players, date, and how a
+// game lost on time ended.
+func (c *Controller) recordMeta() game.RecordMeta {
+	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
+	if c.timeLoss {
+		meta.Reason = c.lostOnTime()
+	}
+	return meta
+}
+
+// download hands the record to a Downloader (a browser's download).
+func (c *Controller) download(d Downloader) {
+	var buf bytes.Buffer
+	name := c.recordName()
+	err := c.game.WriteRecord(&buf, c.recordMeta())
+	if err == nil {
+		err = d.Download(name, buf.Bytes())
+	}
+	if err != nil {
+		c.Notify("Cannot save the game: " + err.Error())
+		return
+	}
+	c.Notify("Saved the game as " + name + " (in your downloads)")
 }
 
 // rootCause drops the operation and path that os errors repeat.
@@ -82,14 +106,31 @@ func (c *Controller) SaveAs() { c.askFile(true) }
 func (c *Controller) Open() { c.askFile(false) }
 
 // askFile shows a file dialog on a goroutine of its own (it blocks until the
-// person answers); Update collects the answer.
+// person answers); Update collects the answer. A Downloader saves at once;
+// a Picker reads the chosen file on that goroutine.
 func (c *Controller) askFile(save bool) {
-	if c.dialog != nil {
-		return // one dialog at a time
+	d := c.cfg.Dialogs
+	if dl, ok := d.(Downloader); ok && save {
+		c.download(dl)
+		return
+	}
+	pick, picker := d.(Picker)
+	if c.dialog != nil && !(picker && !save) {
+		// One dialog at a time; but a browser's picker may never say it
+		// was cancelled, so a new one replaces it.
+		return
 	}
 	ch := make(chan dialogResult, 1)
 	c.dialog = ch
-	dir, name, d := c.cfg.SaveDir, c.recordName(), c.cfg.Dialogs
+	if picker && !save {
+		go func() {
+			var r dialogResult
+			r.path, r.data, r.err = pick.PickFile()
+			ch <- r
+		}()
+		return
+	}
+	dir, name := c.cfg.SaveDir, c.recordName()
 	if _, err := os.Stat(dir); err != nil {
 		dir = "."
 	}
@@ -122,6 +163,8 @@ func (c *Controller) pollDialog() {
 	}
 	switch {
 	case errors.Is(r.err, ErrCancelled):
+	case r.err == nil && r.data != nil:
+		c.Load(bytes.NewReader(r.data), r.path)
 	case r.err == nil && r.save:
 		c.SaveTo(r.path)
 	case r.err == nil:

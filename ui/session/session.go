@@ -23,10 +23,15 @@ type Config struct {
 	Now      func() time.Time // the clock; default time.Now
 	HintSpec string           // the engine asked for hints; default DefaultOpponent
 	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
-	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs
+	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs (BrowserDialogs in a browser)
 	// Store keeps what outlives a run (the person's last choices, the game
 	// on the board); default DefaultStore(). Tests give NewMemStore().
 	Store Store
+	// KeepLastGame keeps the game on the board in Store after every move
+	// and at Close, and OfferLastGame puts it back behind the start panel at
+	// the next run (lastgame.go). Off in tests, which must not touch a
+	// person's store.
+	KeepLastGame bool
 	// NoPonder keeps an AI playing a person from thinking on the person's
 	// time (by default it ponders the reply it expects; see player.Engine).
 	NoPonder bool
@@ -112,6 +117,8 @@ type Controller struct {
 	warn   warning // the threats in the position on the board, cached
 
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
+
+	keepFailed bool // the Store refused the last game once (said in the status)
 }
 
 // New returns a controller showing the start panel with the default
@@ -130,7 +137,7 @@ func New(cfg Config) *Controller {
 		cfg.SaveDir = RecordsDir()
 	}
 	if cfg.Dialogs == nil {
-		cfg.Dialogs = DesktopDialogs{}
+		cfg.Dialogs = defaultDialogs()
 	}
 	if cfg.Store == nil {
 		cfg.Store = DefaultStore()
@@ -261,8 +268,12 @@ func (c *Controller) setEval(h uint64, score int32) {
 	c.score, c.hasScore = score, true
 }
 
-// Close stops any running search; call it when the window closes.
-func (c *Controller) Close() { c.stopSearch() }
+// Close stops any running search and keeps the game on the board (with
+// Config.KeepLastGame); call it when the window closes.
+func (c *Controller) Close() {
+	c.stopSearch()
+	c.keepGame()
+}
 
 // sideToMove returns the side to move in the current position.
 func (c *Controller) sideToMove() game.Color {

@@ -1,0 +1,20 @@
+// Package browsertest plays the web build in a real browser: Debian's
+// Chromium, headless, driven over the DevTools protocol (chromedp). Its
+// tests build the site (web/site), serve it, and check that the page loads
+// and draws, that a move played with real mouse events gets the AI's
+// answer while the page keeps its frames coming (and while the classroom
+// view counts nodes), that Save downloads a
+// record and Open reads one through the file picker, that failures are
+// shown as messages, and compare the search speed in the page with the native
+// build's. Without Chromium the tests skip, unless TABLUT_REQUIRE_BROWSER=1
+// (as CI sets); under the race detector they skip (the timings would say
+// nothing about the page), and with -short.
+//
+//   - browser_test.go: the browser (its flags: SwiftShader for WebGL, in
+//     the browser's own process; no network; a fresh profile), the site
+//     built and served, the game played, the frame gaps, the classroom
+//     view's counts, Save and Open,
+//     the failure messages, the screenshots (kept under $TABLUT_SHOTS as web-*.png).
+//   - bench_test.go: the nodes per second in the page and natively.
+//   - race_on_test.go, race_off_test.go: whether the race detector is on.
+package browsertest

@@ -1,0 +1,150 @@
+// Command web is the game as a web page: built with GOOS=js GOARCH=wasm it is
+// the tablut.wasm that index.html loads (go run ./web/mksite makes the whole
+// site folder). It holds only the game, opened through package ui: no
+// command-line tools, training, plotting or server code, which keeps the
+// page's download small (docs/measurements.md, section Web build).
+//
+// The page's address may carry the start panel's choices, so that a teacher
+// can share a link that starts a game at once: ?white=human&black=level:club&movetime=2s
+// (each optional; without them the start panel opens). ?bench=1 measures the
+// search speed instead (package web/nps) and shows it; ?test=1 also
+// publishes the board's state after every frame for the browser test
+// (web/browsertest).
+//
+//   - main.go: the page's options read from its address, the window opened
+//     through ui.Run, the bench mode.
+//   - page_js.go, page_other.go: talking to the page (its address, its
+//     messages: a failure, the first frame, the bench's figures, the test's
+//     state); outside a browser, an empty address and standard output.
+//   - imports_test.go: the build links none of the tools.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
+	"github.com/tablut-ai/tablut/web/nps"
+)
+
+func main() {
+	q := pageQuery()
+	if q.Get("bench") != "" {
+		if err := bench(q); err != nil {
+			pageFail("The speed measurement failed: " + err.Error())
+		}
+		return
+	}
+	opts, err := options(q)
+	if err != nil {
+		pageFail("Cannot start the game: " + err.Error() + ".")
+		return
+	}
+	if err := ui.Run(opts); err != nil {
+		pageFail("The game stopped: " + err.Error() + ". Reload the page to play again.")
+	}
+}
+
+// options turns the page's address into the window's options.
+func options(q url.Values) (ui.Options, error) {
+	opts := ui.Options{Config: session.Config{KeepLastGame: true}}
+	def := session.DefaultSettings()
+	given := false
+	for _, side := range []struct {
+		key  string
+		spec *string
+	}{{"white", &def.White}, {"black", &def.Black}} {
+		if v := q.Get(side.key); v != "" {
+			if err := session.CheckSpec(v); err != nil {
+				return opts, fmt.Errorf("the address names a player the game does not know (%s=%s): %v", side.key, v, err)
+			}
+			*side.spec, given = v, true
+		}
+	}
+	if v := q.Get("movetime"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return opts, fmt.Errorf("the address gives a bad move time (movetime=%s): write it like 2s or 500ms", v)
+		}
+		def.MoveTime, given = d, true
+	}
+	if given {
+		opts.Settings = &def
+	}
+	test := q.Get("test") != ""
+	frames := 0
+	opts.AfterDraw = func(a *ui.App) {
+		frames++
+		if frames == 1 {
+			pageCall("tablutFirstFrame")
+		}
+		if test {
+			pageReport("state", testState(a, frames))
+		}
+	}
+	return opts, nil
+}
+
+// point is a place on the page in CSS pixels.
+type point struct{ X, Y float64 }
+
+// state is what the browser test reads after each frame.
+type state struct {
+	Frame int
+	Ply   int
+	Busy  bool   // a search runs (an AI thinks)
+	Human bool   // a person may move
+	Moves []move // the legal moves, where their squares are drawn
+}
+
+type move struct {
+	Name     string
+	From, To point
+}
+
+// testState describes the board for the browser test, as JSON.
+func testState(a *ui.App, frame int) string {
+	c := a.Controller()
+	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove()}
+	if s.Human {
+		scale := cssScale()
+		at := func(q game.Square) point {
+			x, y := a.SquareCenter(q)
+			return point{x / scale, y / scale}
+		}
+		for _, m := range c.Game().LegalMoves() {
+			s.Moves = append(s.Moves, move{m.String(), at(m.From()), at(m.To())})
+		}
+	}
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// bench measures the search speed with the heuristic and the champion
+// network (?movetime= per position, default 500ms) and shows it.
+func bench(q url.Values) error {
+	per := 500 * time.Millisecond
+	if v := q.Get("movetime"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("bad movetime %q", v)
+		}
+		per = d
+	}
+	out := map[string]float64{}
+	for _, spec := range []string{"heuristic", "cnn:champion"} {
+		pageReport("progress", "measuring "+spec)
+		r, err := nps.Measure(spec, per)
+		if err != nil {
+			return err
+		}
+		out[spec] = r.NPS()
+	}
+	b, _ := json.Marshal(out)
+	pageReport("bench", string(b))
+	return nil
+}
