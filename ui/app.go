@@ -57,11 +57,9 @@ type App struct {
 	sprites sprites
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
-	teach          session.Classroom // the classroom view
-	teachFilterImg *ebiten.Image     // its filters picture, made once per network
-	teachFilterSrc image.Image
-	teachLive      string    // the searches' news shown in the view
-	teachLiveAt    time.Time // when the view last followed them
+	teach       session.Classroom // the classroom view
+	teachLive   string            // the searches' news shown in the view
+	teachLiveAt time.Time         // when the view last followed them
 
 	screenshot string
 	frames     int
@@ -291,13 +289,24 @@ func (a *App) do(act action) {
 		c.ShowHelp(session.HelpRules)
 	case actTeach:
 		a.ToggleTeach()
+	case actFullscreen:
+		a.ToggleFullscreen()
 	}
+}
+
+// ToggleFullscreen puts the window in full screen or back (F11, the
+// buttons): for a projector. Layout follows the new size at the display's
+// scale, so the picture stays sharp.
+func (a *App) ToggleFullscreen() {
+	ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	a.Invalidate()
 }
 
 // Close stops the background work (search, classroom analysis); call it when
 // the window closes.
 func (a *App) Close() {
 	a.teach.Stop()
+	a.teach.Evolution().Close()
 	a.ctl.Close()
 }
 
@@ -331,7 +340,7 @@ func (a *App) TeachTabCenter(p int) (x, y float64) {
 func (a *App) TeachStatus() TeachStatus {
 	t := &a.teach
 	an := t.Analysis()
-	st := TeachStatus{Open: t.IsOpen(), Page: t.Page(), EvalReady: an.Ready, Filters: an.Filters != nil, TableDone: an.Done}
+	st := TeachStatus{Open: t.IsOpen(), Page: t.Page(), EvalReady: an.Ready, Filters: an.Network != nil, TableDone: an.Done}
 	if tr := t.Trace(); tr != nil {
 		st.Steps, st.Step = len(tr.Steps), t.Step()
 		if t.Step() > 0 {

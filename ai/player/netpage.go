@@ -99,3 +99,8 @@ func netFacts(n *cnn.Network) []string {
 	}
 	return out
 }
+
+// Describe describes the network n for the network page, as DescribeNet
+// does for a network by name (the window's evolution page describes the
+// networks it breeds).
+func Describe(n *cnn.Network) NetPage { return describe(n) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	"sync/atomic"
 	"time"
 
@@ -56,8 +55,12 @@ type Analysis struct {
 	// network's correction before scaling), shown instead on request.
 	NetImpact [game.NumSquares]int32
 	HasNetMap bool
-	Filters   image.Image // the network's first-layer filters, nil without a network
-	FilterMax string      // the weight shown at full brightness
+	// Network is the network page's network: the evaluator's own, or the
+	// default network's when the evaluator has none (Borrowed); nil when no
+	// network can be loaded. NetSpec is the spec it plays as.
+	Network  *player.NetPage
+	NetSpec  string
+	Borrowed bool
 
 	Traces         [4]*teach.Trace // the slow-motion traces, by depth (2 and 3)
 	Rows           []teach.TreeRow // the node table so far
@@ -140,11 +143,7 @@ func startTeachJob(spec string, pos game.Position, history []uint64, busy bool) 
 			eval = se.ForSide(pos.SideToMove())
 		}
 		parts := explainEval(eval, pos)
-		if es.Kind == player.CNN {
-			if img, caption, err := player.FilterPicture(es.Net); err == nil {
-				parts.Filters, parts.FilterMax = img, caption
-			}
-		}
+		parts.Network, parts.NetSpec, parts.Borrowed = networkOf(es)
 		parts.EvalName = eval.Name()
 		if !send(func(a *Analysis) { parts.merge(a) }) {
 			return
@@ -225,7 +224,24 @@ func (p *Analysis) merge(a *Analysis) {
 	a.Terms, a.Heuristic, a.HasTerms, a.Net = p.Terms, p.Heuristic, p.HasTerms, p.Net
 	a.Impact, a.ImpactOK, a.NetScale, a.Offset = p.Impact, p.ImpactOK, p.NetScale, p.Offset
 	a.NetImpact, a.HasNetMap = p.NetImpact, p.HasNetMap
-	a.Filters, a.FilterMax = p.Filters, p.FilterMax
+	a.Network, a.NetSpec, a.Borrowed = p.Network, p.NetSpec, p.Borrowed
+}
+
+// networkOf returns the network the network page shows for the evaluator
+// es: its own, else the default opponent's (borrowed), else none.
+func networkOf(es player.Spec) (net *player.NetPage, spec string, borrowed bool) {
+	if es.Kind == player.CNN {
+		if p, err := player.DescribeNet(es.Net); err == nil {
+			return &p, player.CNN + ":" + es.Net, false
+		}
+	}
+	opp, _ := DefaultOpponent()
+	if s, err := player.ParseSpec(opp); err == nil && s.Kind == player.CNN {
+		if p, err := player.DescribeNet(s.Net); err == nil {
+			return &p, opp, true
+		}
+	}
+	return nil, "", false
 }
 
 // explainEval takes eval's score of pos apart: the heuristic's terms when

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"path/filepath"
 	"slices"
 
 	"github.com/tablut-ai/tablut/ai/player"
@@ -8,19 +9,24 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// The classroom view: a full-window overlay that shows how the engine thinks,
-// on four pages.
+// The classroom view: a full-window overlay that shows how one engine
+// thinks (the AI to move, or one the teacher picks: EngineSpec), on five
+// pages. Scores are White's point of view throughout, and each page says so.
 //
-//   - Search: the running (or last) search as it deepens: per depth the nodes,
-//     the best move and its score; the root moves with their scores; and the
+//   - Search: the engine's search as it deepens: per depth the nodes, the
+//     best move and its score; the root moves with their scores; and the
 //     nodes plain minimax and alpha-beta visit on the same position for small
 //     depths (teach.CountTree, the table of `tablut bench search -stats`).
 //   - Slow motion: a depth 2 or 3 alpha-beta search of the position replayed
-//     step by step on the board (teach.TraceAlphaBeta): the move tried, the value
-//     backed up, alpha and beta, the cutoffs.
+//     on the board (teach.TraceAlphaBeta), first as a guided lesson of at
+//     most lessonStops stops to the first cutoff (teach.GuidedWalk), each
+//     with its sentence (lesson.go), then step by step.
 //   - Evaluation: the heuristic's terms with weights and counts, and for a
 //     network how much each pawn matters to its score (teach.PieceImpact).
-//   - Filters: a network's first-layer filters (the figure of `tablut filters`).
+//   - Network: a network's first-layer filters plane by plane and what its
+//     file says about it (player.DescribeNet); the default network's when
+//     the engine has none.
+//   - Evolution: the seed's genetic algorithm run live (evolution.go).
 //
 // Everything that takes time runs in a background goroutine per position
 // (teachJob), stopped by a context when the position changes or the view
@@ -28,15 +34,16 @@ import (
 
 // The pages of the classroom view.
 const (
-	TeachSearch  = iota // the search, live
-	TeachSlow           // alpha-beta in slow motion
-	TeachEval           // the evaluation taken apart
-	TeachFilters        // a network's first-layer filters
+	TeachSearch    = iota // the search, live
+	TeachSlow             // alpha-beta in slow motion
+	TeachEval             // the evaluation taken apart
+	TeachFilters          // the network's page: its first-layer filters
+	TeachEvolution        // the genetic algorithm, live
 	TeachPages
 )
 
 // TeachPageNames label the tabs.
-var TeachPageNames = [TeachPages]string{"Search", "Slow motion", "Evaluation", "Filters"}
+var TeachPageNames = [TeachPages]string{"Search", "Slow motion", "Evaluation", "Network", "Evolution"}
 
 // Classroom is the classroom view's state: open or not, the page, the
 // slow-motion cursor, and the analysis of the position on the board. The
@@ -61,6 +68,8 @@ type Classroom struct {
 	// engine is the engine the teacher picked on the page; "" follows the
 	// game (see EngineSpec).
 	engine string
+
+	evo Evolution // the evolution page's run
 
 	job *teachJob
 	an  Analysis
@@ -145,7 +154,19 @@ func (t *Classroom) Update(c *Controller, frame int) {
 		t.job.busy.Store(c.Busy())
 	}
 	t.Poll()
+	if t.evo.Poll() {
+		t.live++
+	}
 	t.Tick(frame)
+}
+
+// Evolution returns the evolution page's run.
+func (t *Classroom) Evolution() *Evolution { return &t.evo }
+
+// KeepEvolution keeps the best network of the evolution so far in the
+// folder where records are saved, and returns the file's path.
+func (t *Classroom) KeepEvolution(c *Controller) (string, error) {
+	return t.evo.Keep(filepath.Join(c.cfg.SaveDir, "networks"))
 }
 
 // teachSpec is the player whose thinking the view explains: the AI to move,
