@@ -327,12 +327,28 @@ type TeachStatus struct {
 	// and the kind of the last one shown.
 	Steps, Step int
 	StepKind    teach.StepKind
+	// The guided lesson: on, its stop (0 between stops) and its length.
+	Guided           bool
+	Lesson, Lessons  int
+	Engine           string // the view's engine
+	Fullscreen       bool
+	EvoRunning       bool // the evolution page's run
+	EvoGen, EvoGames int  // its generation and the games of it played
+	EvoBest          bool // a generation has ended: its best network is shown
+	EvoCurve         int  // points on its learning curve
 }
 
 // TeachTabCenter returns where the classroom view's tab of page p was drawn
 // in the latest frame, in screen pixels.
 func (a *App) TeachTabCenter(p int) (x, y float64) {
 	r := newTeachLayout(&a.geo).tabs[p]
+	return r.cx(), r.cy()
+}
+
+// FullscreenButtonCenter returns where the classroom view's full-screen
+// button was drawn in the latest frame, in screen pixels.
+func (a *App) FullscreenButtonCenter() (x, y float64) {
+	r := newTeachLayout(&a.geo).full
 	return r.cx(), r.cy()
 }
 
@@ -346,7 +362,14 @@ func (a *App) TeachStatus() TeachStatus {
 		if t.Step() > 0 {
 			st.StepKind = tr.Steps[t.Step()-1].Kind
 		}
+		st.Guided = t.Guided()
+		st.Lesson, st.Lessons = t.LessonAt()
 	}
+	st.Engine = an.Spec
+	st.Fullscreen = ebiten.IsFullscreen()
+	ev := t.Evolution()
+	es := ev.State()
+	st.EvoRunning, st.EvoGen, st.EvoGames, st.EvoBest, st.EvoCurve = ev.Running(), es.Gen, es.Games, es.Best != nil, len(es.Curve)
 	return st
 }
 

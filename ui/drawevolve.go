@@ -39,8 +39,16 @@ func (a *App) drawTeachEvolution(dst *ebiten.Image, l teachLayout, f teachFaces)
 		tt.wrap("Evolution runs in the desktop version of the game. There, this page breeds networks with the seed's genetic algorithm while you watch: eight networks play each other, the two best become parents, and their children are made by crossover and mutation.", f.body, colText, 6)
 		return back
 	}
+	if st.Members == nil && ev.Running() {
+		tt.line("Evolution, live", f.title, colText)
+		tt.line("starting: drawing the first population from "+st.From+"…", f.body, colTextDim)
+		return "X: stop  ·  " + back
+	}
 	if st.Members == nil {
 		tt.line("Evolution, live", f.title, colText)
+		if st.Err != "" {
+			tt.wrap("The evolution failed: "+st.Err, f.body, colError, 3)
+		}
 		tt.gap(0.3)
 		tt.wrap("Press C to breed networks from the shipped champion, or R to start from random weights. The genetic algorithm of the seed's report (the code of tablut train) runs in the background at the lowest priority: eight networks play each other once with each colour, the two best become parents, and the next generation is the parents, two children by crossover of whole layers, and four mutants.", f.body, colText, 8)
 		tt.gap(0.3)
@@ -60,7 +68,7 @@ func (a *App) drawTeachEvolution(dst *ebiten.Image, l teachLayout, f teachFaces)
 	right := rect{body.x + body.w*0.53, tt.y - f.line*0.4, body.w * 0.47, body.y + body.h - tt.y + f.line*0.4}
 	a.drawCrosstable(dst, left, st, f, u)
 	a.drawEvoRight(dst, right, st, f, u)
-	keys := "X: stop  ·  K: keep the best network  ·  C / R: start again  ·  " + back
+	keys := "X: stop  ·  K: keep the best network  ·  " + back
 	if !ev.Running() {
 		keys = "C: from the champion  ·  R: from random weights  ·  K: keep the best network  ·  " + back
 	}
@@ -132,8 +140,8 @@ func (a *App) drawCrosstable(dst *ebiten.Image, r rect, st *session.EvoState, f 
 		tt.wrap(fmt.Sprintf("Generation %d ranked %s and %s first (most points, then most wins): they are this generation's parents P 0 and P 1.",
 			st.LastGen, st.LastLabel[st.Last[0]], st.LastLabel[st.Last[1]]), f.small, colText, 3)
 	}
-	if st.Kept != "" {
-		tt.wrap("Kept: "+st.Kept, f.small, colAccent, 2)
+	if st.Note != "" {
+		tt.wrap(st.Note, f.small, colAccent, 3)
 	}
 }
 
@@ -168,7 +176,7 @@ func (a *App) drawEvoRight(dst *ebiten.Image, r rect, st *session.EvoState, f te
 			drawFilterPlane(dst, x, top, cell, &net.Filters[p], net.MaxAbs)
 			drawText(dst, net.Planes[p], f.small, x+side/2, top+side+f.line*0.45, colTextDim, alignCenter)
 		}
-		tt.y = top + side + f.line*1.2
+		tt.y = top + side + f.line*1.5
 	}
 	tt.line("Score of the best against the heuristic, same budget", f.bold, colAccent)
 	plot := rect{r.x + 44*u, tt.y - f.line*0.2, r.w - 56*u, r.y + r.h - tt.y - f.line*0.9}

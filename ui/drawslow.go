@@ -120,9 +120,9 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if t.Playing() {
 		state += " · playing"
 	}
-	tt.line(state, f.body, colTextDim)
+	tt.line(state+fmt.Sprintf(" · %v to move", side), f.body, colTextDim)
 	searched, pruned := teach.Tally(tr, step)
-	tt.line(fmt.Sprintf("Searched %d positions · pruned %d moves (with all below them)", searched, pruned), f.body, colAccent)
+	tt.line(fmt.Sprintf("Searched: %d positions · cut off: %d moves", searched, pruned), f.body, colAccent)
 	tt.gap(0.1)
 	sentence := fmt.Sprintf("Press → for the lesson: %d stops from the root to the first cutoff. %v is to move at the root.", len(t.Walk()), side)
 	if step > 0 {
@@ -137,7 +137,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	at := []float64{0, 0.08, 0.26, -0.63, -0.81, -1}
 	tt.row([]string{"ply", "move", "played by", "α", "β", "best"}, at, f.bold, colAccent)
 	for d, lv := range stack {
-		mv, by := "root", side.String()+" to move"
+		mv, by := "root", ""
 		if d > 0 {
 			mv, by = lv.Move.String(), session.PlayedBy(side, d).String()
 		}
@@ -153,7 +153,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	// The legend, at the column's foot: who raises which bound, and the two
 	// cutoff marks.
 	tt.y = math.Max(tt.y+f.line*0.3, l.text.y+l.text.h-3.2*f.line)
-	tt.wrap("White maximises and raises α; Black minimises and lowers β. Orange arrows: moves of the side to move at the root; blue: the replies.", f.small, colTextDim, 2)
+	tt.wrap("White maximises and raises α; Black minimises and lowers β. A cut-off move is not searched, nor anything below it.", f.small, colTextDim, 2)
 	y := tt.y
 	mark := rect{tt.x, y - 11*u, 22 * u, 22 * u}
 	drawCutMark(dst, mark, "beta", 3*u)

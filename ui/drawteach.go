@@ -104,7 +104,7 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	a.drawFullscreenButton(dst, l.full, f.bold)
 	// The engine the view explains, and whose side its scores are from.
 	if t.Page() != session.TeachEvolution {
-		caption := "Engine: " + a.teachEngineName() + " · + good for White"
+		caption := "Engine: " + a.teachEngineName()
 		last := l.tabs[len(l.tabs)-1]
 		if right := l.full.x - 12*u; right-textWidth(caption, f.small) > last.x+last.w+12*u {
 			drawText(dst, caption, f.small, right, l.tabs[0].cy(), colTextDim, alignRight)
@@ -271,7 +271,7 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 			}
 			tt.row(cells, at, f.mono, colText)
 		}
-		tt.line("≤ / ≥: a bound; alpha-beta proved the move no better. Arrows: the plan, numbered", f.small, colTextDim)
+		tt.line("≤ / ≥: a bound, proved no better · arrows: the plan, in order", f.small, colTextDim)
 	}
 	a.drawTeachNodeTable(tt)
 }
@@ -337,7 +337,8 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		tt.wrap(session.Capitalize(an.Err)+".", f.body, colTextDim, 3)
 		return
 	}
-	tt.line(fmt.Sprintf("%s: %s (+ good for White, − for Black)", an.EvalName, session.ScoreText(an.Score)), f.body, colText)
+	tt.line(an.EvalName, f.body, colTextDim)
+	tt.line(fmt.Sprintf("Score %s: + good for White, − for Black", session.ScoreText(an.Score)), f.body, colText)
 	tt.gap(0.3)
 	if an.HasTerms {
 		at := []float64{0, -0.68, -0.82, -1}

@@ -207,22 +207,23 @@ func (a *App) teachKeys(typed func(rune) bool) {
 }
 
 // evolutionKeys handles the evolution page's keys: C and R start a run
-// from the champion or from random weights, X stops it, K keeps the best
-// network as a file.
+// from the champion or from random weights (when none runs), X stops it, K
+// keeps the best network as a file.
 func (a *App) evolutionKeys() {
 	t := &a.teach
 	ev := t.Evolution()
 	switch {
+	case ev.Running():
+		if pressed(ebiten.KeyX) {
+			ev.Stop()
+		}
 	case pressed(ebiten.KeyC):
 		a.startEvolution(session.EvolutionFrom)
 	case pressed(ebiten.KeyR):
 		a.startEvolution("")
-	case pressed(ebiten.KeyX):
-		ev.Stop()
-	case pressed(ebiten.KeyK):
-		if _, err := t.KeepEvolution(a.ctl); err != nil {
-			a.ctl.Notify(session.Capitalize(err.Error()))
-		}
+	}
+	if pressed(ebiten.KeyK) {
+		t.KeepEvolution(a.ctl) // the page says where it went, or why not
 	}
 }
 

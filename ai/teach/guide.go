@@ -58,7 +58,7 @@ func GuidedWalk(tr *Trace, limit int) []int {
 	}
 	// Improving replies deeper down, the latest (nearest the cutoff) first.
 	for i := len(steps) - 1; i >= 0; i-- {
-		if s := steps[i]; s.Kind == StepBackUp && len(s.Path) > 1 && s.Value == s.Best {
+		if s := steps[i]; s.Kind == StepBackUp && len(s.Path) > 1 && Improves(tr, i) {
 			medium = append(medium, i)
 		}
 	}
@@ -76,6 +76,27 @@ func GuidedWalk(tr *Trace, limit int) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Improves reports whether step i of tr, a value backed up, changed the
+// best value of the node it was backed up to: the first value there, or a
+// better one than before (a tie keeps the earlier move, as the search does).
+func Improves(tr *Trace, i int) bool {
+	s := tr.Steps[i]
+	d := len(s.Path)
+	if s.Kind != StepBackUp || d == 0 {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		p := tr.Steps[j]
+		if len(p.Path) < d {
+			return true // the node's first value
+		}
+		if p.Kind == StepBackUp && len(p.Path) == d && slices.Equal(p.Path[:d-1], s.Path[:d-1]) {
+			return p.Best != s.Best
+		}
+	}
+	return true
 }
 
 // lastEnter returns the index of the last StepEnter into path in steps, or -1.

@@ -2,6 +2,7 @@ package teach
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -97,3 +98,24 @@ func TestGuidedWalk(t *testing.T) {
 
 // slice returns walk without repeats.
 func slice(walk []int) []int { return slices.Compact(slices.Clone(walk)) }
+
+// TestImproves: a value backed up improves its node exactly when the node's
+// best value after it differs from the best before it (or it is the first).
+func TestImproves(t *testing.T) {
+	h := ai.NewHeuristic()
+	for _, p := range teachPositions(t)[:4] {
+		tr := TraceAlphaBeta(context.Background(), p, nil, h, 2, 0)
+		best := map[string]int32{} // node path -> best so far
+		for i, s := range tr.Steps {
+			switch s.Kind {
+			case StepEnter:
+				delete(best, fmt.Sprint(s.Path)) // a node entered afresh
+			case StepBackUp:
+				node := fmt.Sprint(s.Path[:len(s.Path)-1])
+				old, seen := best[node]
+				assert.Equal(t, !seen || old != s.Best, Improves(&tr, i), "step %d", i)
+				best[node] = s.Best
+			}
+		}
+	}
+}

@@ -107,8 +107,8 @@ func (t *Classroom) Page() int { return t.page }
 func (t *Classroom) Analysis() *Analysis { return &t.an }
 
 // Gen changes whenever the person changes what the view shows (page, step,
-// depth, heatmap).
-func (t *Classroom) Gen() int { return t.gen }
+// depth, heatmap, engine, the evolution page's run).
+func (t *Classroom) Gen() int { return t.gen + t.evo.gen }
 
 // Live changes whenever the background analysis brings news or starts on a
 // new position.

@@ -87,7 +87,7 @@ type EvoState struct {
 	Best    *player.NetPage
 	BestGen int
 	Curve   []EvoPoint
-	Kept    string // the file the last Keep wrote
+	Note    string // what the last Keep did: the file written, or why none
 }
 
 // Evolution is the evolution page's run: at most one at a time.
@@ -113,13 +113,13 @@ func (e *Evolution) Poll() bool {
 	}
 	select {
 	case st := <-e.run.out:
-		kept, stopped := e.st.Kept, !e.st.Running
+		note, stopped := e.st.Note, !e.st.Running
 		e.st = st
 		if stopped {
 			e.st.Running = false // a state sent before Stop
 		}
-		if e.st.Kept == "" {
-			e.st.Kept = kept
+		if e.st.Note == "" {
+			e.st.Note = note
 		}
 		e.gen++
 		return true

@@ -62,47 +62,49 @@ type evoRun struct {
 func (e *Evolution) Available() bool { return true }
 
 // Start starts a run from the network from (a shipped name, e.g.
-// "champion") or from random weights (""), stopping the one before.
+// "champion") or from random weights (""), stopping the one before. The
+// run's folder, its first population and its checkpoint are made on the
+// run's goroutine, so the window does not wait for them; a failure shows
+// in the state's Err.
 func (e *Evolution) Start(from string) error {
 	e.Close()
+	cfg := EvolutionConfig(from)
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &evoRun{cancel: cancel, out: make(chan EvoState, 1), done: make(chan struct{})}
+	e.run = r
+	e.st = EvoState{Running: true, From: fromText(from), Seed: cfg.Seed, Nodes: cfg.Nodes, GamesPerGen: cfg.Population * (cfg.Population - 1)}
+	e.gen++
 	dir, err := os.MkdirTemp("", "tablut-evolution-")
 	if err != nil {
+		cancel()
+		close(r.done)
+		e.run = nil
+		e.st.Running = false
 		return fmt.Errorf("cannot make a folder for the evolution: %v", err)
 	}
-	cfg := EvolutionConfig(from)
-	var tr *evolve.Trainer
-	if from != "" {
-		init, lerr := player.LoadNet(from)
-		if lerr != nil {
-			os.RemoveAll(dir)
-			return lerr
-		}
-		tr, err = evolve.StartFrom(cfg, dir, init, true)
-	} else {
-		tr, err = evolve.StartFrom(cfg, dir, nil, true)
-	}
-	if err != nil {
-		os.RemoveAll(dir)
-		return err
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	r := &evoRun{cancel: cancel, out: make(chan EvoState, 1), done: make(chan struct{}), dir: dir}
-	e.run = r
-	e.st = newEvoState(cfg, tr.Population())
-	e.gen++
-	go r.loop(ctx, tr, e.st)
+	r.dir = dir
+	go r.loop(ctx, cfg, from)
 	return nil
 }
 
-// newEvoState is the state of a run about to play its generation 0.
-func newEvoState(cfg evolve.Config, pop []*evolve.Individual) EvoState {
-	st := EvoState{Running: true, From: "random weights", Seed: cfg.Seed, Nodes: cfg.Nodes,
-		GamesPerGen: cfg.Population * (cfg.Population - 1)}
-	if cfg.Init != "" {
-		st.From = "the " + cfg.Init
+// fromText names where a run starts from, for the page.
+func fromText(from string) string {
+	if from == "" {
+		return "random weights"
 	}
-	st.newGeneration(0, pop)
-	return st
+	return "the " + from
+}
+
+// startTrainer makes the run's trainer in r.dir: `tablut train`'s StartFrom.
+func (r *evoRun) startTrainer(cfg evolve.Config, from string) (*evolve.Trainer, error) {
+	if from == "" {
+		return evolve.StartFrom(cfg, r.dir, nil, true)
+	}
+	init, err := player.LoadNet(from)
+	if err != nil {
+		return nil, err
+	}
+	return evolve.StartFrom(cfg, r.dir, init, true)
 }
 
 // newGeneration starts the tables of generation g played by pop.
@@ -210,13 +212,15 @@ func (st *EvoState) snapshot() EvoState {
 	return c
 }
 
-// loop runs the trainer and sends the page its state after every game.
-func (r *evoRun) loop(ctx context.Context, tr *evolve.Trainer, st EvoState) {
+// loop makes the trainer, runs it and sends the page its state after every
+// game.
+func (r *evoRun) loop(ctx context.Context, cfg evolve.Config, from string) {
 	defer close(r.done)
 	// The trainer's own goroutine (breeding, checkpoints) and every game
 	// goroutine run at the lowest priority, on threads that end with them.
 	runtime.LockOSThread()
 	lowerThreadPriority()
+	st := EvoState{Running: true, From: fromText(from), Seed: cfg.Seed, Nodes: cfg.Nodes, GamesPerGen: cfg.Population * (cfg.Population - 1)}
 	send := func() {
 		s := st.snapshot()
 		select {
@@ -225,6 +229,14 @@ func (r *evoRun) loop(ctx context.Context, tr *evolve.Trainer, st EvoState) {
 		}
 		r.out <- s
 	}
+	tr, err := r.startTrainer(cfg, from)
+	if err != nil {
+		st.Running, st.Err = false, err.Error()
+		send()
+		return
+	}
+	st.newGeneration(0, tr.Population())
+	send()
 	tr.Worker = func() {
 		runtime.LockOSThread()
 		lowerThreadPriority()
@@ -255,7 +267,7 @@ func (r *evoRun) loop(ctx context.Context, tr *evolve.Trainer, st EvoState) {
 		st.newGeneration(rec.Gen+1, next)
 		send()
 	}
-	err := tr.Run(ctx)
+	err = tr.Run(ctx)
 	st.Running = false
 	if err != nil && !errors.Is(err, context.Canceled) {
 		st.Err = err.Error()
@@ -276,8 +288,21 @@ func (r *evoRun) close() {
 }
 
 // Keep copies the best network of the last finished generation into the
-// folder dir as a network file (played as cnn:PATH) and returns its path.
+// folder dir as a network file (played as cnn:PATH) and returns its path;
+// the page's Note says where it went, or why it could not.
 func (e *Evolution) Keep(dir string) (string, error) {
+	path, err := e.keep(dir)
+	if err != nil {
+		e.st.Note = Capitalize(err.Error()) + "."
+	} else {
+		e.st.Note = "Kept as " + path + ": play it as cnn:" + path + "."
+	}
+	e.gen++
+	return path, err
+}
+
+// keep is Keep's copy.
+func (e *Evolution) keep(dir string) (string, error) {
 	if e.run == nil || e.st.Best == nil {
 		return "", errors.New("no generation has finished yet: keep the best network once one has")
 	}
@@ -301,7 +326,5 @@ func (e *Evolution) Keep(dir string) (string, error) {
 	if err := dst.Close(); err != nil {
 		return "", fmt.Errorf("cannot keep the network: %v", err)
 	}
-	e.st.Kept = name
-	e.gen++
 	return name, nil
 }

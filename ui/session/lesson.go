@@ -168,13 +168,14 @@ func SlowSentence(tr *teach.Trace, n int, root game.Color) string {
 		return fmt.Sprintf("The game would end: %s, %s.", s.Why, ScoreText(s.Value))
 	case teach.StepBackUp:
 		m, who := s.Path[d-1], moverAt(d)
+		better := teach.Improves(tr, n-1)
 		if d == 1 {
-			if s.Value == s.Best {
+			if better {
 				return fmt.Sprintf("%v is worth %s to %v: its best move so far, so %v is sure of %s (%s).", m, ScoreText(s.Value), who, who, ScoreText(s.Value), boundName(who))
 			}
 			return fmt.Sprintf("%v is worth %s to %v: no better than %s, its best so far.", m, ScoreText(s.Value), who, ScoreText(s.Best))
 		}
-		if s.Value == s.Best {
+		if better {
 			return fmt.Sprintf("So far %v's best answer to %v is %v: %s.", who, s.Path[d-2], m, ScoreText(s.Value))
 		}
 		return fmt.Sprintf("%v gives %s: no better for %v than %s.", m, ScoreText(s.Value), who, ScoreText(s.Best))
@@ -224,8 +225,12 @@ func cutoffSentence(tr *teach.Trace, n int, root game.Color) string {
 	if m, ok := teach.BoundFrom(tr, n-1, root); ok {
 		held = fmt.Sprintf("%v already has %v, worth %s", other, m, ScoreText(bound))
 	}
-	return fmt.Sprintf("%s; %s, which is better for %v, so %v will not play %v: the other %d answers need not be searched. A %s.",
-		found, held, other, other, s.Path[d-1], s.Pruned, kind)
+	article := "A"
+	if kind[0] == 'a' {
+		article = "An"
+	}
+	return fmt.Sprintf("%s; %s, which is at least as good for %v, so %v will not play %v: the other %d answers need not be searched. %s %s.",
+		found, held, other, other, s.Path[d-1], s.Pruned, article, kind)
 }
 
 // PlayedBy returns the side that plays the move at ply k (1-based) of a
