@@ -57,6 +57,10 @@ type App struct {
 	sprites sprites
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
+	fullscreen bool // as last set by ToggleFullscreen (the buttons show it)
+
+	filterCache filterPlanes // the network pages' filter pictures
+
 	teach       session.Classroom // the classroom view
 	teachLive   string            // the searches' news shown in the view
 	teachLiveAt time.Time         // when the view last followed them
@@ -298,7 +302,8 @@ func (a *App) do(act action) {
 // buttons): for a projector. Layout follows the new size at the display's
 // scale, so the picture stays sharp.
 func (a *App) ToggleFullscreen() {
-	ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	a.fullscreen = !ebiten.IsFullscreen()
+	ebiten.SetFullscreen(a.fullscreen)
 	a.Invalidate()
 }
 
@@ -331,11 +336,10 @@ type TeachStatus struct {
 	Guided           bool
 	Lesson, Lessons  int
 	Engine           string // the view's engine
-	Fullscreen       bool
-	EvoRunning       bool // the evolution page's run
-	EvoGen, EvoGames int  // its generation and the games of it played
-	EvoBest          bool // a generation has ended: its best network is shown
-	EvoCurve         int  // points on its learning curve
+	EvoRunning       bool   // the evolution page's run
+	EvoGen, EvoGames int    // its generation and the games of it played
+	EvoBest          bool   // a generation has ended: its best network is shown
+	EvoCurve         int    // points on its learning curve
 }
 
 // TeachTabCenter returns where the classroom view's tab of page p was drawn
@@ -366,7 +370,6 @@ func (a *App) TeachStatus() TeachStatus {
 		st.Lesson, st.Lessons = t.LessonAt()
 	}
 	st.Engine = an.Spec
-	st.Fullscreen = ebiten.IsFullscreen()
 	ev := t.Evolution()
 	es := ev.State()
 	st.EvoRunning, st.EvoGen, st.EvoGames, st.EvoBest, st.EvoCurve = ev.Running(), es.Gen, es.Games, es.Best != nil, len(es.Curve)

@@ -173,7 +173,7 @@ func (a *App) drawEvoRight(dst *ebiten.Image, r rect, st *session.EvoState, f te
 		top := math.Round(tt.y - f.line*0.3)
 		for p := range planes {
 			x := math.Round(r.x + float64(p)*(side+1.5*cell))
-			drawFilterPlane(dst, x, top, cell, &net.Filters[p], net.MaxAbs)
+			a.drawFilterPlane(dst, x, top, cell, net, p)
 			drawText(dst, net.Planes[p], f.small, x+side/2, top+side+f.line*0.45, colTextDim, alignCenter)
 		}
 		tt.y = top + side + f.line*1.5

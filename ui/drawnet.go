@@ -29,17 +29,44 @@ func filterGrid(planes int, w, h float64) float64 {
 	return math.Floor(math.Min(w/across, h/perGrid))
 }
 
-// drawFilterPlane draws plane's 64 filters at (x, y) with squares of side
-// cell; weights of magnitude maxAbs are at full brightness.
-func drawFilterPlane(dst *ebiten.Image, x, y, cell float64, plane *[64][9]float32, maxAbs float64) {
-	step := 3*cell + math.Round(0.7*cell)
-	for o := range 64 {
-		fx, fy := x+float64(o%8)*step, y+float64(o/8)*step
-		quickRect(dst, rect{fx - 1, fy - 1, 3*cell + 2, 3*cell + 2}, rgb(0x5a5a5a))
-		for k, w := range plane[o] {
-			quickRect(dst, rect{fx + float64(k%3)*cell, fy + float64(k/3)*cell, cell, cell}, weightColour(float64(w), maxAbs))
+// filterPlanes caches the pictures of a network's planes at one size: a
+// picture is some two thousand squares, drawn once per network and size
+// rather than at every redraw of a page.
+type filterPlanes struct {
+	net  *player.NetPage
+	cell float64
+	imgs []*ebiten.Image
+}
+
+// drawFilterPlane draws plane p of net (64 filters) at (x, y) with squares
+// of side cell; weights of magnitude net.MaxAbs are at full brightness.
+func (a *App) drawFilterPlane(dst *ebiten.Image, x, y, cell float64, net *player.NetPage, p int) {
+	c := &a.filterCache
+	if c.net != net || c.cell != cell {
+		for _, img := range c.imgs {
+			img.Deallocate()
 		}
+		*c = filterPlanes{net: net, cell: cell}
 	}
+	for len(c.imgs) <= p {
+		c.imgs = append(c.imgs, nil)
+	}
+	if c.imgs[p] == nil {
+		step := 3*cell + math.Round(0.7*cell)
+		side := int(math.Ceil(7*step + 3*cell + 2))
+		img := ebiten.NewImage(side, side)
+		for o := range 64 {
+			fx, fy := 1+float64(o%8)*step, 1+float64(o/8)*step
+			quickRect(img, rect{fx - 1, fy - 1, 3*cell + 2, 3*cell + 2}, rgb(0x5a5a5a))
+			for k, w := range net.Filters[p][o] {
+				quickRect(img, rect{fx + float64(k%3)*cell, fy + float64(k/3)*cell, cell, cell}, weightColour(float64(w), net.MaxAbs))
+			}
+		}
+		c.imgs[p] = img
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(x)-1, math.Round(y)-1)
+	dst.DrawImage(c.imgs[p], op)
 }
 
 // weightColour maps a weight to green (positive) or red (negative) with
@@ -93,7 +120,7 @@ func (a *App) drawTeachNetwork(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	}
 	for p := range planes {
 		x := math.Round(x0 + float64(p)*(side+1.5*cell))
-		drawFilterPlane(dst, x, math.Round(top), cell, &net.Filters[p], net.MaxAbs)
+		a.drawFilterPlane(dst, x, math.Round(top), cell, net, p)
 		drawText(dst, net.Planes[p], f.bold, x+side/2, top+side+f.line*0.6, colAccent, alignCenter)
 	}
 	// The words: under the grids, or right of a single grid.

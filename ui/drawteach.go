@@ -78,6 +78,10 @@ func (a *App) teachFaces(u float64) teachFaces {
 // reports several depths a second.
 const teachRedraw = 300 * time.Millisecond
 
+// evolutionRedraw is teachRedraw for the evolution page: its games end
+// several times a second, and the crosstable need not follow each at once.
+const evolutionRedraw = time.Second
+
 // teachKey identifies what the classroom view shows, so that its layer is
 // redrawn only when that changes: at once for the person's keys, at most
 // every teachRedraw for the searches' news.
@@ -86,7 +90,11 @@ func (a *App) teachKey(now time.Time) string {
 	rec, _ := a.ctl.Search()
 	pos := a.ctl.Position()
 	live := fmt.Sprint(t.Live(), " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, pos.Hash(), t.Waiting())
-	if live != a.teachLive && now.Sub(a.teachLiveAt) >= teachRedraw {
+	every := teachRedraw
+	if t.Page() == session.TeachEvolution {
+		every = evolutionRedraw
+	}
+	if live != a.teachLive && now.Sub(a.teachLiveAt) >= every {
 		a.teachLive, a.teachLiveAt = live, now
 	}
 	return fmt.Sprint("teach ", t.Page(), " ", t.Gen(), " ", a.teachLive)
@@ -156,7 +164,7 @@ func (a *App) teachEngineName() string {
 // drawFullscreenButton draws the full-screen button in r: four corners.
 func (a *App) drawFullscreenButton(dst *ebiten.Image, r rect, f *text.GoTextFace) {
 	bg := colButton
-	if ebiten.IsFullscreen() {
+	if a.fullscreen {
 		bg = colButtonOn
 	}
 	fillRoundRect(dst, r, 8, bg)

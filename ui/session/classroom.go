@@ -154,7 +154,8 @@ func (t *Classroom) Update(c *Controller, frame int) {
 		t.job.busy.Store(c.Busy())
 	}
 	t.Poll()
-	if t.evo.Poll() {
+	// The evolution's news is redrawn only where it is shown.
+	if t.evo.Poll() && t.page == TeachEvolution {
 		t.live++
 	}
 	t.Tick(frame)

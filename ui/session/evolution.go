@@ -94,13 +94,14 @@ type EvoState struct {
 type Evolution struct {
 	st  EvoState
 	run *evoRun
-	gen int // bumped when news came
+	gen int // bumped by the person's actions (Start, Stop, Keep), not by news
 }
 
 // State returns the latest state; callers must not change it.
 func (e *Evolution) State() *EvoState { return &e.st }
 
-// Gen changes whenever the state does.
+// Gen changes whenever the person starts, stops or keeps; the runner's news
+// is reported by Poll instead (the window redraws for it at its own pace).
 func (e *Evolution) Gen() int { return e.gen }
 
 // Running reports whether a run goes on.
@@ -121,7 +122,6 @@ func (e *Evolution) Poll() bool {
 		if e.st.Note == "" {
 			e.st.Note = note
 		}
-		e.gen++
 		return true
 	default:
 		return false

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/internal/lab/evolve"
@@ -18,8 +19,8 @@ import (
 
 // The evolution page's runner: an evolve.Trainer, the code `tablut train`
 // runs, in a temporary run folder, followed through its hooks (Game,
-// GenDone) and its game goroutines lowered to the lowest priority (Worker),
-// so that the window keeps drawing while it plays.
+// GenDone) and its game goroutines lowered to a low priority (Worker), so
+// that the window keeps drawing while it plays.
 
 // The page's run: the seed's population and selection, a node budget small
 // enough that a generation's 56 games fill the crosstable in seconds, and a
@@ -47,6 +48,16 @@ func EvolutionConfig(from string) evolve.Config {
 	cfg.EvalEvery, cfg.EvalGames = 1, evoEvalGames
 	cfg.Init = from
 	return cfg
+}
+
+// procsMu serialises changes of GOMAXPROCS by addProcs.
+var procsMu sync.Mutex
+
+// addProcs changes GOMAXPROCS by n.
+func addProcs(n int) {
+	procsMu.Lock()
+	defer procsMu.Unlock()
+	runtime.GOMAXPROCS(max(1, runtime.GOMAXPROCS(0)+n))
 }
 
 // evoRun is a run in the background.
@@ -217,9 +228,14 @@ func (st *EvoState) snapshot() EvoState {
 func (r *evoRun) loop(ctx context.Context, cfg evolve.Config, from string) {
 	defer close(r.done)
 	// The trainer's own goroutine (breeding, checkpoints) and every game
-	// goroutine run at the lowest priority, on threads that end with them.
+	// goroutine run at a low priority (lowerBackgroundPriority), on threads
+	// that end with them. A thread waiting for a core still holds one of
+	// Go's GOMAXPROCS processors, so the run adds one for its lifetime: the
+	// window's goroutine always finds a free one.
 	runtime.LockOSThread()
-	lowerThreadPriority()
+	lowerBackgroundPriority()
+	addProcs(1)
+	defer addProcs(-1)
 	st := EvoState{Running: true, From: fromText(from), Seed: cfg.Seed, Nodes: cfg.Nodes, GamesPerGen: cfg.Population * (cfg.Population - 1)}
 	send := func() {
 		s := st.snapshot()
@@ -239,7 +255,7 @@ func (r *evoRun) loop(ctx context.Context, cfg evolve.Config, from string) {
 	send()
 	tr.Worker = func() {
 		runtime.LockOSThread()
-		lowerThreadPriority()
+		lowerBackgroundPriority()
 	}
 	tr.Game = func(g evolve.GameReport) {
 		if g.Kind != "tournament" || g.Gen != st.Gen {
