@@ -233,7 +233,11 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if !ok {
 		tt.line("The search, live", f.title, colText)
 		tt.gap(0.3)
-		tt.wrap("No search of this position by "+session.ShortSpec(spec)+" yet. Press H: it thinks about the position on the board, and this page follows it depth by depth. Scores are from White's side: + is good for White, − for Black.", f.body, colTextDim, 5)
+		how := "Press H: it thinks about the position on the board, and this page follows it depth by depth."
+		if !c.HumanToMove() {
+			how = "H works when a person is to move; with AIs playing, the page follows the AI to move (E back to it)."
+		}
+		tt.wrap("No search of this position by "+session.ShortSpec(spec)+" yet. "+how+" Scores are from White's side: + is good for White, − for Black.", f.body, colTextDim, 5)
 		a.drawTeachNodeTable(tt)
 		return
 	}

@@ -143,8 +143,11 @@ func (t *Classroom) TogglePlay(frame int) {
 	t.gen++
 }
 
-// StepToEnd shows the whole slow-motion trace.
-func (t *Classroom) StepToEnd() { t.StepBy(teachMaxSteps) }
+// StepToEnd shows the whole slow-motion trace, leaving the guided lesson.
+func (t *Classroom) StepToEnd() {
+	t.guided = false
+	t.StepBy(teachMaxSteps)
+}
 
 // Update keeps the analysis on the position on the board of c and advances
 // the slow motion; the window calls it each frame while the view is shown.

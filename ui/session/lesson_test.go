@@ -70,6 +70,9 @@ func TestGuidedLesson(t *testing.T) {
 	ts.ToggleGuided()
 	require.True(t, ts.Guided())
 	require.Zero(t, ts.Step())
+	ts.StepToEnd()
+	require.False(t, ts.Guided())
+	require.Equal(t, len(tr.Steps), ts.Step(), "End shows the whole search")
 }
 
 // TestPlayedBy: the root's side plays the odd plies.
