@@ -84,6 +84,16 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if step > 0 {
 		cur = tr.Steps[step-1]
 	}
+	if step > 1 && cur.Kind == teach.StepCutoff && len(path) > 0 {
+		// The answer that caused the cutoff, as the next numbered arrow.
+		if p := tr.Steps[step-2]; p.Kind == teach.StepBackUp && len(p.Path) == len(path)+1 {
+			col := colMoveArrow
+			if len(path)%2 == 1 {
+				col = colReplyArrow
+			}
+			l.board.planArrow(dst, p.Path[len(path)], len(path)+1, col, f.bold)
+		}
+	}
 	if step > 0 && cur.Kind == teach.StepCutoff && len(path) > 0 {
 		kind := teach.CutKind(cur, side)
 		b := l.board.r
@@ -132,7 +142,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if cur.Kind == teach.StepCutoff && step > 0 {
 		colS = cutColour(teach.CutKind(cur, side))
 	}
-	tt.wrap(sentence, f.body, colS, 4)
+	tt.wrap(sentence, f.body, colS, 5)
 	tt.gap(0.2)
 	at := []float64{0, 0.08, 0.26, -0.63, -0.81, -1}
 	tt.row([]string{"ply", "move", "played by", "α", "β", "best"}, at, f.bold, colAccent)

@@ -229,8 +229,8 @@ func cutoffSentence(tr *teach.Trace, n int, root game.Color) string {
 	if kind[0] == 'a' {
 		article = "An"
 	}
-	return fmt.Sprintf("%s; %s, which is at least as good for %v, so %v will not play %v: the other %d answers need not be searched. %s %s.",
-		found, held, other, other, s.Path[d-1], s.Pruned, article, kind)
+	return fmt.Sprintf("%s; %s, at least as good for %v, so %v will not play %v and the other %d answers are skipped: %s %s.",
+		found, held, other, other, s.Path[d-1], s.Pruned, strings.ToLower(article), kind)
 }
 
 // PlayedBy returns the side that plays the move at ply k (1-based) of a

@@ -55,7 +55,7 @@ func TestGuidedLesson(t *testing.T) {
 	require.Equal(t, c+1, ts.Step(), "the lesson ends on the first cutoff")
 	cut := SlowSentence(&tr, c+1, root)
 	assert.Contains(t, cut, teach.CutKind(tr.Steps[c], root)+" cutoff")
-	assert.Contains(t, cut, fmt.Sprintf("other %d answers", tr.Steps[c].Pruned))
+	assert.Contains(t, cut, fmt.Sprintf("other %d answers are skipped", tr.Steps[c].Pruned))
 	if m, ok := teach.BoundFrom(&tr, c, root); ok {
 		assert.Contains(t, cut, m.String())
 	}

@@ -154,9 +154,10 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	if st.Page != session.TeachEvolution || !st.EvoRunning {
 		t.Fatalf("after Tab and C: %+v, want the evolution running", st)
 	}
-	waitFor(t, "a generation of the evolution and games of the next", func() bool {
+	waitFor(t, "a generation of the evolution", func() bool { return app.TeachStatus().EvoCurve > 0 })
+	waitFor(t, "two generations of the evolution and games of the third", func() bool {
 		st := app.TeachStatus()
-		return st.EvoBest && st.EvoCurve > 0 && st.EvoGames >= 20
+		return st.EvoBest && st.EvoCurve >= 2 && st.EvoGames >= 20
 	})
 	shoot(t, app, "teach-evolution")
 	key(t, "x")
