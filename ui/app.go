@@ -59,7 +59,7 @@ type App struct {
 
 	fullscreen bool // as last set by ToggleFullscreen (the buttons show it)
 
-	filterCache filterPlanes // the network pages' filter pictures
+	filterCache [2]filterPlanes // the network pages' filter pictures
 
 	teach       session.Classroom // the classroom view
 	teachLive   string            // the searches' news shown in the view

@@ -31,23 +31,37 @@ func filterGrid(planes int, w, h float64) float64 {
 
 // filterPlanes caches the pictures of a network's planes at one size: a
 // picture is some two thousand squares, drawn once per network and size
-// rather than at every redraw of a page.
+// rather than at every redraw of a page. The window keeps two, the network
+// page's and the evolution page's, so that going from one to the other
+// draws neither again.
 type filterPlanes struct {
 	net  *player.NetPage
 	cell float64
 	imgs []*ebiten.Image
+	used int // the frame it was last drawn in
 }
 
 // drawFilterPlane draws plane p of net (64 filters) at (x, y) with squares
 // of side cell; weights of magnitude net.MaxAbs are at full brightness.
 func (a *App) drawFilterPlane(dst *ebiten.Image, x, y, cell float64, net *player.NetPage, p int) {
-	c := &a.filterCache
-	if c.net != net || c.cell != cell {
+	var c *filterPlanes
+	for i := range a.filterCache {
+		if e := &a.filterCache[i]; e.net == net && e.cell == cell {
+			c = e
+		}
+	}
+	if c == nil {
+		// Replace the entry drawn longest ago.
+		c = &a.filterCache[0]
+		if a.filterCache[1].used < c.used {
+			c = &a.filterCache[1]
+		}
 		for _, img := range c.imgs {
 			img.Deallocate()
 		}
 		*c = filterPlanes{net: net, cell: cell}
 	}
+	c.used = a.frame
 	for len(c.imgs) <= p {
 		c.imgs = append(c.imgs, nil)
 	}

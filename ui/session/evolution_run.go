@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/internal/lab/evolve"
@@ -48,16 +47,6 @@ func EvolutionConfig(from string) evolve.Config {
 	cfg.EvalEvery, cfg.EvalGames = 1, evoEvalGames
 	cfg.Init = from
 	return cfg
-}
-
-// procsMu serialises changes of GOMAXPROCS by addProcs.
-var procsMu sync.Mutex
-
-// addProcs changes GOMAXPROCS by n.
-func addProcs(n int) {
-	procsMu.Lock()
-	defer procsMu.Unlock()
-	runtime.GOMAXPROCS(max(1, runtime.GOMAXPROCS(0)+n))
 }
 
 // evoRun is a run in the background.
@@ -229,13 +218,9 @@ func (r *evoRun) loop(ctx context.Context, cfg evolve.Config, from string) {
 	defer close(r.done)
 	// The trainer's own goroutine (breeding, checkpoints) and every game
 	// goroutine run at a low priority (lowerBackgroundPriority), on threads
-	// that end with them. A thread waiting for a core still holds one of
-	// Go's GOMAXPROCS processors, so the run adds one for its lifetime: the
-	// window's goroutine always finds a free one.
+	// that end with them.
 	runtime.LockOSThread()
 	lowerBackgroundPriority()
-	addProcs(1)
-	defer addProcs(-1)
 	st := EvoState{Running: true, From: fromText(from), Seed: cfg.Seed, Nodes: cfg.Nodes, GamesPerGen: cfg.Population * (cfg.Population - 1)}
 	send := func() {
 		s := st.snapshot()

@@ -218,10 +218,12 @@ func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
 	keysDone := make(chan struct{})
 	go func() {
 		// Real key presses while the AIs think: Tab through the pages,
-		// steps and finished nodes on the slow motion, and C on the
-		// evolution page to start the genetic algorithm.
+		// steps and finished nodes on the slow motion, and C after each
+		// Tab: on the evolution page it starts the genetic algorithm (the
+		// other pages ignore it, or go to the next cutoff), whichever page
+		// a lost key leaves the cycle on.
 		defer close(keysDone)
-		keys := []string{"Tab", "Right", "Right", "Down", "Right", "Tab", "Tab", "Tab", "c", "Tab"}
+		keys := []string{"Tab", "c", "Right", "Right", "Down", "Right", "Tab", "c", "Tab", "c", "Tab", "c", "Tab"}
 		tick := time.NewTicker(400 * time.Millisecond)
 		defer tick.Stop()
 		for i := 0; ; i++ {
