@@ -1,6 +1,10 @@
 //go:build !js
 
-package session_test
+package cli
+
+// The window's evolution page (ui/session) runs this command's code; this
+// test, here because ui/session's tests must not build on the window,
+// checks that it plays the same games.
 
 import (
 	"bufio"
@@ -16,7 +20,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/tablut-ai/tablut/internal/cli"
 	"github.com/tablut-ai/tablut/ui/session"
 )
 
@@ -62,7 +65,7 @@ func TestEvolutionPageMatchesTrain(t *testing.T) {
 	args := []string{"train", "-population", fmt.Sprint(cfg.Population), "-nodes", fmt.Sprint(cfg.Nodes),
 		"-seed", fmt.Sprint(cfg.Seed), "-init", from, "-eval-every", fmt.Sprint(cfg.EvalEvery),
 		"-eval-games", fmt.Sprint(cfg.EvalGames), "-threads", "2", "-generations", "1", "-out", dir, "-quiet"}
-	require.NoError(t, cli.Run(args))
+	require.NoError(t, Run(args))
 
 	want := make([][]float64, cfg.Population)
 	for i := range want {
