@@ -95,7 +95,7 @@ func (a *App) drawCrosstable(dst *ebiten.Image, r rect, st *session.EvoState, f 
 		}
 		if m.Kind == session.EvoParent {
 			col = colAccent
-			fillRoundRect(dst, rect{r.x - 4*u, y - rowH/2 + 2*u, markW + float64(n)*cellW + ptsW, rowH - 4*u}, 6*u, withAlpha(colAccent, 0.16))
+			quickRect(dst, rect{r.x - 4*u, y - rowH/2 + 2*u, markW + float64(n)*cellW + ptsW, rowH - 4*u}, withAlpha(colAccent, 0.16))
 		}
 		drawText(dst, fmt.Sprintf("%s %d", mark, i), f.bold, r.x+4*u, y, col, alignLeft)
 		for j := range n {
@@ -183,12 +183,12 @@ func (a *App) drawEvoRight(dst *ebiten.Image, r rect, st *session.EvoState, f te
 	if plot.h < 40*u {
 		return
 	}
-	drawCurve(dst, plot, st.Curve, f, u)
+	a.drawCurve(dst, plot, st.Curve, f, u)
 }
 
 // drawCurve draws the learning curve in r: score 0 to 1 up, generations
 // across, each point with its 95% interval, the points joined.
-func drawCurve(dst *ebiten.Image, r rect, pts []session.EvoPoint, f teachFaces, u float64) {
+func (a *App) drawCurve(dst *ebiten.Image, r rect, pts []session.EvoPoint, f teachFaces, u float64) {
 	quickRect(dst, r, colPanelInset)
 	gens := 4
 	for _, p := range pts {
@@ -216,9 +216,12 @@ func drawCurve(dst *ebiten.Image, r rect, pts []session.EvoPoint, f teachFaces, 
 		}
 	}
 	strokePath(dst, &path, 3*u, colAccent)
+	// The intervals and points as plain rectangles and the disc sprite: one
+	// path (the curve) per redraw is enough.
+	unit := a.sprites.cell * 0.15
 	for _, p := range pts {
-		line(dst, x(p.Gen), y(p.Lo), x(p.Gen), y(p.Hi), 2*u, withAlpha(colAccent, 0.5))
-		fillCircle(dst, x(p.Gen), y(p.Score), 5*u, colAccent)
+		quickRect(dst, rect{math.Round(x(p.Gen) - u), y(p.Hi), math.Max(2, 2*u), y(p.Lo) - y(p.Hi)}, withAlpha(colAccent, 0.5))
+		drawTinted(dst, a.sprites.disc, x(p.Gen), y(p.Score), 5*u/unit, colAccent)
 	}
 	last := pts[len(pts)-1]
 	drawText(dst, fmt.Sprintf("generation %d: %.2f (+%d =%d −%d)", last.Gen, last.Score, last.Wins, last.Draws, last.L), f.small, r.x+8*u, r.y+f.line*0.5, colText, alignLeft)

@@ -23,15 +23,16 @@ import (
 var colAlphaCut = rgb(0xa77bff)
 
 // drawCutMark draws a cutoff's mark over the board: a cross for a beta
-// cutoff, two bars for an alpha cutoff.
+// cutoff, two bars for an alpha cutoff; plain quads (no paths: see
+// planArrow).
 func drawCutMark(dst *ebiten.Image, b rect, kind string, w float64) {
 	if kind == "beta" {
-		line(dst, b.x+b.w*0.3, b.y+b.h*0.3, b.x+b.w*0.7, b.y+b.h*0.7, w, withAlpha(colCapture, 0.85))
-		line(dst, b.x+b.w*0.7, b.y+b.h*0.3, b.x+b.w*0.3, b.y+b.h*0.7, w, withAlpha(colCapture, 0.85))
+		quadLine(dst, b.x+b.w*0.3, b.y+b.h*0.3, b.x+b.w*0.7, b.y+b.h*0.7, w/2, withAlpha(colCapture, 0.85))
+		quadLine(dst, b.x+b.w*0.7, b.y+b.h*0.3, b.x+b.w*0.3, b.y+b.h*0.7, w/2, withAlpha(colCapture, 0.85))
 		return
 	}
 	for _, dx := range []float64{-0.06, 0.06} {
-		line(dst, b.x+b.w*(0.4+dx), b.y+b.h*0.72, b.x+b.w*(0.6+dx), b.y+b.h*0.28, w, withAlpha(colAlphaCut, 0.9))
+		quadLine(dst, b.x+b.w*(0.4+dx), b.y+b.h*0.72, b.x+b.w*(0.6+dx), b.y+b.h*0.28, w/2, withAlpha(colAlphaCut, 0.9))
 	}
 }
 
@@ -78,7 +79,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		if i%2 == 1 {
 			col = colReplyArrow
 		}
-		l.board.planArrow(dst, m, i+1, col, f.bold)
+		a.planArrow(dst, l.board, m, i+1, col, f.bold)
 	}
 	var cur teach.TraceStep
 	if step > 0 {
@@ -91,7 +92,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 			if len(path)%2 == 1 {
 				col = colReplyArrow
 			}
-			l.board.planArrow(dst, p.Path[len(path)], len(path)+1, col, f.bold)
+			a.planArrow(dst, l.board, p.Path[len(path)], len(path)+1, col, f.bold)
 		}
 	}
 	if step > 0 && cur.Kind == teach.StepCutoff && len(path) > 0 {
@@ -101,7 +102,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		label := fmt.Sprintf("%s cutoff: %d pruned", map[string]string{"alpha": "α", "beta": "β"}[kind], cur.Pruned)
 		w := textWidth(label, f.bold) + 32*u
 		pill := rect{b.cx() - w/2, b.cy() - 24*u, w, 48 * u}
-		fillRoundRect(dst, pill, 10*u, nrgba(0x15171c, 0xe8))
+		quickRect(dst, pill, nrgba(0x15171c, 0xe8))
 		drawText(dst, label, f.bold, pill.cx(), pill.cy(), cutColour(kind), alignCenter)
 	}
 	if step > 0 && cur.Kind == teach.StepLeaf && len(path) > 0 {
@@ -109,7 +110,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		label := session.ScoreText(cur.Value)
 		w := textWidth(label, f.bold) + 16*u
 		pill := rect{q.cx() - w/2, q.y - 34*u, w, 30 * u}
-		fillRoundRect(dst, pill, 8*u, nrgba(0x15171c, 0xe8))
+		quickRect(dst, pill, nrgba(0x15171c, 0xe8))
 		drawText(dst, label, f.bold, pill.cx(), pill.cy(), colAccent, alignCenter)
 	}
 

@@ -161,20 +161,22 @@ func (a *App) teachEngineName() string {
 	return name
 }
 
-// drawFullscreenButton draws the full-screen button in r: four corners.
+// drawFullscreenButton draws the full-screen button in r: four corners, in
+// plain rectangles (no paths: see planArrow).
 func (a *App) drawFullscreenButton(dst *ebiten.Image, r rect, f *text.GoTextFace) {
 	bg := colButton
 	if a.fullscreen {
 		bg = colButtonOn
 	}
-	fillRoundRect(dst, r, 8, bg)
-	k := r.h * 0.28
-	w := math.Max(2, r.h*0.07)
-	cx, cy := r.cx(), r.cy()
+	quickRect(dst, r, bg)
+	k := math.Round(r.h * 0.28)
+	w := math.Max(2, math.Round(r.h*0.07))
+	l := math.Round(k * 0.6)
+	cx, cy := math.Round(r.cx()), math.Round(r.cy())
 	for _, c := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
-		x, y := cx+c[0]*k, cy+c[1]*k
-		line(dst, x, y, x-c[0]*k*0.6, y, w, colText)
-		line(dst, x, y, x, y-c[1]*k*0.6, w, colText)
+		x, y := cx+c[0]*k, cy+c[1]*k // the corner
+		quickRect(dst, rect{math.Min(x, x-c[0]*l), y - w/2, l, w}, colText)
+		quickRect(dst, rect{x - w/2, math.Min(y, y-c[1]*l), w, l}, colText)
 	}
 }
 
@@ -253,7 +255,7 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		if i%2 == 1 {
 			col = colReplyArrow
 		}
-		l.board.planArrow(dst, m, i+1, col, f.bold)
+		a.planArrow(dst, l.board, m, i+1, col, f.bold)
 	}
 	who := fmt.Sprintf("%s, %v to move", session.ShortSpec(rec.Name), pos.SideToMove())
 	if rec.Running {

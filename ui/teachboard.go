@@ -42,9 +42,10 @@ func (b classBoard) sq(s game.Square) rect {
 }
 
 // draw draws the frame, the coordinates in face f, and the squares in the
-// game's colours with the throne's mark.
+// game's colours (the throne's square is marked by its colour alone: every
+// path drawn here costs each redraw a stencil pass).
 func (b classBoard) draw(dst *ebiten.Image, f *text.GoTextFace) {
-	fillRoundRect(dst, b.outer, 6, colFrame)
+	quickRect(dst, b.outer, colFrame)
 	m := b.r.x - b.outer.x
 	for i := 0; i < 9; i++ {
 		fq, rq := b.sq(game.Sq(i, 0)), b.sq(game.Sq(0, i))
@@ -57,7 +58,6 @@ func (b classBoard) draw(dst *ebiten.Image, f *text.GoTextFace) {
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		quickRect(dst, b.sq(s), squareColour(s))
 	}
-	throneMark(dst, b.sq(game.Throne))
 	gw := math.Max(1, math.Round(b.cell()/40))
 	for i := 1; i < 9; i++ {
 		q := b.sq(game.Sq(i, i))
@@ -76,15 +76,18 @@ func (b classBoard) arrow(dst *ebiten.Image, m game.Move, clr color.Color) {
 	arrow(dst, f.cx(), f.cy(), t.cx(), t.cy(), b.cell()*0.16, clr)
 }
 
-// planArrow draws move m as the k-th arrow of a plan: the arrow, and its
-// number in a disc of the arrow's colour half way along it.
-func (b classBoard) planArrow(dst *ebiten.Image, m game.Move, k int, clr color.NRGBA, f *text.GoTextFace) {
+// planArrow draws move m as the k-th arrow of a plan on b: the arrow, and
+// its number in a disc of the arrow's colour half way along it. The discs
+// are the window's disc sprite tinted, not vector paths: an antialiased path
+// costs software rendering a stencil pass each, at every redraw.
+func (a *App) planArrow(dst *ebiten.Image, b classBoard, m game.Move, k int, clr color.NRGBA, f *text.GoTextFace) {
 	b.arrow(dst, m, withAlpha(clr, 0.85))
 	fq, tq := b.sq(m.From()), b.sq(m.To())
 	x, y := (fq.cx()+tq.cx())/2, (fq.cy()+tq.cy())/2
 	r := math.Max(13, b.cell()*0.24)
-	fillCircle(dst, x, y, r+2, colBackground)
-	fillCircle(dst, x, y, r, clr)
+	unit := a.sprites.cell * 0.15 // the sprite's radius
+	drawTinted(dst, a.sprites.disc, x, y, (r+2)/unit, colBackground)
+	drawTinted(dst, a.sprites.disc, x, y, r/unit, clr)
 	drawText(dst, fmt.Sprint(k), f, x, y, colText, alignCenter)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -231,17 +232,38 @@ func (p *Analysis) merge(a *Analysis) {
 // es: its own, else the default opponent's (borrowed), else none.
 func networkOf(es player.Spec) (net *player.NetPage, spec string, borrowed bool) {
 	if es.Kind == player.CNN {
-		if p, err := player.DescribeNet(es.Net); err == nil {
-			return &p, player.CNN + ":" + es.Net, false
+		if p, err := describeNet(es.Net); err == nil {
+			return p, player.CNN + ":" + es.Net, false
 		}
 	}
 	opp, _ := DefaultOpponent()
 	if s, err := player.ParseSpec(opp); err == nil && s.Kind == player.CNN {
-		if p, err := player.DescribeNet(s.Net); err == nil {
-			return &p, opp, true
+		if p, err := describeNet(s.Net); err == nil {
+			return p, opp, true
 		}
 	}
 	return nil, "", false
+}
+
+// shippedPages keeps the network page's description of each shipped
+// network, made once: the analysis starts again at every move, and loading
+// a network every time would make garbage for nothing.
+var shippedPages sync.Map // name -> *player.NetPage
+
+// describeNet describes the network net (see player.DescribeNet), a
+// shipped one from shippedPages.
+func describeNet(net string) (*player.NetPage, error) {
+	if p, ok := shippedPages.Load(net); ok {
+		return p.(*player.NetPage), nil
+	}
+	p, err := player.DescribeNet(net)
+	if err != nil {
+		return nil, err
+	}
+	if player.IsShippedNet(net) {
+		shippedPages.Store(net, &p)
+	}
+	return &p, nil
 }
 
 // explainEval takes eval's score of pos apart: the heuristic's terms when

@@ -27,8 +27,7 @@
 //     pondering on a person's time, the record the classroom shows.
 //   - search.go, lowprio_*.go: one search on its own goroutine and locked OS
 //     thread at a lower priority (setpriority on the thread's id on Linux),
-//     reporting over buffered channels; the evolution's threads at a milder
-//     one.
+//     reporting over buffered channels (the evolution's threads too).
 //   - clock.go: clocks with increment, the loss on time, and an AI's budget
 //     per move from its clock (a share of the time left plus most of the
 //     increment).

@@ -217,10 +217,10 @@ func (st *EvoState) snapshot() EvoState {
 func (r *evoRun) loop(ctx context.Context, cfg evolve.Config, from string) {
 	defer close(r.done)
 	// The trainer's own goroutine (breeding, checkpoints) and every game
-	// goroutine run at a low priority (lowerBackgroundPriority), on threads
-	// that end with them.
+	// goroutine run at the lowest priority, as searches do (search.go), on
+	// threads that end with them.
 	runtime.LockOSThread()
-	lowerBackgroundPriority()
+	lowerThreadPriority()
 	st := EvoState{Running: true, From: fromText(from), Seed: cfg.Seed, Nodes: cfg.Nodes, GamesPerGen: cfg.Population * (cfg.Population - 1)}
 	send := func() {
 		s := st.snapshot()
@@ -240,7 +240,7 @@ func (r *evoRun) loop(ctx context.Context, cfg evolve.Config, from string) {
 	send()
 	tr.Worker = func() {
 		runtime.LockOSThread()
-		lowerBackgroundPriority()
+		lowerThreadPriority()
 	}
 	tr.Game = func(g evolve.GameReport) {
 		if g.Kind != "tournament" || g.Gen != st.Gen {

@@ -5,6 +5,3 @@ package session
 // lowerThreadPriority does nothing here: only Linux lets a program lower the
 // priority of one thread without privileges.
 func lowerThreadPriority() {}
-
-// lowerBackgroundPriority does nothing here, as lowerThreadPriority.
-func lowerBackgroundPriority() {}
