@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -82,8 +83,19 @@ type dragState struct {
 	x, y        float64
 }
 
+// spareProc gives the process one Go processor more than it has cores, once:
+// the searches and the evolution run on threads at the lowest priority,
+// which a busy system may leave waiting for a core while they hold a
+// processor; the spare one lets the window's goroutine run meanwhile.
+func spareProc() {
+	if n := runtime.NumCPU(); runtime.GOMAXPROCS(0) <= n {
+		runtime.GOMAXPROCS(n + 1)
+	}
+}
+
 // NewApp builds the window's game without opening the window.
 func NewApp(opts Options) (*App, error) {
+	spareProc()
 	f, err := loadFonts()
 	if err != nil {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)

@@ -140,7 +140,7 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	}
 	keys += "  ·  F11 full screen"
 	// The keys at the foot, over two lines in a narrow window.
-	lines := wrapText(keys, f.small, l.card.w-48*u, 2)
+	lines := wrapMemo(keys, f.small, l.card.w-48*u, 2)
 	for i, ln := range lines {
 		y := l.card.y + l.card.h - 22*u - float64(len(lines)-1-i)*f.line*0.8
 		drawText(dst, ln, f.small, l.card.cx(), y, colTextDim, alignCenter)
@@ -196,9 +196,38 @@ func (tt *teachText) line(s string, f *text.GoTextFace, clr color.Color) {
 
 // wrap writes s over at most n lines.
 func (tt *teachText) wrap(s string, f *text.GoTextFace, clr color.Color, n int) {
-	for _, l := range wrapText(s, f, tt.w, n) {
+	for _, l := range wrapMemo(s, f, tt.w, n) {
 		tt.line(l, f, clr)
 	}
+}
+
+// wrapKey identifies a paragraph wrapped for the classroom view.
+type wrapKey struct {
+	s      string
+	face   *text.GoTextFaceSource
+	size   float64
+	w      float64
+	nLines int
+}
+
+// wrapped remembers the classroom's paragraphs as wrapped: wrapping
+// measures the text once per word, and the view redraws the same
+// paragraphs several times a second while the AIs think. Only the game
+// loop's goroutine uses it.
+var wrapped = map[wrapKey][]string{}
+
+// wrapMemo is wrapText, remembered in wrapped.
+func wrapMemo(s string, f *text.GoTextFace, w float64, n int) []string {
+	k := wrapKey{s, f.Source, f.Size, w, n}
+	if l, ok := wrapped[k]; ok {
+		return l
+	}
+	if len(wrapped) > 256 {
+		clear(wrapped)
+	}
+	l := wrapText(s, f, w, n)
+	wrapped[k] = l
+	return l
 }
 
 // row writes cells at the given offsets (fractions of the column's width);
