@@ -7,7 +7,8 @@
 //
 //   - app.go: the ebiten.Game (Update, Layout, Draw) over a session
 //     Controller and the classroom's state, the window's options, the
-//     screenshot mode, files dropped on the window.
+//     screenshot mode, files dropped on the window, full screen (F11), and
+//     a spare Go processor beside the low-priority search threads.
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on
 //     the board, panel buttons, keys, the classroom's keys.
 //   - draw.go: fonts, text and shapes drawn with vector paths at the
