@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -61,11 +62,13 @@ type App struct {
 	sprites sprites
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
-	teach          session.Classroom // the classroom view
-	teachFilterImg *ebiten.Image     // its filters picture, made once per network
-	teachFilterSrc image.Image
-	teachLive      string    // the searches' news shown in the view
-	teachLiveAt    time.Time // when the view last followed them
+	fullscreen bool // as last set by ToggleFullscreen (the buttons show it)
+
+	filterCache [2]filterPlanes // the network pages' filter pictures
+
+	teach       session.Classroom // the classroom view
+	teachLive   string            // the searches' news shown in the view
+	teachLiveAt time.Time         // when the view last followed them
 
 	afterDraw func(*App)
 
@@ -86,8 +89,19 @@ type dragState struct {
 	x, y        float64
 }
 
+// spareProc gives the process one Go processor more than it has cores, once:
+// the searches and the evolution run on threads at the lowest priority,
+// which a busy system may leave waiting for a core while they hold a
+// processor; the spare one lets the window's goroutine run meanwhile.
+func spareProc() {
+	if n := runtime.NumCPU(); runtime.GOMAXPROCS(0) <= n {
+		runtime.GOMAXPROCS(n + 1)
+	}
+}
+
 // NewApp builds the window's game without opening the window.
 func NewApp(opts Options) (*App, error) {
+	spareProc()
 	f, err := loadFonts()
 	if err != nil {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)
@@ -304,13 +318,25 @@ func (a *App) do(act action) {
 		c.ShowHelp(session.HelpRules)
 	case actTeach:
 		a.ToggleTeach()
+	case actFullscreen:
+		a.ToggleFullscreen()
 	}
+}
+
+// ToggleFullscreen puts the window in full screen or back (F11, the
+// buttons): for a projector. Layout follows the new size at the display's
+// scale, so the picture stays sharp.
+func (a *App) ToggleFullscreen() {
+	a.fullscreen = !ebiten.IsFullscreen()
+	ebiten.SetFullscreen(a.fullscreen)
+	a.Invalidate()
 }
 
 // Close stops the background work (search, classroom analysis); call it when
 // the window closes.
 func (a *App) Close() {
 	a.teach.Stop()
+	a.teach.Evolution().Close()
 	a.ctl.Close()
 }
 
@@ -331,6 +357,14 @@ type TeachStatus struct {
 	// and the kind of the last one shown.
 	Steps, Step int
 	StepKind    teach.StepKind
+	// The guided lesson: on, its stop (0 between stops) and its length.
+	Guided           bool
+	Lesson, Lessons  int
+	Engine           string // the view's engine
+	EvoRunning       bool   // the evolution page's run
+	EvoGen, EvoGames int    // its generation and the games of it played
+	EvoBest          bool   // a generation has ended: its best network is shown
+	EvoCurve         int    // points on its learning curve
 }
 
 // TeachTabCenter returns where the classroom view's tab of page p was drawn
@@ -340,17 +374,30 @@ func (a *App) TeachTabCenter(p int) (x, y float64) {
 	return r.cx(), r.cy()
 }
 
+// FullscreenButtonCenter returns where the classroom view's full-screen
+// button was drawn in the latest frame, in screen pixels.
+func (a *App) FullscreenButtonCenter() (x, y float64) {
+	r := newTeachLayout(&a.geo).full
+	return r.cx(), r.cy()
+}
+
 // TeachStatus returns the classroom view's state.
 func (a *App) TeachStatus() TeachStatus {
 	t := &a.teach
 	an := t.Analysis()
-	st := TeachStatus{Open: t.IsOpen(), Page: t.Page(), EvalReady: an.Ready, Filters: an.Filters != nil, TableDone: an.Done}
+	st := TeachStatus{Open: t.IsOpen(), Page: t.Page(), EvalReady: an.Ready, Filters: an.Network != nil, TableDone: an.Done}
 	if tr := t.Trace(); tr != nil {
 		st.Steps, st.Step = len(tr.Steps), t.Step()
 		if t.Step() > 0 {
 			st.StepKind = tr.Steps[t.Step()-1].Kind
 		}
+		st.Guided = t.Guided()
+		st.Lesson, st.Lessons = t.LessonAt()
 	}
+	st.Engine = an.Spec
+	ev := t.Evolution()
+	es := ev.State()
+	st.EvoRunning, st.EvoGen, st.EvoGames, st.EvoBest, st.EvoCurve = ev.Running(), es.Gen, es.Games, es.Best != nil, len(es.Curve)
 	return st
 }
 

@@ -7,7 +7,8 @@
 //
 //   - app.go: the ebiten.Game (Update, Layout, Draw) over a session
 //     Controller and the classroom's state, the window's options, the
-//     screenshot mode, files dropped on the window.
+//     screenshot mode, files dropped on the window, full screen (F11), and
+//     a spare Go processor beside the low-priority search threads.
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on
 //     the board, panel buttons, keys, the classroom's keys.
 //   - draw.go: fonts, text and shapes drawn with vector paths at the
@@ -20,8 +21,17 @@
 //   - drawpanel.go: the side panel: players, clocks, status box, move list,
 //     buttons.
 //   - drawoverlay.go: the start panel, the help overlay and the end banner.
-//   - drawteach.go: the classroom view (T): the live search, alpha-beta in
-//     slow motion, the evaluation taken apart, a network's filters.
+//   - drawteach.go: the classroom view (T): its frame and tabs, the
+//     full-screen button, the live search and the evaluation taken apart.
+//   - teachboard.go: the classroom's board: the game's squares, coordinates
+//     around it, turned with Flip, plans as numbered arrows.
+//   - drawslow.go: alpha-beta in slow motion, its lesson's sentences, alpha
+//     and beta cutoffs drawn apart.
+//   - drawnet.go: the network page: first-layer filters per input plane
+//     (the seed's figure, cached per network) and the file's own account.
+//   - drawevolve.go: the evolution page: crosstable, parents, crossover and
+//     mutation per layer, the best filters, and the learning curve as a
+//     vector path.
 //   - rules.go: the rules page of the help, small illustrated boards given
 //     as data (position, move, marked squares).
 //   - layers.go, frame.go: cheap frames: what never changes is drawn once

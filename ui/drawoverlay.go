@@ -68,7 +68,8 @@ var helpLines = [][2]string{
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
 	{"L  /  Help button", "the rules, with pictures"},
-	{"T  /  Teach button", "classroom view: the search and the evaluation explained"},
+	{"T  /  Teach button", "classroom view: search, slow motion, evaluation, network, evolution"},
+	{"F11  /  Full button", "full screen, for a projector"},
 	{"M", "sound on / off (remembered)"},
 	{"Enter  /  X", "after a game: rematch / swap sides"},
 }

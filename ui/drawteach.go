@@ -10,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/tablut-ai/tablut/ai"
-	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui/session"
 )
@@ -23,36 +22,42 @@ import (
 type teachLayout struct {
 	card  rect
 	tabs  []rect
-	board smallBoard
+	board classBoard
 	text  rect // the column right of the board (or under it, on a tall window)
+	body  rect // the whole area under the tabs, above the keys
+	full  rect // the full-screen button, at the tabs' right
 	u     float64
 }
 
 func newTeachLayout(g *geometry) teachLayout {
 	u := g.u
 	card := helpCard(g)
-	tabW := math.Min(170, (card.w-48*u)/float64(session.TeachPages)/u-10) // four tabs fit a narrow window
+	fullW := 46 * u
+	tabW := math.Min(150, (card.w-48*u-fullW)/float64(session.TeachPages)/u-10) // the tabs fit a narrow window
 	l := teachLayout{card: card, tabs: cardTabs(g, session.TeachPages, tabW), u: u}
-	top := card.y + 66*u
+	t0 := l.tabs[0]
+	l.full = rect{card.x + card.w - 24*u - fullW, t0.y, fullW, t0.h}
+	top := card.y + 62*u
 	bottom := card.y + card.h - 44*u
+	l.body = rect{card.x + 24*u, top, card.w - 48*u, bottom - top}
 	side := math.Max(90, math.Min(bottom-top, card.w*0.5))
 	if card.w < card.h {
 		// A tall window: the board above, the text below.
 		side = math.Max(90, math.Min(card.w-48*u, (bottom-top)*0.5))
-		l.board = smallBoard{rect{math.Round(card.x + (card.w-side)/2), math.Round(top), math.Round(side), math.Round(side)}}
+		l.board = newClassBoard(rect{math.Round(card.x + (card.w-side)/2), math.Round(top), math.Round(side), math.Round(side)}, g.flipped, u)
 		l.text = rect{card.x + 24*u, top + side + 20*u, card.w - 48*u, bottom - top - side - 20*u}
 		return l
 	}
-	l.board = smallBoard{rect{math.Round(card.x + 28*u), math.Round(top), math.Round(side), math.Round(side)}}
-	x := l.board.r.x + side + 32*u
+	l.board = newClassBoard(rect{math.Round(card.x + 24*u), math.Round(top), math.Round(side), math.Round(side)}, g.flipped, u)
+	x := l.board.outer.x + side + 28*u
 	l.text = rect{x, top, card.x + card.w - 24*u - x, bottom - top}
 	return l
 }
 
 // teachFaces are the classroom view's type sizes.
 type teachFaces struct {
-	title, body, bold, mono, small text.Face
-	line                           float64 // body line height
+	title, body, bold, mono, small, coord text.Face
+	line                                  float64 // body line height
 }
 
 func (a *App) teachFaces(u float64) teachFaces {
@@ -62,6 +67,7 @@ func (a *App) teachFaces(u float64) teachFaces {
 		bold:  face(a.fonts.bold, 21*u),
 		mono:  face(a.fonts.mono, 20*u),
 		small: face(a.fonts.regular, 18*u),
+		coord: face(a.fonts.bold, 18*u),
 		line:  29 * u,
 	}
 }
@@ -72,6 +78,10 @@ func (a *App) teachFaces(u float64) teachFaces {
 // reports several depths a second.
 const teachRedraw = 300 * time.Millisecond
 
+// evolutionRedraw is teachRedraw for the evolution page: its games end
+// several times a second, and the crosstable need not follow each at once.
+const evolutionRedraw = time.Second
+
 // teachKey identifies what the classroom view shows, so that its layer is
 // redrawn only when that changes: at once for the person's keys, at most
 // every teachRedraw for the searches' news.
@@ -80,7 +90,11 @@ func (a *App) teachKey(now time.Time) string {
 	rec, _ := a.ctl.Search()
 	pos := a.ctl.Position()
 	live := fmt.Sprint(t.Live(), " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, pos.Hash(), t.Waiting())
-	if live != a.teachLive && now.Sub(a.teachLiveAt) >= teachRedraw {
+	every := teachRedraw
+	if t.Page() == session.TeachEvolution {
+		every = evolutionRedraw
+	}
+	if live != a.teachLive && now.Sub(a.teachLiveAt) >= every {
 		a.teachLive, a.teachLiveAt = live, now
 	}
 	return fmt.Sprint("teach ", t.Page(), " ", t.Gen(), " ", a.teachLive)
@@ -95,38 +109,74 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	t := &a.teach
 	a.drawTabs(dst, g, l.tabs, session.TeachPageNames[:], t.Page(), 19)
 	f := a.teachFaces(u)
-	name := t.Analysis().EvalName
-	if name == "" {
-		name = session.ShortSpec(t.Analysis().Spec)
-	}
-	caption := "Classroom · " + name
-	last := l.tabs[len(l.tabs)-1]
-	if right := l.card.x + l.card.w - 24*u; right-textWidth(caption, f.small) > last.x+last.w+12*u {
-		drawText(dst, caption, f.small, right, l.tabs[0].cy(), colTextDim, alignRight)
+	a.drawFullscreenButton(dst, l.full, f.bold)
+	// The engine the view explains, and whose side its scores are from.
+	if t.Page() != session.TeachEvolution {
+		caption := "Engine: " + a.teachEngineName()
+		last := l.tabs[len(l.tabs)-1]
+		if right := l.full.x - 12*u; right-textWidth(caption, f.small) > last.x+last.w+12*u {
+			drawText(dst, caption, f.small, right, l.tabs[0].cy(), colTextDim, alignRight)
+		}
 	}
 	var keys string
 	switch t.Page() {
 	case session.TeachSearch:
 		a.drawTeachSearch(dst, l, f)
-		keys = "H: let the AI think here  ·  ← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
+		keys = "H: the engine thinks here  ·  E: another engine  ·  ← → browse the game  ·  Tab: next page  ·  T or Esc: back"
 	case session.TeachSlow:
 		a.drawTeachSlow(dst, l, f)
-		keys = "→ step  ·  ← back  ·  ↓ finish the node  ·  C next cutoff  ·  Space play  ·  Home  ·  2 / 3 depth  ·  Tab  ·  T"
+		keys = "→ next  ·  ← back  ·  G: lesson / free  ·  ↓ finish the node  ·  C next cutoff  ·  Space play  ·  2 / 3 depth  ·  E engine"
 	case session.TeachEval:
 		a.drawTeachEval(dst, l, f)
-		keys = "← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
+		keys = "E: another engine  ·  ← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
 		if t.Analysis().HasNetMap {
-			keys = "N: the network alone / the whole score  ·  ← → browse the game  ·  Tab  ·  T or Esc"
+			keys = "N: the network alone / the whole score  ·  E: another engine  ·  ← → browse  ·  Tab  ·  T or Esc"
 		}
 	case session.TeachFilters:
-		a.drawTeachFilters(dst, l, f)
-		keys = "← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
+		a.drawTeachNetwork(dst, l, f)
+		keys = "E: another engine  ·  ← → browse the game  ·  Tab: next page  ·  T or Esc: back to the game"
+	case session.TeachEvolution:
+		keys = a.drawTeachEvolution(dst, l, f)
 	}
+	keys += "  ·  F11 full screen"
 	// The keys at the foot, over two lines in a narrow window.
-	lines := wrapText(keys, f.small, l.card.w-48*u, 2)
+	lines := wrapMemo(keys, f.small, l.card.w-48*u, 2)
 	for i, ln := range lines {
 		y := l.card.y + l.card.h - 22*u - float64(len(lines)-1-i)*f.line*0.8
 		drawText(dst, ln, f.small, l.card.cx(), y, colTextDim, alignCenter)
+	}
+}
+
+// teachEngineName names the view's engine for people: "Club (heuristic)",
+// "champion".
+func (a *App) teachEngineName() string {
+	an := a.teach.Analysis()
+	name := session.ShortSpec(an.Spec)
+	if l, ok := session.LevelOf(an.Spec); ok {
+		name += " (" + session.ShortSpec(l.Eval) + ")"
+	}
+	if a.teach.Picked() {
+		name += ", picked"
+	}
+	return name
+}
+
+// drawFullscreenButton draws the full-screen button in r: four corners, in
+// plain rectangles (no paths: see planArrow).
+func (a *App) drawFullscreenButton(dst *ebiten.Image, r rect, f text.Face) {
+	bg := colButton
+	if a.fullscreen {
+		bg = colButtonOn
+	}
+	quickRect(dst, r, bg)
+	k := math.Round(r.h * 0.28)
+	w := math.Max(2, math.Round(r.h*0.07))
+	l := math.Round(k * 0.6)
+	cx, cy := math.Round(r.cx()), math.Round(r.cy())
+	for _, c := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		x, y := cx+c[0]*k, cy+c[1]*k // the corner
+		quickRect(dst, rect{math.Min(x, x-c[0]*l), y - w/2, l, w}, colText)
+		quickRect(dst, rect{x - w/2, math.Min(y, y-c[1]*l), w, l}, colText)
 	}
 }
 
@@ -146,9 +196,37 @@ func (tt *teachText) line(s string, f text.Face, clr color.Color) {
 
 // wrap writes s over at most n lines.
 func (tt *teachText) wrap(s string, f text.Face, clr color.Color, n int) {
-	for _, l := range wrapText(s, f, tt.w, n) {
+	for _, l := range wrapMemo(s, f, tt.w, n) {
 		tt.line(l, f, clr)
 	}
+}
+
+// wrapKey identifies a paragraph wrapped for the classroom view.
+type wrapKey struct {
+	s      string
+	face   text.Face
+	w      float64
+	nLines int
+}
+
+// wrapped remembers the classroom's paragraphs as wrapped: wrapping
+// measures the text once per word, and the view redraws the same
+// paragraphs several times a second while the AIs think. Only the game
+// loop's goroutine uses it.
+var wrapped = map[wrapKey][]string{}
+
+// wrapMemo is wrapText, remembered in wrapped.
+func wrapMemo(s string, f text.Face, w float64, n int) []string {
+	k := wrapKey{s, f, w, n}
+	if l, ok := wrapped[k]; ok {
+		return l
+	}
+	if len(wrapped) > 256 {
+		clear(wrapped)
+	}
+	l := wrapText(s, f, w, n)
+	wrapped[k] = l
+	return l
 }
 
 // row writes cells at the given offsets (fractions of the column's width);
@@ -166,24 +244,30 @@ func (tt *teachText) row(cells []string, at []float64, f text.Face, clr color.Co
 
 func (tt *teachText) gap(k float64) { tt.y += tt.f.line * k }
 
-// drawTeachSearch draws the live search page.
+// drawTeachSearch draws the live search page: the view's engine's search
+// of the position on the board (or of the one before, just played), its
+// plan as numbered arrows.
 func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
-	u := l.u
 	c := a.ctl
 	rec, ok := c.Search()
-	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
+	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f}
 	pos := c.Position()
-	if ok && (rec.Running || rec.Ply == c.Game().Ply()-1 || rec.Ply == c.Game().Ply()) {
+	spec := a.teach.Analysis().Spec
+	if ok && rec.Name == spec && (rec.Running || rec.Ply == c.Game().Ply()-1 || rec.Ply == c.Game().Ply()) {
 		pos = rec.Pos
 	} else {
 		ok = false
 	}
-	l.board.drawSquares(dst)
-	a.drawSmallPieces(dst, l.board, &pos)
+	l.board.draw(dst, f.coord)
+	a.drawClassPieces(dst, l.board, &pos)
 	if !ok {
 		tt.line("The search, live", f.title, colText)
 		tt.gap(0.3)
-		tt.wrap("No search of this position yet. Let an AI move, or press H: the AI thinks about the position on the board and this page follows it depth by depth.", f.body, colTextDim, 5)
+		how := "Press H: it thinks about the position on the board, and this page follows it depth by depth."
+		if !c.HumanToMove() {
+			how = "H works when a person is to move; with AIs playing, the page follows the AI to move (E back to it)."
+		}
+		tt.wrap("No search of this position by "+session.ShortSpec(spec)+" yet. "+how+" Scores are from White's side: + is good for White, − for Black.", f.body, colTextDim, 5)
 		a.drawTeachNodeTable(tt)
 		return
 	}
@@ -199,14 +283,15 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		if i%2 == 1 {
 			col = colReplyArrow
 		}
-		l.board.arrow(dst, m, withAlpha(col, 0.9-0.15*float64(i)))
+		a.planArrow(dst, l.board, m, i+1, col, f.bold)
 	}
-	who := fmt.Sprintf("%v · %s", pos.SideToMove(), session.ShortSpec(rec.Name))
+	who := fmt.Sprintf("%s, %v to move", session.ShortSpec(rec.Name), pos.SideToMove())
 	if rec.Running {
-		tt.line(who+" is thinking", f.title, colText)
+		tt.line(who+": thinking", f.title, colText)
 	} else {
-		tt.line(who+" searched", f.title, colText)
+		tt.line(who+": searched", f.title, colText)
 	}
+	tt.line("Scores from White's side: + good for White, − for Black", f.small, colTextDim)
 	// The depth table, the last rows if there are many.
 	rows := session.DepthRows(rec.Infos)
 	at := []float64{0, 0.16, -0.64, -1}
@@ -214,13 +299,13 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if len(rows) == 0 {
 		tt.line("starting…", f.body, colTextDim)
 	}
-	for _, r := range rows[max(0, len(rows)-7):] {
+	for _, r := range rows[max(0, len(rows)-6):] {
 		tt.row([]string{fmt.Sprint(r.Depth), r.Move, r.Score, humanCount(r.Nodes)}, at, f.mono, colText)
 	}
-	tt.gap(0.3)
+	tt.gap(0.2)
 	if len(last.Root) > 0 {
 		tt.line(fmt.Sprintf("Root moves at depth %d", last.Depth), f.bold, colAccent)
-		rr := session.RootRows(last, pos.SideToMove(), 6)
+		rr := session.RootRows(last, pos.SideToMove(), 4)
 		for i := 0; i < len(rr); i += 2 {
 			cells, at := []string{rr[i].Move, rr[i].Score}, []float64{0, -0.47}
 			if i+1 < len(rr) {
@@ -228,7 +313,7 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 			}
 			tt.row(cells, at, f.mono, colText)
 		}
-		tt.line("≤ / ≥: a bound; alpha-beta proved the move no better", f.small, colTextDim)
+		tt.line("≤ / ≥: a bound, proved no better · arrows: the plan, in order", f.small, colTextDim)
 	}
 	a.drawTeachNodeTable(tt)
 }
@@ -267,140 +352,13 @@ func humanCount(n int64) string {
 	return fmt.Sprint(n)
 }
 
-// drawTeachSlow draws the slow-motion page.
-func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
-	u := l.u
-	t := &a.teach
-	tr := t.Trace()
-	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
-	root := t.Analysis().Pos
-	l.board.drawSquares(dst)
-	if tr == nil {
-		a.drawSmallPieces(dst, l.board, &root)
-		tt.line(fmt.Sprintf("Alpha-beta in slow motion, depth %d", t.Depth()), f.title, colText)
-		if t.Waiting() {
-			tt.wrap("Prepared when the AI has moved (Space pauses a game between AIs).", f.body, colTextDim, 2)
-		} else {
-			tt.line("preparing the search…", f.body, colTextDim)
-		}
-		return
-	}
-	step := min(t.Step(), len(tr.Steps))
-	stack := session.SlowStack(tr, step)
-	// The board shows the node being searched: the root with the path's moves
-	// played, the moves as numbered arrows.
-	pos := root
-	var path []game.Move
-	for _, lv := range stack[1:] {
-		pos.Make(lv.Move)
-		path = append(path, lv.Move)
-	}
-	a.drawSmallPieces(dst, l.board, &pos)
-	for i, m := range path {
-		col := colMoveArrow
-		if i%2 == 1 {
-			col = colReplyArrow
-		}
-		l.board.arrow(dst, m, withAlpha(col, 0.9))
-		q := l.board.sq(m.From())
-		fillCircle(dst, q.cx(), q.cy(), 13*u, col)
-		drawText(dst, fmt.Sprint(i+1), f.bold, q.cx(), q.cy(), colText, alignCenter)
-	}
-	var cur teach.TraceStep
-	if step > 0 {
-		cur = tr.Steps[step-1]
-	}
-	if step > 0 && cur.Kind == teach.StepCutoff && len(path) > 0 {
-		// A cutoff: a red cross over the board's centre line and the count.
-		b := l.board.r
-		line(dst, b.x+b.w*0.3, b.y+b.h*0.3, b.x+b.w*0.7, b.y+b.h*0.7, 10*u, withAlpha(colCapture, 0.85))
-		line(dst, b.x+b.w*0.7, b.y+b.h*0.3, b.x+b.w*0.3, b.y+b.h*0.7, 10*u, withAlpha(colCapture, 0.85))
-		pill := rect{b.cx() - 150*u, b.cy() - 24*u, 300 * u, 48 * u}
-		fillRoundRect(dst, pill, 10*u, nrgba(0x15171c, 0xe8))
-		drawText(dst, fmt.Sprintf("cutoff: %d moves pruned", cur.Pruned), f.bold, pill.cx(), pill.cy(), colError, alignCenter)
-	}
-	if step > 0 && cur.Kind == teach.StepLeaf && len(path) > 0 {
-		q := l.board.sq(path[len(path)-1].To())
-		label := session.ScoreText(cur.Value)
-		w := textWidth(label, f.bold) + 16*u
-		pill := rect{q.cx() - w/2, q.y - 34*u, w, 30 * u}
-		fillRoundRect(dst, pill, 8*u, nrgba(0x15171c, 0xe8))
-		drawText(dst, label, f.bold, pill.cx(), pill.cy(), colAccent, alignCenter)
-	}
-
-	tt.line(fmt.Sprintf("Alpha-beta in slow motion, depth %d", tr.Depth), f.title, colText)
-	state := fmt.Sprintf("step %d of %d", step, len(tr.Steps))
-	if !tr.Complete {
-		state += " (cut at the step limit)"
-	}
-	if step == len(tr.Steps) {
-		state += fmt.Sprintf(" · done: %v, %s", tr.Best, session.ScoreText(tr.Value))
-	}
-	if t.Playing() {
-		state += " · playing"
-	}
-	tt.line(state, f.body, colTextDim)
-	tt.gap(0.2)
-	sentence := "Press → to take the first step: White's nodes maximise (raise α), Black's minimise (lower β)."
-	if step > 0 {
-		sentence = session.SlowSentence(cur, root.SideToMove())
-	}
-	tt.wrap(sentence, f.body, colText, 3)
-	tt.gap(0.3)
-	at := []float64{0, 0.09, 0.29, -0.66, -0.83, -1}
-	tt.row([]string{"ply", "move", "side", "α", "β", "best"}, at, f.bold, colAccent)
-	for d, lv := range stack {
-		side := root.SideToMove()
-		if d%2 == 1 {
-			side = side.Other()
-		}
-		mv, role := "root", "max"
-		if d > 0 {
-			mv = lv.Move.String()
-		}
-		if side == game.Black {
-			role = "min"
-		}
-		best := "·"
-		if lv.HasBest {
-			best = session.ScoreText(lv.Best)
-		}
-		tt.row([]string{fmt.Sprint(d), mv, side.String() + " " + role, session.ScoreText(lv.Alpha), session.ScoreText(lv.Beta), best}, at, f.mono, colText)
-		if lv.Leaf != "" {
-			tt.line("   leaf: "+lv.Leaf, f.small, colTextDim)
-		}
-	}
-	// The root moves valued so far, the last few.
-	done := 0
-	for _, s := range tr.Steps[:step] {
-		if s.Kind == teach.StepBackUp && len(s.Path) == 1 {
-			done++
-		}
-	}
-	if done > 0 {
-		tt.gap(0.3)
-		tt.line(fmt.Sprintf("Root moves valued: %d of %d searched", done, len(tr.RootMoves)), f.bold, colAccent)
-		from := max(0, done-4)
-		for i := from; i < done; i++ {
-			s := session.ScoreText(tr.RootValue[i])
-			if !tr.RootExact[i] {
-				s = map[game.Color]string{game.White: "≤ ", game.Black: "≥ "}[root.SideToMove()] + s + "  (refuted)"
-			}
-			tt.row([]string{tr.RootMoves[i].String(), s}, []float64{0, 0.22}, f.mono, colText)
-		}
-	}
-	// The legend, at the column's foot.
-	tt.y = math.Max(tt.y+f.line*0.3, l.text.y+l.text.h-3.6*f.line)
-	tt.wrap("α: the score White is sure of so far; β: the score Black is sure of. When α ≥ β the node cannot matter: its other moves are cut off. Orange arrows: the root side's moves; blue: the replies.", f.small, colTextDim, 4)
-}
-
 // drawTeachEval draws the evaluation page.
 func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	u := l.u
 	an := a.teach.Analysis()
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
 	pos := an.Pos
-	l.board.drawSquares(dst)
+	l.board.draw(dst, f.coord)
 	heat := an.Impact
 	if a.teach.NetHeat() && an.HasNetMap {
 		heat = an.NetImpact
@@ -408,7 +366,7 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if an.Ready && an.Err == "" {
 		drawHeat(dst, l.board, &heat, &an.ImpactOK)
 	}
-	a.drawSmallPieces(dst, l.board, &pos)
+	a.drawClassPieces(dst, l.board, &pos)
 	if an.Ready && an.Err == "" {
 		drawHeatLabels(dst, l.board, &heat, &an.ImpactOK, f)
 	}
@@ -421,7 +379,8 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		tt.wrap(session.Capitalize(an.Err)+".", f.body, colTextDim, 3)
 		return
 	}
-	tt.line(fmt.Sprintf("%s: %s for White", an.EvalName, session.ScoreText(an.Score)), f.body, colText)
+	tt.line(an.EvalName, f.body, colTextDim)
+	tt.line(fmt.Sprintf("Score %s: + good for White, − for Black", session.ScoreText(an.Score)), f.body, colText)
 	tt.gap(0.3)
 	if an.HasTerms {
 		at := []float64{0, -0.68, -0.82, -1}
@@ -454,46 +413,6 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	}
 }
 
-// drawTeachFilters draws the filters page: a network's first-layer filters
-// as large as the board, and what they are.
-func (a *App) drawTeachFilters(dst *ebiten.Image, l teachLayout, f teachFaces) {
-	u := l.u
-	an := a.teach.Analysis()
-	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*u, w: l.text.w, f: f}
-	tt.line("The network's first layer", f.title, colText)
-	switch {
-	case !an.Ready:
-		tt.line("loading…", f.body, colTextDim)
-		return
-	case an.Filters == nil:
-		tt.wrap(session.ShortSpec(an.Spec)+" is not a network: it has no filters. Play against a network (cnn:champion) to see them.", f.body, colTextDim, 4)
-		return
-	}
-	img := a.teachFilters(an)
-	b := l.board.r
-	quickRect(dst, b, rgb(0x141414))
-	k := b.w / float64(img.Bounds().Dx())
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
-	op.GeoM.Scale(k, k)
-	op.GeoM.Translate(b.x, b.y)
-	dst.DrawImage(img, op)
-	tt.line(an.EvalName, f.body, colTextDim)
-	tt.gap(0.3)
-	tt.wrap("The board enters the network as a 9x9 grid of numbers, one per square. Each of these 64 filters is a 3x3 pattern slid over it: where the squares match the pattern, the filter lights up, and the next layers combine what the filters saw.", f.body, colText, 7)
-	tt.gap(0.3)
-	tt.wrap("Green weights are positive, red negative; the brighter, the larger ("+an.FilterMax+"). The genetic algorithm found them: nobody drew them by hand.", f.body, colText, 5)
-}
-
-// teachFilters returns the filters picture as an image, made once per
-// analysis.
-func (a *App) teachFilters(an *session.Analysis) *ebiten.Image {
-	if a.teachFilterImg == nil || a.teachFilterSrc != an.Filters {
-		a.teachFilterImg = ebiten.NewImageFromImage(an.Filters)
-		a.teachFilterSrc = an.Filters
-	}
-	return a.teachFilterImg
-}
-
 // heatScale is the impact shown at full colour: the largest on the board.
 func heatScale(heat *[game.NumSquares]int32, ok *[game.NumSquares]bool) float64 {
 	m := 1.0
@@ -506,7 +425,7 @@ func heatScale(heat *[game.NumSquares]int32, ok *[game.NumSquares]bool) float64 
 }
 
 // drawHeat tints each pawn's square by its impact.
-func drawHeat(dst *ebiten.Image, b smallBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool) {
+func drawHeat(dst *ebiten.Image, b classBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool) {
 	m := heatScale(heat, ok)
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		if !ok[s] {
@@ -522,7 +441,7 @@ func drawHeat(dst *ebiten.Image, b smallBoard, heat *[game.NumSquares]int32, ok 
 }
 
 // drawHeatLabels writes each pawn's impact under it.
-func drawHeatLabels(dst *ebiten.Image, b smallBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool, f teachFaces) {
+func drawHeatLabels(dst *ebiten.Image, b classBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool, f teachFaces) {
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		if !ok[s] {
 			continue

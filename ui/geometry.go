@@ -38,6 +38,7 @@ const (
 	actHelp
 	actOpen
 	actTeach
+	actFullscreen
 )
 
 // button is a clickable labelled rectangle.
@@ -87,6 +88,7 @@ var panelButtons = []button{
 	{act: actOpen, label: "Open", key: "O"},
 	{act: actHelp, label: "Help", key: "?"},
 	{act: actTeach, label: "Teach", key: "T"},
+	{act: actFullscreen, label: "Full", key: "F11"},
 }
 
 // watchButtons are the controls of a game between two AIs: with a human at the

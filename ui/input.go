@@ -53,6 +53,10 @@ func (a *App) handleKeys() {
 		c.Notify(a.sound.toggleMute())
 		return
 	}
+	if pressed(ebiten.KeyF11) {
+		a.ToggleFullscreen()
+		return
+	}
 	if pressed(ebiten.KeyL) {
 		c.ShowHelp(session.HelpRules)
 		return
@@ -149,8 +153,18 @@ func (a *App) teachKeys(typed func(rune) bool) {
 		a.TeachPage(t.Page() + step)
 		return
 	}
+	if pressed(ebiten.KeyE) && t.Page() != session.TeachEvolution {
+		t.CycleEngine(c)
+		return
+	}
+	if t.Page() == session.TeachEvolution {
+		a.evolutionKeys()
+		return
+	}
 	if t.Page() == session.TeachSlow {
 		switch {
+		case pressed(ebiten.KeyG):
+			t.ToggleGuided()
 		case pressed(ebiten.KeyRight):
 			t.StepBy(1)
 		case pressed(ebiten.KeyLeft):
@@ -184,11 +198,40 @@ func (a *App) teachKeys(typed func(rune) bool) {
 	case pressed(ebiten.KeyEnd):
 		c.GoToEnd()
 	case pressed(ebiten.KeyH):
-		c.Hint()
+		t.ThinkHere(c)
 	case pressed(ebiten.KeyZ) && ctrl(), pressed(ebiten.KeyU):
 		c.Undo()
 	case pressed(ebiten.KeySpace):
 		c.TogglePause()
+	}
+}
+
+// evolutionKeys handles the evolution page's keys: C and R start a run
+// from the champion or from random weights (when none runs), X stops it, K
+// keeps the best network as a file.
+func (a *App) evolutionKeys() {
+	t := &a.teach
+	ev := t.Evolution()
+	switch {
+	case ev.Running():
+		if pressed(ebiten.KeyX) {
+			ev.Stop()
+		}
+	case pressed(ebiten.KeyC):
+		a.startEvolution(session.EvolutionFrom)
+	case pressed(ebiten.KeyR):
+		a.startEvolution("")
+	}
+	if pressed(ebiten.KeyK) {
+		t.KeepEvolution(a.ctl) // the page says where it went, or why not
+	}
+}
+
+// startEvolution starts the evolution page's run from the network from
+// ("" for random weights).
+func (a *App) startEvolution(from string) {
+	if err := a.teach.Evolution().Start(from); err != nil {
+		a.ctl.Notify("Cannot start the evolution: " + err.Error())
 	}
 }
 
@@ -234,8 +277,11 @@ func (a *App) mouse(in mouseInput) {
 			a.clickStart(x, y)
 			return
 		case a.teachShown():
-			if p, ok := tabAt(newTeachLayout(g).tabs, x, y); ok {
+			l := newTeachLayout(g)
+			if p, ok := tabAt(l.tabs, x, y); ok {
 				a.TeachPage(p)
+			} else if l.full.contains(x, y) {
+				a.ToggleFullscreen()
 			}
 			return
 		}

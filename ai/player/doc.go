@@ -39,4 +39,7 @@
 //   - names.go: what the game window needs to know of the networks (the
 //     shipped names, the picture of a network's first-layer filters), so that
 //     the window imports neither weights nor ai/cnn.
+//   - netpage.go: a network described for the classroom's network page:
+//     layer 1's weights plane by plane and sentences generated from its
+//     file's header (ai/cnn/FORMAT.md).
 package player

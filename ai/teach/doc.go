@@ -3,7 +3,7 @@
 // algorithm, so their work can be counted and replayed. It never imports
 // ebiten, so its tests run anywhere.
 //
-// The three analyses and their files:
+// The analyses and their files:
 //
 //   - tree.go: node counts. Minimax (Russell and Norvig, figure 5.3) and plain
 //     alpha-beta (figure 5.7), unordered or in the engine's static move order,
@@ -20,6 +20,11 @@
 //     page its turn every few milliseconds (a short sleep: WebAssembly has
 //     one thread and no pre-emption); elsewhere the Gosched of the periodic
 //     check is enough.
+//   - guide.go: the guided walk (GuidedWalk), the few steps of a trace a
+//     teacher stops at between the root and the first cutoff; a cutoff's
+//     kind (alpha or beta, by the bound it met) and the sibling that set
+//     that bound; and the running tally of positions searched and moves
+//     pruned.
 //
 // The heuristic's terms (ai.Heuristic.Terms) and the root moves' scores of
 // each iteration (ai.Info.Root) come from package ai itself.

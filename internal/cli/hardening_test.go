@@ -50,7 +50,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"train", "-out", ""}, "-out"},
 		{[]string{"train", "-capture-weight", "8589934592", "-out", dir + "/e"}, "-capture-weight"},
 		{[]string{"play", "-frames", "-1"}, "-frames"},
-		{[]string{"play", "-teachpage", "tree"}, `bad -teachpage "tree": want search, slow, eval or filters`},
+		{[]string{"play", "-teachpage", "tree"}, `bad -teachpage "tree": want search, slow, eval, network or evolution`},
 		{[]string{"serve", "stray"}, `serve takes no arguments, got "stray"`},
 		{[]string{"serve", "-movetime", "-5s"}, "-movetime must be a positive duration"},
 		{[]string{"serve", "-port-white", "-3"}, "-port-white"},

@@ -23,9 +23,9 @@ func runPlay(args []string) error {
 	ponder := fs.Bool("ponder", true, "let an AI playing a person think on the person's time")
 	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice)")
 	teach := fs.Bool("teach", false, "open the classroom view: how the search and the evaluation think (key T)")
-	teachPage := fs.String("teachpage", "search", "the classroom view's first page: search, slow (alpha-beta in slow motion), eval or filters")
+	teachPage := fs.String("teachpage", "search", "the classroom view's first page: search, slow (alpha-beta in slow motion), eval, network or evolution")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-teach [-teachpage search|slow|eval|filters]] [-screenshot FILE -frames N]")
+		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-teach [-teachpage search|slow|eval|network|evolution]] [-screenshot FILE -frames N]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -39,10 +39,11 @@ func runPlay(args []string) error {
 	}
 
 	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: session.Config{NoPonder: !*ponder, KeepLastGame: true}}
-	pages := map[string]int{"search": session.TeachSearch, "slow": session.TeachSlow, "eval": session.TeachEval, "filters": session.TeachFilters}
+	pages := map[string]int{"search": session.TeachSearch, "slow": session.TeachSlow, "eval": session.TeachEval,
+		"network": session.TeachFilters, "filters": session.TeachFilters, "evolution": session.TeachEvolution}
 	page, ok := pages[*teachPage]
 	if !ok {
-		return fmt.Errorf("bad -teachpage %q: want search, slow, eval or filters", *teachPage)
+		return fmt.Errorf("bad -teachpage %q: want search, slow, eval, network or evolution", *teachPage)
 	}
 	opts.Teach = *teach
 	opts.TeachPage = page

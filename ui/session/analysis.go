@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -56,8 +56,12 @@ type Analysis struct {
 	// network's correction before scaling), shown instead on request.
 	NetImpact [game.NumSquares]int32
 	HasNetMap bool
-	Filters   image.Image // the network's first-layer filters, nil without a network
-	FilterMax string      // the weight shown at full brightness
+	// Network is the network page's network: the evaluator's own, or the
+	// default network's when the evaluator has none (Borrowed); nil when no
+	// network can be loaded. NetSpec is the spec it plays as.
+	Network  *player.NetPage
+	NetSpec  string
+	Borrowed bool
 
 	Traces         [4]*teach.Trace // the slow-motion traces, by depth (2 and 3)
 	Rows           []teach.TreeRow // the node table so far
@@ -140,11 +144,7 @@ func startTeachJob(spec string, pos game.Position, history []uint64, busy bool) 
 			eval = se.ForSide(pos.SideToMove())
 		}
 		parts := explainEval(eval, pos)
-		if es.Kind == player.CNN {
-			if img, caption, err := player.FilterPicture(es.Net); err == nil {
-				parts.Filters, parts.FilterMax = img, caption
-			}
-		}
+		parts.Network, parts.NetSpec, parts.Borrowed = networkOf(es)
 		parts.EvalName = eval.Name()
 		if !send(func(a *Analysis) { parts.merge(a) }) {
 			return
@@ -225,7 +225,45 @@ func (p *Analysis) merge(a *Analysis) {
 	a.Terms, a.Heuristic, a.HasTerms, a.Net = p.Terms, p.Heuristic, p.HasTerms, p.Net
 	a.Impact, a.ImpactOK, a.NetScale, a.Offset = p.Impact, p.ImpactOK, p.NetScale, p.Offset
 	a.NetImpact, a.HasNetMap = p.NetImpact, p.HasNetMap
-	a.Filters, a.FilterMax = p.Filters, p.FilterMax
+	a.Network, a.NetSpec, a.Borrowed = p.Network, p.NetSpec, p.Borrowed
+}
+
+// networkOf returns the network the network page shows for the evaluator
+// es: its own, else the default opponent's (borrowed), else none.
+func networkOf(es player.Spec) (net *player.NetPage, spec string, borrowed bool) {
+	if es.Kind == player.CNN {
+		if p, err := describeNet(es.Net); err == nil {
+			return p, player.CNN + ":" + es.Net, false
+		}
+	}
+	opp, _ := DefaultOpponent()
+	if s, err := player.ParseSpec(opp); err == nil && s.Kind == player.CNN {
+		if p, err := describeNet(s.Net); err == nil {
+			return p, opp, true
+		}
+	}
+	return nil, "", false
+}
+
+// shippedPages keeps the network page's description of each shipped
+// network, made once: the analysis starts again at every move, and loading
+// a network every time would make garbage for nothing.
+var shippedPages sync.Map // name -> *player.NetPage
+
+// describeNet describes the network net (see player.DescribeNet), a
+// shipped one from shippedPages.
+func describeNet(net string) (*player.NetPage, error) {
+	if p, ok := shippedPages.Load(net); ok {
+		return p.(*player.NetPage), nil
+	}
+	p, err := player.DescribeNet(net)
+	if err != nil {
+		return nil, err
+	}
+	if player.IsShippedNet(net) {
+		shippedPages.Store(net, &p)
+	}
+	return &p, nil
 }
 
 // explainEval takes eval's score of pos apart: the heuristic's terms when

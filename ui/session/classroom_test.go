@@ -80,7 +80,16 @@ func TestTeachNumbersEqualTheStatistics(t *testing.T) {
 	require.Equal(t, base, an.Score)
 	require.Equal(t, impact, an.Impact)
 	require.Equal(t, ok, an.ImpactOK)
-	require.Nil(t, an.Filters, "the heuristic has no filters")
+	// The heuristic has no network: the page borrows the default opponent's,
+	// and its weights are that network's.
+	if opp, _ := DefaultOpponent(); opp != player.Heuristic {
+		require.NotNil(t, an.Network)
+		require.True(t, an.Borrowed)
+		require.Equal(t, opp, an.NetSpec)
+		want, err := player.DescribeNet(opp[len("cnn:"):])
+		require.NoError(t, err)
+		require.Equal(t, want, *an.Network)
+	}
 }
 
 // TestTeachNetwork: for a residual network player (the hybrid, the
@@ -97,7 +106,9 @@ func TestTeachNetwork(t *testing.T) {
 	an := finishTeachJob(t, "cnn:hybrid", pos)
 	require.Empty(t, an.Err)
 	require.True(t, an.Net)
-	require.NotNil(t, an.Filters)
+	require.NotNil(t, an.Network)
+	require.False(t, an.Borrowed)
+	require.Equal(t, "hybrid", an.Network.Name)
 	require.Len(t, an.Rows, teachNetMinimaxDepth+1)
 	n := 0
 	for _, ok := range an.ImpactOK {

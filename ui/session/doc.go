@@ -27,7 +27,7 @@
 //     pondering on a person's time, the record the classroom shows.
 //   - search.go, lowprio_*.go: one search on its own goroutine and locked OS
 //     thread at a lower priority (setpriority on the thread's id on Linux),
-//     reporting over buffered channels.
+//     reporting over buffered channels (the evolution's threads too).
 //   - clock.go: clocks with increment, the loss on time, and an AI's budget
 //     per move from its clock (a share of the time left plus most of the
 //     increment).
@@ -49,13 +49,19 @@
 //     read off the score, captures explained, king threats, player names.
 //   - evalbar.go: a score mapped to the evaluation bar's share with tanh.
 //   - anim.go: slides and fades as pure functions of time.
-//   - classroom.go: the classroom view's state (page, slow-motion cursor),
-//     following the position on the board.
+//   - classroom.go: the classroom view's state (page, slow-motion cursor and
+//     guided lesson, the one engine the view explains), following the
+//     position on the board.
 //   - analysis.go: the classroom's background analysis of one position
 //     with ai/teach (piece impact, traced alpha-beta, node counts), paused
-//     while an AI thinks.
+//     while an AI thinks, and the network the network page describes.
 //   - lesson.go: the classroom's rows and sentences (depth and root-move
-//     tables, node-table rows, the slow motion's path and steps).
+//     tables, node-table rows, the slow motion's path, and one sentence per
+//     step naming who plays, the bound a cutoff met and where it came from).
+//   - evolution.go, evolution_run.go, evolution_js.go: the evolution page:
+//     internal/lab/evolve's Trainer (the code of tablut train) run in the
+//     background through its hooks, its state sent to the page as copies
+//     (latest wins); the browser build has no runner and says so.
 //
 // No rule or search logic lives here: legality, outcomes and records come
 // from package game, moves and evaluations from ai/player.

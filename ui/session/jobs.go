@@ -96,20 +96,24 @@ func (c *Controller) stopPondering() {
 
 // Hint asks the hint engine for a move for the human to move; the answer shows
 // as an arrow. It reports whether a hint search was started or queued.
-func (c *Controller) Hint() bool {
+func (c *Controller) Hint() bool { return c.HintWith(c.cfg.HintSpec) }
+
+// HintWith is Hint with the engine spec (the classroom view's engine).
+func (c *Controller) HintWith(spec string) bool {
 	if !c.HumanToMove() || (c.job != nil && c.job.kind == jobHint) {
 		return false
 	}
-	if c.HintMove() != game.NoMove {
+	if c.HintMove() != game.NoMove && c.hintName == spec {
 		return true
 	}
-	if c.hintEng == nil {
-		e, err := c.cfg.Engines(c.cfg.HintSpec, c.settings.MoveTime)
+	if c.hintEng == nil || c.hintName != spec {
+		e, err := c.cfg.Engines(spec, c.settings.MoveTime)
 		if err != nil {
 			c.Notify("Cannot give a hint: " + err.Error())
 			return false
 		}
-		c.hintEng = e
+		c.hintEng, c.hintName = e, spec
+		c.hint = game.NoMove
 	}
 	c.wantHint = true
 	return true

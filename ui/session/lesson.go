@@ -135,23 +135,109 @@ func SlowStack(tr *teach.Trace, n int) []SlowLevel {
 	return st
 }
 
-// SlowSentence says what step s does, in words.
-func SlowSentence(s teach.TraceStep, root game.Color) string {
+// SlowSentence says what step n of tr (1-based: the last step shown) does,
+// in one sentence for the class, naming the side that plays each move; root
+// is the side to move at the root. White maximises, Black minimises.
+func SlowSentence(tr *teach.Trace, n int, root game.Color) string {
+	s := tr.Steps[n-1]
 	d := len(s.Path)
-	mover := root
-	if d%2 == 0 {
-		mover = root.Other()
+	// moverAt is the side that plays the move at ply k (1-based).
+	moverAt := func(k int) game.Color {
+		if k%2 == 1 {
+			return root
+		}
+		return root.Other()
 	}
 	switch s.Kind {
 	case teach.StepEnter:
-		return fmt.Sprintf("Ply %d: %v tries %v, with α %s and β %s.", d, mover, s.Path[d-1], ScoreText(s.Alpha), ScoreText(s.Beta))
-	case teach.StepLeaf:
-		return fmt.Sprintf("A leaf (%s): %s.", s.Why, ScoreText(s.Value))
-	case teach.StepBackUp:
 		m := s.Path[d-1]
-		return fmt.Sprintf("%v backs up %s to ply %d; best there %s, now α %s β %s.", m, ScoreText(s.Value), d-1, ScoreText(s.Best), ScoreText(s.Alpha), ScoreText(s.Beta))
+		if d == 1 {
+			k := 0
+			for _, p := range tr.Steps[:n] {
+				if p.Kind == teach.StepEnter && len(p.Path) == 1 {
+					k++
+				}
+			}
+			return fmt.Sprintf("%v tries %v, its move number %d here.", moverAt(1), m, k)
+		}
+		return fmt.Sprintf("%v answers %v with %v.", moverAt(d), s.Path[d-2], m)
+	case teach.StepLeaf:
+		if s.Why == "evaluation" {
+			return fmt.Sprintf("The search stops here and the evaluation scores the position: %s.", ScoreText(s.Value))
+		}
+		return fmt.Sprintf("The game would end: %s, %s.", s.Why, ScoreText(s.Value))
+	case teach.StepBackUp:
+		m, who := s.Path[d-1], moverAt(d)
+		better := teach.Improves(tr, n-1)
+		if d == 1 {
+			if better {
+				return fmt.Sprintf("%v is worth %s to %v: its best move so far, so %v is sure of %s (%s).", m, ScoreText(s.Value), who, who, ScoreText(s.Value), boundName(who))
+			}
+			return fmt.Sprintf("%v is worth %s to %v: no better than %s, its best so far.", m, ScoreText(s.Value), who, ScoreText(s.Best))
+		}
+		if better {
+			return fmt.Sprintf("So far %v's best answer to %v is %v: %s.", who, s.Path[d-2], m, ScoreText(s.Value))
+		}
+		return fmt.Sprintf("%v gives %s: no better for %v than %s.", m, ScoreText(s.Value), who, ScoreText(s.Best))
 	case teach.StepCutoff:
-		return fmt.Sprintf("Cutoff: α %s ≥ β %s. The other %d moves here cannot change the result: pruned.", ScoreText(s.Alpha), ScoreText(s.Beta), s.Pruned)
+		return cutoffSentence(tr, n, root)
 	}
 	return ""
+}
+
+// boundName says which bound the side that gains it holds: White raises
+// alpha, Black lowers beta.
+func boundName(c game.Color) string {
+	if c == game.White {
+		return "α"
+	}
+	return "β"
+}
+
+// cutoffSentence explains the cutoff at step n: who found what, the bound
+// the other side already holds and where it came from, and what is pruned.
+func cutoffSentence(tr *teach.Trace, n int, root game.Color) string {
+	s := tr.Steps[n-1]
+	d := len(s.Path)
+	kind := teach.CutKind(s, root) + " cutoff"
+	if d == 0 {
+		return fmt.Sprintf("Cutoff at the root: the other %d moves are pruned.", s.Pruned)
+	}
+	chooser := root
+	if d%2 == 1 {
+		chooser = root.Other()
+	}
+	other := chooser.Other()
+	bound := s.Beta
+	if chooser == game.Black {
+		bound = s.Alpha
+	}
+	found := ""
+	if n >= 2 {
+		if p := tr.Steps[n-2]; p.Kind == teach.StepBackUp && len(p.Path) == d+1 {
+			found = fmt.Sprintf("%v answers %v with %v, scoring %s", chooser, s.Path[d-1], p.Path[d], ScoreText(p.Value))
+		}
+	}
+	if found == "" {
+		found = fmt.Sprintf("%v finds %s against %v", chooser, ScoreText(s.Best), s.Path[d-1])
+	}
+	held := fmt.Sprintf("%v is already sure of %s higher up", other, ScoreText(bound))
+	if m, ok := teach.BoundFrom(tr, n-1, root); ok {
+		held = fmt.Sprintf("%v already has %v, worth %s", other, m, ScoreText(bound))
+	}
+	article := "A"
+	if kind[0] == 'a' {
+		article = "An"
+	}
+	return fmt.Sprintf("%s; %s, at least as good for %v, so %v will not play %v and the other %d answers are skipped: %s %s.",
+		found, held, other, other, s.Path[d-1], s.Pruned, strings.ToLower(article), kind)
+}
+
+// PlayedBy returns the side that plays the move at ply k (1-based) of a
+// search from a position where root is to move.
+func PlayedBy(root game.Color, k int) game.Color {
+	if k%2 == 1 {
+		return root
+	}
+	return root.Other()
 }

@@ -61,6 +61,9 @@ type Controller struct {
 	game    *game.Game
 	engines [2]Engine // nil for a human side
 	hintEng Engine
+	// hintName is hintEng's spec: the hint engine's, or the classroom
+	// view's engine (HintWith).
+	hintName string
 
 	selected game.Square
 	dests    []game.Move // legal moves of the selected piece
@@ -254,7 +257,7 @@ func (c *Controller) Update() {
 	}
 	if c.wantHint {
 		c.wantHint = false
-		c.startJob(c.hintEng, jobHint, c.cfg.HintSpec, now)
+		c.startJob(c.hintEng, jobHint, c.hintName, now)
 	}
 }
 

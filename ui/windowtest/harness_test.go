@@ -138,6 +138,16 @@ func newApp(t *testing.T, opts ui.Options) *ui.App {
 	return a
 }
 
+// closeApp closes the harness's app (its searches and background work stop)
+// and leaves the window empty; call it on the game loop. A closed app must
+// not be updated again: its controller would start new searches.
+func closeApp() {
+	if h.app != nil {
+		h.app.Close()
+		h.app = nil
+	}
+}
+
 // snapshot reads the whole screen into an image.
 func snapshot(screen *ebiten.Image) *image.RGBA {
 	b := screen.Bounds()

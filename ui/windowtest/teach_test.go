@@ -3,6 +3,7 @@ package windowtest
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -56,18 +57,23 @@ func shoot(t *testing.T, app *ui.App, name string) {
 }
 
 // The classroom view at 1280x800, driven by real keys: T opens it on the
-// search page, which follows a hint search depth by depth; Tab goes to the
-// slow motion, where → steps, ↓ finishes a node and C goes to the next cutoff;
-// Tab again to the evaluation, taken apart (N: the network's own heatmap),
-// and to the network's filters; a click on a tab goes to its page; Esc
-// closes the view. The frames are the README's screenshots (TABLUT_SHOTS).
+// search page, where H lets the view's engine think and the page follows it
+// depth by depth; Tab goes to the slow motion, which starts as the guided
+// lesson (→ goes from stop to stop and ends on the first cutoff; G leaves
+// it, ↓ finishes a node, C goes to the next cutoff); Tab again to the
+// evaluation, taken apart (N: the network's own heatmap), to the network
+// page and to the evolution page, where C starts the genetic algorithm and
+// the crosstable fills while a generation is played, then X stops it; a
+// click on a tab goes to its page, F11 and the button put the window in
+// full screen and back, and Esc closes the view. The frames are the
+// README's screenshots (TABLUT_SHOTS).
 func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	needDisplay(t)
 	opp, _ := session.DefaultOpponent()
 	rec := recordFrom(t, ".WB..B.../.......B./..BWW..../B.K...W.B/B.W...B../B...B..../.W...B.../....B..../...BB.... W", "human", opp)
 	var app *ui.App
 	onLoop(t, func() {
-		app = newApp(t, ui.Options{Config: session.Config{Engines: session.DepthEngine(5), HintSpec: opp}})
+		app = newApp(t, ui.Options{Config: session.Config{Engines: session.DepthEngine(5), HintSpec: "heuristic", SaveDir: t.TempDir(), Store: session.NewMemStore()}})
 		if app != nil {
 			if err := app.Controller().Load(strings.NewReader(rec), "lesson.txt"); err != nil {
 				t.Error(err)
@@ -77,6 +83,7 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	if app == nil {
 		t.Fatal("no app")
 	}
+	defer onLoop(t, closeApp) // stops the evolution
 	resize(t, 1280, 800)
 	defer resize(t, 1180, 780)
 	frames(t, 5)
@@ -84,14 +91,14 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	key(t, "t")
 	var st ui.TeachStatus
 	onLoop(t, func() { st = app.TeachStatus() })
-	if !st.Open || st.Page != session.TeachSearch {
-		t.Fatalf("after T: %+v, want the classroom view open on the search page", st)
+	if !st.Open || st.Page != session.TeachSearch || st.Engine != opp {
+		t.Fatalf("after T: %+v, want the classroom view open on the search page, explaining %s", st, opp)
 	}
 	key(t, "h")
 	c := app.Controller()
-	waitFor(t, "the hint search's five depths", func() bool {
+	waitFor(t, "the engine's search, five depths", func() bool {
 		rec, ok := c.Search()
-		return ok && !rec.Running && len(rec.Infos) == 5
+		return ok && !rec.Running && len(rec.Infos) == 5 && rec.Name == opp
 	})
 	waitFor(t, "the node table", func() bool { return app.TeachStatus().TableDone })
 	shoot(t, app, "teach-search")
@@ -99,25 +106,32 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	key(t, "Tab")
 	waitFor(t, "the slow-motion trace", func() bool { return app.TeachStatus().Steps > 0 })
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.Page != session.TeachSlow || st.Step != 0 {
-		t.Fatalf("after Tab: %+v, want the slow motion at its start", st)
+	if st.Page != session.TeachSlow || st.Step != 0 || !st.Guided || st.Lessons == 0 || st.Lessons > 30 {
+		t.Fatalf("after Tab: %+v, want the guided lesson at its start, at most 30 stops", st)
 	}
 	key(t, "Right", "Right")
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.Step != 2 || st.StepKind == teach.StepBackUp {
-		t.Fatalf("after two steps: %+v", st)
+	if st.Lesson != 2 {
+		t.Fatalf("after two steps of the lesson: %+v", st)
 	}
-	key(t, "Down") // the first root move gets its value
+	for range st.Lessons - 2 {
+		key(t, "Right")
+	}
 	onLoop(t, func() { st = app.TeachStatus() })
-	if st.StepKind != teach.StepBackUp {
-		t.Fatalf("after finishing the node: %+v, want a value backed up", st)
+	if st.Lesson != st.Lessons || st.StepKind != teach.StepCutoff {
+		t.Fatalf("at the lesson's last stop: %+v, want the first cutoff", st)
+	}
+	shoot(t, app, "teach-slow")
+	key(t, "g", "Down") // free: a node finished
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Guided || st.StepKind != teach.StepBackUp {
+		t.Fatalf("after G and ↓: %+v, want free steps and a value backed up", st)
 	}
 	key(t, "c")
 	onLoop(t, func() { st = app.TeachStatus() })
 	if st.StepKind != teach.StepCutoff {
 		t.Fatalf("C did not go to a cutoff: %+v", st)
 	}
-	shoot(t, app, "teach-slow")
 
 	key(t, "Tab")
 	waitFor(t, "the evaluation", func() bool { return app.TeachStatus().EvalReady })
@@ -131,9 +145,26 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 	key(t, "Tab")
 	onLoop(t, func() { st = app.TeachStatus() })
 	if st.Page != session.TeachFilters {
-		t.Fatalf("after Tab: %+v, want the filters page", st)
+		t.Fatalf("after Tab: %+v, want the network page", st)
 	}
-	shoot(t, app, "teach-filters")
+	shoot(t, app, "teach-network")
+
+	key(t, "Tab", "c")
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.Page != session.TeachEvolution || !st.EvoRunning {
+		t.Fatalf("after Tab and C: %+v, want the evolution running", st)
+	}
+	waitFor(t, "a generation of the evolution", func() bool { return app.TeachStatus().EvoCurve > 0 })
+	waitFor(t, "two generations of the evolution and games of the third", func() bool {
+		st := app.TeachStatus()
+		return st.EvoBest && st.EvoCurve >= 2 && st.EvoGames >= 20
+	})
+	shoot(t, app, "teach-evolution")
+	key(t, "x")
+	onLoop(t, func() { st = app.TeachStatus() })
+	if st.EvoRunning {
+		t.Fatalf("X did not stop the evolution: %+v", st)
+	}
 
 	// A click on a tab goes to its page.
 	var x, y float64
@@ -145,6 +176,22 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 		t.Fatalf("after a click on the Slow motion tab: %+v", st)
 	}
 
+	// F11 and the button: full screen and back.
+	full := false
+	key(t, "F11")
+	frames(t, 10)
+	onLoop(t, func() { full = ebiten.IsFullscreen() })
+	if !full {
+		t.Fatal("F11 did not make the window full screen")
+	}
+	onLoop(t, func() { x, y = app.FullscreenButtonCenter() })
+	xdo(t, "mousemove", "--window", "WIN", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "click", "1")
+	frames(t, 10)
+	onLoop(t, func() { full = ebiten.IsFullscreen() })
+	if full {
+		t.Fatal("the full-screen button did not bring the window back")
+	}
+
 	key(t, "Escape")
 	onLoop(t, func() { st = app.TeachStatus() })
 	if st.Open {
@@ -153,9 +200,10 @@ func TestClassroomViewFollowsTheKeys(t *testing.T) {
 }
 
 // TestClassroomViewKeepsTheWindowResponsive is the responsiveness test with
-// the classroom view open while two AIs play: keys switch its pages and step
-// its slow motion meanwhile, and the window must keep the same pace (15
-// frames a second on average, no frame held for half a second).
+// the classroom view open while two AIs play: keys go through every page,
+// step the slow motion and start the evolution page's genetic algorithm,
+// which then plays in the background too, and the window must keep the same
+// pace (15 frames a second on average, no frame held for half a second).
 func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
 	needDisplay(t)
 	if raceEnabled {
@@ -169,10 +217,13 @@ func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
 	stop := make(chan struct{})
 	keysDone := make(chan struct{})
 	go func() {
-		// Real key presses while the AIs think: Tab through the pages, and
-		// steps and finished nodes on the slow motion.
+		// Real key presses while the AIs think: Tab through the pages,
+		// steps and finished nodes on the slow motion, and C after each
+		// Tab: on the evolution page it starts the genetic algorithm (the
+		// other pages ignore it, or go to the next cutoff), whichever page
+		// a lost key leaves the cycle on.
 		defer close(keysDone)
-		keys := []string{"Tab", "Right", "Right", "Down", "Right", "Tab", "Tab"}
+		keys := []string{"Tab", "c", "Right", "Right", "Down", "Right", "Tab", "c", "Tab", "c", "Tab", "c", "Tab"}
 		tick := time.NewTicker(400 * time.Millisecond)
 		defer tick.Stop()
 		for i := 0; ; i++ {
@@ -191,7 +242,8 @@ func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
 			}
 		}
 	}()
-	var pages [3]bool
+	var pages [session.TeachPages]bool
+	evolved := 0
 	ply, over, busy := frameTimes(t, 2*time.Minute, func() *ui.App {
 		s := session.Settings{White: "heuristic", Black: "heuristic", MoveTime: time.Second}
 		a := newApp(t, ui.Options{Settings: &s, Teach: true})
@@ -205,18 +257,21 @@ func TestClassroomViewKeepsTheWindowResponsive(t *testing.T) {
 		if st.Open && st.Page >= 0 && st.Page < len(pages) {
 			pages[st.Page] = true
 		}
-		return a.Controller().Game().Ply() >= wantMoves || a.Controller().Over()
+		evolved = max(evolved, st.EvoGen*56+st.EvoGames)
+		seen := !slices.Contains(pages[:], false)
+		return (a.Controller().Game().Ply() >= wantMoves || a.Controller().Over()) && seen && evolved >= 10
 	})
 	close(stop)
 	<-keysDone
+	onLoop(t, closeApp) // stops the evolution
 	if ply < wantMoves && !over {
 		t.Fatalf("AI vs AI played %d moves under the classroom view, want %d", ply, wantMoves)
 	}
-	if sent.Load() == 0 || !pages[session.TeachSlow] {
-		t.Fatalf("%d keys sent, pages seen %v: the view was not driven", sent.Load(), pages)
+	if sent.Load() == 0 || slices.Contains(pages[:], false) || evolved < 10 {
+		t.Fatalf("%d keys sent, pages seen %v, %d evolution games: the view was not driven", sent.Load(), pages, evolved)
 	}
 	checkPace(t, busy, ply, "under the classroom view", func(mean, worst time.Duration) {
-		t.Logf("classroom view, AIs thinking: %d frames, mean %v, median %v, p95 %v, worst %v; %d keys",
-			len(busy), mean.Round(time.Microsecond), percentile(busy, 50), percentile(busy, 95), worst, sent.Load())
+		t.Logf("classroom view, AIs thinking, evolution running: %d frames, mean %v, median %v, p95 %v, worst %v; %d keys, %d evolution games",
+			len(busy), mean.Round(time.Microsecond), percentile(busy, 50), percentile(busy, 95), worst, sent.Load(), evolved)
 	})
 }

@@ -80,7 +80,8 @@
 //   - play.go: one game between two individuals at a fixed budget.
 //   - seeds.go: the SplitMix64 derivation of every random stream.
 //   - trainer.go: Trainer, the generation loop (its games in parallel), the
-//     learning curve and the logs.
+//     learning curve and the logs; the hooks a live view follows
+//     (Progress, Game, GenDone, Worker).
 //   - checkpoint.go: state.json, the population files and resuming.
 //   - plot.go: the run's figures, drawn with package internal/lab/plot.
 package evolve

@@ -82,6 +82,16 @@ type Progress struct {
 	Total       int // games Run has to play
 }
 
+// GameReport is one finished game, for Trainer.Game.
+type GameReport struct {
+	Gen          int
+	Kind         string  // as in games.jsonl: "tournament", "heuristic", "eval-heuristic", "eval-gen0"
+	White, Black int     // population indices, -1 for a reference player
+	WhiteScore   float64 // 1, 0.5 or 0
+	Plies        int
+	Reason       string
+}
+
 // Trainer runs a training in a directory. Create one with Start or Open.
 type Trainer struct {
 	// Out receives the tables of every generation (nil = discard).
@@ -89,6 +99,20 @@ type Trainer struct {
 	// Progress, if set, is called after every game, from one goroutine at a
 	// time.
 	Progress func(Progress)
+	// Game, if set, is called after every game with where it belongs in the
+	// generation's tables, from one goroutine at a time (the window's
+	// evolution page fills its crosstable game by game from it).
+	Game func(GameReport)
+	// GenDone, if set, is called from Run's goroutine after each generation
+	// is checkpointed, with its record, its learning-curve points and the
+	// population bred for the next one (which Run goes on to use: read it,
+	// do not change it).
+	GenDone func(GenRecord, []EvalPoint, []*Individual)
+	// Worker, if set, is called at the start of each goroutine that plays
+	// games, on that goroutine (the window lowers its thread's priority).
+	Worker func()
+
+	gameMu sync.Mutex
 
 	dir  string
 	st   *state
@@ -471,6 +495,9 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 	if err := t.checkpoint(evals); err != nil {
 		return err
 	}
+	if t.GenDone != nil {
+		t.GenDone(rec, evals, t.pop)
+	}
 	return nil
 }
 
@@ -591,6 +618,9 @@ func (t *Trainer) play(ctx context.Context, g int, jobs []job, report func(int))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if t.Worker != nil {
+				t.Worker()
+			}
 			for k := range next {
 				jb := &jobs[k]
 				results[k], errs[k] = playGame(ctx, cfg, jb.white, jb.black, jb.opening, jb.seed)
@@ -599,6 +629,7 @@ func (t *Trainer) play(ctx context.Context, g int, jobs []job, report func(int))
 					continue
 				}
 				report(g)
+				t.gameDone(g, jb, results[k])
 			}
 		}()
 	}
@@ -626,6 +657,16 @@ feed:
 		}
 	}
 	return results, nil
+}
+
+// gameDone passes a finished game to t.Game.
+func (t *Trainer) gameDone(g int, jb *job, r gameResult) {
+	if t.Game == nil {
+		return
+	}
+	t.gameMu.Lock()
+	defer t.gameMu.Unlock()
+	t.Game(GameReport{Gen: g, Kind: jb.kind, White: jb.wi, Black: jb.bi, WhiteScore: r.whiteScore(), Plies: r.Plies, Reason: r.Reason})
 }
 
 // writeGameLine appends one line of games.jsonl.
