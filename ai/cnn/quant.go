@@ -102,15 +102,15 @@ type Quantized struct {
 	bias2b [32]int32
 	err8   float64 // the int8 path's largest output error on the calibration boards
 
-	w3   [16 * 9 * 32]int16
+	w3 [16 * 9 * 32]int16
 	// w2n and w3n: the int16 weights as [ky][kx][in][out] for the NEON
 	// kernels (SMLAL by element: one channel's filters in a vector).
 	w2n [9 * 64 * 32]int16
 	w3n [9 * 32 * 16]int16
 	// w2s and w3s: pairs of filters' int16 weights in one int64 for
 	// IntSWAR, [out/2][ky][kx][in] (packSWAR).
-	w2s [16 * 9 * 64]int64
-	w3s [8 * 9 * 32]int64
+	w2s  [16 * 9 * 64]int64
+	w3s  [8 * 9 * 32]int64
 	w3p  [3 * layer3Pairs * 16 * 2]int16
 	m3   [16]float32
 	lut3 [2*lutHalf3 + 1]float32
