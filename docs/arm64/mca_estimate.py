@@ -139,12 +139,21 @@ texts = {a: block_text(blocks[a]) for a in per}
 if os.environ.get("MCA_DEBUG"):
     for a in list(texts)[:3]:
         sys.stderr.write(texts[a])
+funcs = sorted((int(f[0], 16), int(f[1], 16), f[3]) for f in (l.split() for l in syms) if len(f) == 4)
+def func_of(a):
+    for start, size, name in funcs:
+        if start <= a < start + size:
+            return name.split("/")[-1]
+    return "?"
 for mcpu in mcpus.split(","):
     tot, missing = 0.0, 0.0
+    by = collections.Counter()
     for a, c in per.items():
         cy = cycles(texts[a], mcpu)
         if cy is None:
             missing += c
             continue
         tot += c * cy
+        by[func_of(a)] += c * cy
     print("mcpu=%s cycles_per_eval=%.0f (blocks not analysed per eval: %.0f)" % (mcpu, tot, missing))
+    print("  " + ", ".join("%s %.0f" % (f, v) for f, v in by.most_common(6)))
