@@ -1,3 +1,5 @@
+//go:generate go run gen_neon.go
+
 package cnn
 
 import (
