@@ -33,24 +33,24 @@ func Encode(p *game.Position, in *[81]float32) {
 }
 
 // Forward returns the network's output, the value for White in (-1, 1), for the
-// encoded board in (see Encode). It uses the AVX2/FMA kernels when the CPU has
-// them and the pure-Go kernels otherwise; it agrees with ForwardReference to
-// within 1e-5. It does not allocate and is safe for concurrent use.
+// encoded board in (see Encode). It uses the assembly kernels where the CPU
+// has them (AVX2/FMA on amd64, NEON on arm64) and the pure-Go kernels
+// otherwise; it agrees with ForwardReference to within 1e-5. It does not allocate and is safe for concurrent use.
 func (n *Network) Forward(in *[81]float32) float32 {
-	return forward(n.weights(), in, false, hasAVX2)
+	return forward(n.weights(), in, false, floatAsm)
 }
 
 // ForwardSide is Forward with the side to move (black: Black to move), which
 // an InputPieces network sees; for the seed's input it equals Forward.
 func (n *Network) ForwardSide(in *[81]float32, black bool) float32 {
-	return forward(n.weights(), in, black, hasAVX2)
+	return forward(n.weights(), in, black, floatAsm)
 }
 
 // FloatKernel names the float32 path Forward takes on this machine:
-// "float32-avx2fma" (assembly) or "float32-go".
+// "float32-avx2fma" or "float32-neon" (assembly) or "float32-go".
 func FloatKernel() string {
-	if hasAVX2 {
-		return "float32-avx2fma"
+	if floatAsm {
+		return floatAsmName
 	}
 	return "float32-go"
 }
@@ -89,7 +89,7 @@ const (
 )
 
 // forward runs the network with the packed weights pk, with the assembly
-// kernels if useAsm (the caller checks hasAVX2) or the pure-Go ones; black
+// kernels if useAsm (the caller checks floatAsm) or the pure-Go ones; black
 // (Black to move) selects an InputPieces network's layer-3 biases.
 func forward(pk *packed, in *[81]float32, black, useAsm bool) float32 {
 	var a1 [size1]float32
@@ -97,7 +97,7 @@ func forward(pk *packed, in *[81]float32, black, useAsm bool) float32 {
 	regular := layer1Offsets(in, &offs, pk.pieces)
 	switch {
 	case regular && useAsm:
-		layer1AVX(&a1[0], &pk.t1[0], &offs[0], 49)
+		layer1Asm(&a1[0], &pk.t1[0], &offs[0], 49)
 	case regular:
 		layer1Go(&a1, pk, &offs)
 	default:
@@ -107,18 +107,18 @@ func forward(pk *packed, in *[81]float32, black, useAsm bool) float32 {
 	var a2 [size2]float32
 	var a3 [size3]float32
 	if useAsm {
-		tanhAVX(&a1[0], size1)
+		tanhAsm(&a1[0], size1)
 		for half := 0; half < 2; half++ {
 			for y := 0; y < 5; y++ {
-				conv2RowAVX(&a2[y*5*32+half*16], &a1[y*7*64], &pk.w2[half*16])
+				conv2RowAsm(&a2[y*5*32+half*16], &a1[y*7*64], &pk.w2[half*16])
 			}
 		}
-		tanhAVX(&a2[0], size2)
+		tanhAsm(&a2[0], size2)
 		for y := 0; y < 3; y++ {
-			conv3RowAVX(&a3[y*3*16], &a2[y*5*32], &pk.w3[0])
+			conv3RowAsm(&a3[y*3*16], &a2[y*5*32], &pk.w3[0])
 		}
 		pk.addSideBias(&a3, black)
-		tanhAVX(&a3[0], size3)
+		tanhAsm(&a3[0], size3)
 	} else {
 		tanhSlice(a1[:])
 		conv2Go(&a2, &a1, &pk.w2g)

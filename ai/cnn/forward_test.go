@@ -52,8 +52,8 @@ func removeSq(s []int, x int) []int {
 // kernels lists the forward paths to test on this machine.
 func kernels() map[string]bool {
 	k := map[string]bool{"go": false}
-	if hasAVX2 {
-		k["avx2"] = true
+	if floatAsm {
+		k[FloatKernel()] = true
 	}
 	return k
 }
@@ -175,12 +175,12 @@ func TestTanhAccuracy(t *testing.T) {
 		want := math.Tanh(float64(x))
 		got := tanh32(x)
 		worst = max(worst, math.Abs(float64(got)-want))
-		if hasAVX2 {
+		if floatAsm {
 			buf[0] = x
-			tanhAVX(&buf[0], 8)
+			tanhAsm(&buf[0], 8)
 			// The assembly fuses multiply-adds, Go does not: the last bits may differ.
 			if d := math.Abs(float64(buf[0] - got)); d > 1e-6 {
-				t.Fatalf("tanhAVX(%g) = %g, tanh32 %g", x, buf[0], got)
+				t.Fatalf("tanhAsm(%g) = %g, tanh32 %g", x, buf[0], got)
 			}
 		}
 	}

@@ -140,9 +140,9 @@ GLOBL tanhc<>(SB), RODATA|NOPTR, $416
 #define B2 352
 #define B0 384
 
-// func tanhAVX(x *float32, n int)
+// func tanhAsm(x *float32, n int)
 // x[i] = tanh(x[i]) for i < n; n is a multiple of 8.
-TEXT ·tanhAVX(SB), NOSPLIT, $0-16
+TEXT ·tanhAsm(SB), NOSPLIT, $0-16
 	MOVQ x+0(FP), DI
 	MOVQ n+8(FP), CX
 	SHRQ $3, CX
@@ -176,11 +176,11 @@ tdone:
 	VZEROUPPER
 	RET
 
-// func layer1AVX(dst *float32, table *float32, offs *int32, npix int)
+// func layer1Asm(dst *float32, table *float32, offs *int32, npix int)
 // For each of npix pixels: offs holds a count then up to 9 byte offsets into
 // table; dst gets the sum of those 64-float table rows (64 floats per pixel).
 // offs advances 10 int32 per pixel.
-TEXT ·layer1AVX(SB), NOSPLIT, $0-32
+TEXT ·layer1Asm(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ table+8(FP), SI
 	MOVQ offs+16(FP), BX
@@ -242,12 +242,12 @@ l1done:
 	VFMADD231PS  Y10, b, acc0; \
 	VFMADD231PS  Y11, b, acc1
 
-// func conv2RowAVX(dst *float32, src *float32, w *float32)
+// func conv2RowAsm(dst *float32, src *float32, w *float32)
 // Layer 2, one output row: 5 pixels x 16 filters.
 // src: layer-1 activations (7x7x64, HWC) at the first pixel of input row y.
 // w: packed layer-2 weights [ky][kx][c][32] offset to the first of the 16 filters.
 // dst: layer-2 pre-activations (5x5x32, HWC) at pixel (y, 0), same filter offset.
-TEXT ·conv2RowAVX(SB), NOSPLIT, $0-24
+TEXT ·conv2RowAsm(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ w+16(FP), DX
@@ -302,12 +302,12 @@ c2k:
 	VZEROUPPER
 	RET
 
-// func conv3RowAVX(dst *float32, src *float32, w *float32)
+// func conv3RowAsm(dst *float32, src *float32, w *float32)
 // Layer 3, one output row: 3 pixels x 16 filters.
 // src: layer-2 activations (5x5x32, HWC) at the first pixel of input row y.
 // w: packed layer-3 weights [ky][kx][c][16].
 // dst: layer-3 pre-activations (3x3x16, HWC) at pixel (y, 0).
-TEXT ·conv3RowAVX(SB), NOSPLIT, $0-24
+TEXT ·conv3RowAsm(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ w+16(FP), DX

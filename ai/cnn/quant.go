@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"strings"
 	"sync"
 
 	"github.com/tablut-ai/tablut/game"
@@ -73,123 +72,6 @@ const (
 	a3Size       = size3           // 3x3x16 int32 sums
 )
 
-// IntKernel names one implementation of the integer layers 2 and 3: an
-// instruction set and a width (int16 or int8 weights and activations).
-type IntKernel int
-
-// The integer kernels: four instruction sets for each width, in order of
-// preference within a width (the last one the CPU supports is the fastest).
-const (
-	// IntGo is the pure-Go int16 kernel: the reference of the int16 path,
-	// and the kernel of machines without the instructions below.
-	IntGo IntKernel = iota
-	// IntAVX2 uses AVX2: VPMADDWD and VPADDD on ymm registers, 8 filters
-	// times 2 channels per instruction pair.
-	IntAVX2
-	// IntAVXVNNI uses AVX-VNNI: VEX-encoded VPDPWSSD on ymm registers, 8
-	// filters times 2 channels per instruction (CPUs with AVX-VNNI but not
-	// AVX-512, such as Alder Lake and later desktops).
-	IntAVXVNNI
-	// IntAVX512VNNI uses AVX-512 VNNI: VPDPWSSD on zmm registers, 16 filters
-	// times 2 channels per instruction.
-	IntAVX512VNNI
-	// Int8Go is the pure-Go int8 kernel, the reference of the int8 path.
-	Int8Go
-	// Int8AVX2 uses AVX2: VPSIGNB, VPMADDUBSW and VPMADDWD, 8 filters times
-	// 4 channels per instruction (quant8.go explains why it cannot saturate).
-	Int8AVX2
-	// Int8AVXVNNI uses AVX-VNNI: VEX-encoded VPDPBUSD on ymm registers, 8
-	// filters times 4 channels per instruction.
-	Int8AVXVNNI
-	// Int8AVX512VNNI uses AVX-512 VNNI: VPDPBUSD on zmm registers, 16
-	// filters times 4 channels per instruction.
-	Int8AVX512VNNI
-	numIntKernels
-)
-
-// String returns the kernel's name as tablut bench cnn prints it and as
-// ParseIntKernel reads it.
-func (k IntKernel) String() string {
-	if k < 0 || k >= numIntKernels {
-		return fmt.Sprintf("IntKernel(%d)", int(k))
-	}
-	return fmt.Sprintf("int%d-%s", k.Bits(), [...]string{"go", "avx2", "avxvnni", "avx512vnni"}[k%Int8Go])
-}
-
-// Bits returns the kernel's width: 8 or 16, the bits of the weights and
-// activations of layers 2 and 3.
-func (k IntKernel) Bits() int {
-	if k >= Int8Go {
-		return 8
-	}
-	return 16
-}
-
-// Supported reports whether this build and CPU can run k.
-func (k IntKernel) Supported() bool {
-	switch k {
-	case IntGo, Int8Go:
-		return true
-	case IntAVX2, Int8AVX2:
-		return hasAVX2
-	case IntAVXVNNI, Int8AVXVNNI:
-		return hasAVXVNNI
-	case IntAVX512VNNI, Int8AVX512VNNI:
-		return hasVNNI512
-	}
-	return false
-}
-
-// IntKernels returns the integer kernels this build and CPU can run: the
-// int16 ones slowest first, then the int8 ones likewise.
-func IntKernels() []IntKernel {
-	var ks []IntKernel
-	for k := IntGo; k < numIntKernels; k++ {
-		if k.Supported() {
-			ks = append(ks, k)
-		}
-	}
-	return ks
-}
-
-// defaultIntKernel is chosen once, at start-up, from the CPU's features: the
-// fastest int16 kernel.
-var defaultIntKernel = func() IntKernel {
-	best := IntGo
-	for _, k := range IntKernels() {
-		if k.Bits() == 16 {
-			best = k
-		}
-	}
-	return best
-}()
-
-// DefaultIntKernel returns the fastest int16 kernel of this machine, chosen
-// once at start-up (CPU features detected with golang.org/x/sys/cpu).
-// Quantize uses it, or with AVX-512 VNNI or AVX-VNNI the int8 kernel of the
-// same instruction set for a network that the int8 path computes precisely
-// enough (Int8Error).
-func DefaultIntKernel() IntKernel { return defaultIntKernel }
-
-// ParseIntKernel returns the kernel named s (see IntKernel.String; without
-// the "int8-" or "int16-" prefix, the int16 kernel), or an error naming the
-// kernels this machine can run.
-func ParseIntKernel(s string) (IntKernel, error) {
-	var names []string
-	for _, k := range IntKernels() {
-		if s == k.String() || "int16-"+s == k.String() {
-			return k, nil
-		}
-		names = append(names, k.String())
-	}
-	for k := IntGo; k < numIntKernels; k++ {
-		if s == k.String() || "int16-"+s == k.String() {
-			return 0, fmt.Errorf("integer kernel %s is not supported by this CPU or build; this machine runs %s", k, strings.Join(names, ", "))
-		}
-	}
-	return 0, fmt.Errorf("unknown integer kernel %q: want one of %s", s, strings.Join(names, ", "))
-}
-
 // Quantized is the integer version of a Network, built by Quantize. It is an
 // evaluator (Name, Evaluate) like the Network it comes from, several times
 // faster and within a few thousandths of it on the output. It is immutable and
@@ -220,7 +102,15 @@ type Quantized struct {
 	bias2b [32]int32
 	err8   float64 // the int8 path's largest output error on the calibration boards
 
-	w3   [16 * 9 * 32]int16
+	w3 [16 * 9 * 32]int16
+	// w2n and w3n: the int16 weights as [ky][kx][in][out] for the NEON
+	// kernels (SMLAL by element: one channel's filters in a vector).
+	w2n [9 * 64 * 32]int16
+	w3n [9 * 32 * 16]int16
+	// w2s and w3s: pairs of filters' int16 weights in one int64 for
+	// IntSWAR, [out/2][ky][kx][in] (packSWAR).
+	w2s  [16 * 9 * 64]int64
+	w3s  [8 * 9 * 32]int64
 	w3p  [3 * layer3Pairs * 16 * 2]int16
 	m3   [16]float32
 	lut3 [2*lutHalf3 + 1]float32
@@ -261,6 +151,10 @@ func quantizeLayers(n *Network) *Quantized {
 	quantizeLayer(n.W[2], 16, 32, q.w3[:], q.m3[:], lutRes3)
 	packPairs(q.w2[:], 32, 64, q.w2p[:])
 	packPairs(q.w3[:], 16, 32, q.w3p[:])
+	packOutLast(q.w2[:], 32, 64, q.w2n[:])
+	packOutLast(q.w3[:], 16, 32, q.w3n[:])
+	packSWAR(q.w2[:], 32, 64, q.w2s[:])
+	packSWAR(q.w3[:], 16, 32, q.w3s[:])
 	quantizeLayerInt8(n.W[1], 32, 64, q.w2b[:], q.w2bq[:], q.m2b[:], q.bias2b[:], lutRes2)
 	quantizeLayerInt8(n.W[2], 16, 32, q.w3b[:], q.w3bq[:], q.m3b[:], q.bias3b[:], lutRes3)
 	copy(q.lut2[:], act2Table[:])
@@ -653,6 +547,7 @@ type scratch struct {
 	c2    [a2Size]uint8
 	a2    [a2Size]int16
 	a3    [a3Size]int32
+	req   [80]int32 // the NEON kernels' table indices of one row
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -682,7 +577,9 @@ func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) flo
 // offsetInput reports whether the kernel k reads layer 1 as narrowed
 // activations plus 128 in scratch.b1 (the VNNI int8 kernels, from the table
 // t1b) rather than as int16 activations in scratch.a1.
-func offsetInput(k IntKernel) bool { return k == Int8AVX512VNNI || k == Int8AVXVNNI }
+func offsetInput(k IntKernel) bool {
+	return k == Int8AVX512VNNI || k == Int8AVXVNNI || k == Int8NEONDot
+}
 
 // layers23 computes layer 2 (with its tanh) and layer 3's int32 sums from
 // the layer-1 activations in s.a1, or s.b1 where offsetInput(k).
@@ -698,6 +595,19 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 		conv2AVX2(&a2[0], &a1[0], &q.w2p[0], &q.m2[0], &q.lut2[0])
 	case IntGo:
 		q.conv2IntGo(a2, a1)
+	case IntSWAR:
+		q.conv2SWAR(a2, a1)
+		q.conv3SWAR(a3, a2)
+		return
+	case IntNEON:
+		conv2NEON(&a2[0], &a1[0], &q.w2n[0], &q.m2[0], &q.lut2[0], &s.req[0])
+		conv3NEON(&a3[0], &a2[0], &q.w3n[0])
+		return
+	case Int8NEONDot:
+		conv2Int8NEON(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &s.req[0])
+		narrowNEON(&s.b2[0], &a2[0], a2Size/16)
+		conv3Int8NEON(&a3[0], &s.b2[0], &q.w3bq[0])
+		return
 	case Int8AVX512VNNI:
 		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
 		narrowVNNI(&s.b2[0], &a2[0], a2Size/32)

@@ -173,17 +173,18 @@ func (q *Quantized) conv3Int8Go(a3 *[a3Size]int32, b2 *[a2Size]uint8) {
 // from random moves: the tolerance is about the boards the engine meets, and
 // random games' boards (scattered pawns, no plan) are not those.
 //
-// Only the VNNI int8 kernels are faster than their int16 ones: VPDPBUSD
-// does twice the work of VPDPWSSD (AVX-512 VNNI and AVX-VNNI alike), while
+// Only the VNNI and SDOT int8 kernels are faster than their int16 ones:
+// VPDPBUSD does twice the work of VPDPWSSD (AVX-512 VNNI and AVX-VNNI
+// alike), SDOT four times that of SMLAL (arm64 with the dot product), while
 // AVX2 needs four instructions (VPSIGNB, VPMADDUBSW, VPMADDWD, VPADDD) for
 // the 32 products that two VPMADDWD and VPADDD pairs do in int16, and pure
 // Go gains nothing from narrower integers. Elsewhere q keeps its int16
 // kernel.
 func (q *Quantized) chooseWidth() {
-	if q.kernel != IntAVX512VNNI && q.kernel != IntAVXVNNI {
+	k8, ok := q.kernel.int8Twin() // the int8 kernel of the same instruction set
+	if !ok {
 		return
 	}
-	k8 := q.kernel + Int8Go // the int8 kernel of the same instruction set
 	pos, err := CalibrationPositions()
 	if err != nil || len(pos) == 0 {
 		return // cannot happen with the tested embedded file; int16 is the safe width
@@ -208,6 +209,7 @@ func (q *Quantized) chooseWidth() {
 
 // Int8Error returns the int8 path's largest output difference from the float
 // network on Quantize's calibration boards (1,000 boards of real games), or
-// 0 if Quantize did not measure it (neither AVX-512 VNNI nor AVX-VNNI).
+// 0 if Quantize did not measure it (neither AVX-512 VNNI, AVX-VNNI nor the
+// arm64 dot product).
 // Quantize chose the int8 kernel if it is at most Int8Tolerance.
 func (q *Quantized) Int8Error() float64 { return q.err8 }

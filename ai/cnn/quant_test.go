@@ -2,6 +2,7 @@ package cnn
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -38,10 +39,10 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		var got scratch
 		got.a1, got.b1 = *a1, b1
 		q.layers23(&got, k)
-		w := &want[k/Int8Go]
+		w := &want[k.Bits()/8%2] // IntGo's, or Int8Go's for an int8 kernel
 		require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
 		require.Equal(t, w.a3, got.a3, "layer 3 of kernel %s", k)
-		ref := k / Int8Go * Int8Go // IntGo or Int8Go: the pure-Go kernel of k's width
+		ref := k.reference() // IntGo or Int8Go: the pure-Go kernel of k's width
 		require.Equal(t, math.Float32bits(q.layer4(&w.a3, ref, nil)), math.Float32bits(q.layer4(&got.a3, k, nil)), "layer 4 of kernel %s", k)
 	}
 	if !hasVNNI256 {
@@ -53,7 +54,7 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		var got scratch
 		got.a1, got.b1 = *a1, b1
 		q.layers23VNNI256(&got, k, &evex256Kernels)
-		w := &want[k/Int8Go]
+		w := &want[k.Bits()/8%2]
 		require.Equal(t, w.a2, got.a2, "layer 2 of the EVEX twin of %s", k)
 		require.Equal(t, w.a3, got.a3, "layer 3 of the EVEX twin of %s", k)
 	}
@@ -84,7 +85,7 @@ func TestLayer4Kernels(t *testing.T) {
 			b = nil
 		}
 		for _, k := range IntKernels() {
-			want := q.layer4(&a3, k/Int8Go*Int8Go, b)
+			want := q.layer4(&a3, k.reference(), b)
 			require.Equal(t, math.Float32bits(want), math.Float32bits(q.layer4(&a3, k, b)), "kernel %s round %d", k, round)
 		}
 	}
@@ -285,9 +286,22 @@ func TestParseIntKernel(t *testing.T) {
 	got, err = ParseIntKernel("int8-go")
 	require.NoError(t, err)
 	assert.Equal(t, Int8Go, got)
-	ks := IntKernels()
-	assert.Equal(t, DefaultIntKernel(), ks[len(ks)/2-1], "the fastest int16 kernel")
-	assert.Equal(t, DefaultIntKernel()+Int8Go, ks[len(ks)-1], "the fastest int8 kernel")
+	var last16, last8 IntKernel
+	for _, k := range IntKernels() {
+		if k.Bits() == 16 {
+			last16 = k
+		} else {
+			last8 = k
+		}
+	}
+	assert.Equal(t, DefaultIntKernel(), last16, "the fastest int16 kernel")
+	if k8, ok := DefaultIntKernel().int8Twin(); ok {
+		assert.Equal(t, k8, last8, "the fastest int8 kernel")
+	}
+	for k := IntGo; k < numIntKernels; k++ {
+		assert.Equal(t, k.Bits(), k.reference().Bits(), k.String())
+		assert.Contains(t, k.String(), fmt.Sprintf("int%d-", k.Bits()))
+	}
 }
 
 func BenchmarkQuantized(b *testing.B) {
@@ -393,7 +407,8 @@ func TestChooseWidth(t *testing.T) {
 	def := DefaultIntKernel()
 	for _, n := range testNetworks(t) {
 		q := Quantize(n)
-		if def != IntAVX512VNNI && def != IntAVXVNNI {
+		k8, ok := def.int8Twin()
+		if !ok {
 			assert.Equal(t, def, q.Kernel(), n.Name())
 			assert.Zero(t, q.Int8Error(), n.Name())
 			continue
@@ -403,7 +418,7 @@ func TestChooseWidth(t *testing.T) {
 		}
 		want := def
 		if q.Int8Error() <= Int8Tolerance {
-			want = def + Int8Go
+			want = k8
 		}
 		assert.Equal(t, want, q.Kernel(), "%s (int8 error %.4f)", n.Name(), q.Int8Error())
 		t.Logf("%s: int8 calibration error %.4f, runs %s", n.Name(), q.Int8Error(), q.Kernel())
@@ -437,7 +452,7 @@ func TestForwardKernelsAgree(t *testing.T) {
 			require.True(t, ok)
 			for _, black := range []bool{false, true} {
 				for _, k := range IntKernels() {
-					want := q.forward(&d, king, black, k/Int8Go*Int8Go)
+					want := q.forward(&d, king, black, k.reference())
 					require.Equal(t, math.Float32bits(want), math.Float32bits(q.forward(&d, king, black, k)), "%s, kernel %s, board %d", n.Input, k, i)
 				}
 			}

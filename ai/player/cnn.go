@@ -37,10 +37,10 @@ func LoadNet(net string) (*cnn.Network, error) {
 const evalCacheLog = 20
 
 // PathEnv names the environment variable that picks how players run their
-// networks: unset, "" or "auto" for the default (the integer path when this
-// machine has an integer assembly kernel, in int8 where cnn.Quantize finds it
-// precise enough for the network and int16 otherwise; the float32 path
-// without an assembly kernel), "float" for the float32 path (the reference,
+// networks: unset, "" or "auto" for the default (the integer path, in int8
+// where cnn.Quantize finds it precise enough for the network and int16
+// otherwise; without an assembly kernel the pure-Go int16-swar, which is
+// faster than the float32 Go kernels), "float" for the float32 path (the reference,
 // for comparisons), or an integer kernel (cnn.IntKernel names such as
 // "int8-avx512vnni", "int8-avxvnni", "int16-avx2" or "avx2", which is
 // int16).
@@ -90,10 +90,10 @@ func EvaluatorPath(e ai.Evaluator) string {
 }
 
 // resolvePath reads a PathEnv value: the integer kernel to use (autoKernel
-// for Quantize's choice), or integer false for the float32 path. The integer
-// path needs an assembly kernel to beat the float one (the pure-Go integer
-// kernels are slower than the pure-Go float one), so "auto" takes it only
-// then.
+// for Quantize's choice), or integer false for the float32 path. "auto"
+// takes the integer path wherever its default kernel is not the plain Go
+// reference (cnn.IntGo, slower than the float32 Go kernels): an assembly
+// kernel, or the pure-Go cnn.IntSWAR.
 func resolvePath(path string) (k cnn.IntKernel, integer bool, err error) {
 	switch path {
 	case "", "auto":

@@ -351,6 +351,7 @@ func NewEvaluator(spec Spec) (ai.Evaluator, error) {
 type Engine struct {
 	name   string
 	lim    ai.Limits
+	cap    moveCap // a level's time cap over its node budget (levelcap.go)
 	s      *ai.Searcher
 	ponder bool
 
@@ -374,7 +375,7 @@ func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: tt, Threads: threads, Seed: spec.Seed,
 		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevels: startLevels(spec, eval),
 		FixedSoftLimit: spec.FixedTime, Off: spec.Off})
-	return &Engine{name: spec.String(), lim: spec.Limits(), s: s, ponder: spec.Ponder}
+	return &Engine{name: spec.String(), lim: spec.Limits(), cap: newMoveCap(spec), s: s, ponder: spec.Ponder}
 }
 
 // startLevels is ai.Options.StartLevels for an engine of spec scoring with
@@ -461,6 +462,8 @@ func (e *Engine) Move(ctx context.Context, pos game.Position, history []uint64, 
 		e.StopPondering()
 		return ai.Result{}, fmt.Errorf("the game is over in %v", pos.String())
 	}
+	ctx, release := e.cap.apply(ctx)
+	defer release()
 	var r ai.Result
 	if p := e.takePonder(&pos); p != nil {
 		r = p.Hit(ctx, e.lim, progress)
