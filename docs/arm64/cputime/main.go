@@ -3,7 +3,7 @@
 // Command cputime times every forward path of this machine in thread CPU
 // time (getrusage RUSAGE_THREAD, best of 9 rounds), for measurements on a
 // shared machine where wall time is spoilt by other work: see
-// docs/arm64-measurements.md. Run: go run ./docs/arm64/cputime (add -tags
+// docs/measurements.md (section arm64). Run: go run ./docs/arm64/cputime (add -tags
 // purego for the pure-Go paths). Linux only.
 package main
 
