@@ -10,7 +10,8 @@ import (
 
 // Level is a named strength for people to play against, from Beginner to
 // Master. A level is an engine with fixed search limits (depth or nodes, so
-// that it plays the same on a fast or a slow machine) and, below the top,
+// that it plays the same on any machine fast enough; on a slower one the
+// move time the person chose stops it first, levelcap.go) and, below the top,
 // deliberate imperfection: noise added to its evaluation, so that it misjudges
 // positions the way a weaker player does and sometimes prefers a worse move.
 // The ladder is calibrated with tablut match so that each level clearly beats
