@@ -307,6 +307,9 @@ func LoadFile(path string) (*Network, error) {
 		return nil, fmt.Errorf("cannot open network file: %w", err)
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a network file", path)
+	}
 	n, err := Load(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

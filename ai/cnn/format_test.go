@@ -342,3 +342,11 @@ func TestVersion3RoundTrip(t *testing.T) {
 		t.Error("a pure network with base parameters was saved")
 	}
 }
+
+// TestLoadFileRefusesFolder: a folder named as a network is one clear line,
+// not a complaint about a truncated header.
+func TestLoadFileRefusesFolder(t *testing.T) {
+	dir := t.TempDir()
+	_, err := LoadFile(dir)
+	require.EqualError(t, err, dir+" is a folder, not a network file")
+}
