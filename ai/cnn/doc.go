@@ -81,8 +81,12 @@
 //     Players use it where an assembly kernel exists (package ai/player,
 //     TABLUT_CNN); the float32 Network stays the reference and the training
 //     path.
+//   - quant_amd64.s (int16), quant8_amd64.s (int8, the narrowing to bytes,
+//     layer 4), quantvex_amd64.s (the 256-bit VNNI kernels) and
+//     quant_amd64.h (the constants and macros the three share): the amd64
+//     integer kernels.
 //   - quant_vnni256_amd64.h: the bodies of the AVX-VNNI kernels, assembled
-//     twice by quant_amd64.s: with the VEX encodings of VPDPWSSD and
+//     twice by quantvex_amd64.s: with the VEX encodings of VPDPWSSD and
 //     VPDPBUSD, written as bytes (Go's assembler knows only their AVX-512
 //     EVEX forms), and with the EVEX encodings on ymm. A CPU with AVX-512
 //     VNNI runs the EVEX twins in the equality tests, and TestVNNI256Twins
