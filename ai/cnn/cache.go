@@ -45,14 +45,11 @@ func (c *evalCache) clear() {
 // each; logSize is clamped to 10..26), or removes it if logSize <= 0. Evaluate
 // then returns the stored score of a position whose Zobrist key it has seen.
 // A hit costs one atomic load (nanoseconds, more when the slot is not in a
-// CPU cache) against 10-20 µs for a float forward pass and 4-6 µs for an
-// integer one, so the cache pays as soon as the searcher revisits leaves, as
-// iterative deepening does. Measured with the learned network on the 11 bench
-// positions (300k nodes each, one thread): 0.37 evaluations a node, 14.6% of
-// them hits with 2^20 slots, where an unbounded cache would hit 14.8% (the
-// transposition table already spares most revisits); with int8 forward
-// passes the cache saves about 5% of the search's CPU time, and 2^16 slots
-// do as well as 2^20. The cache assumes the score depends only on the board and
+// CPU cache) against microseconds for a forward pass, so the cache pays as
+// soon as the searcher revisits leaves, as iterative deepening does; the
+// transposition table already spares most revisits, so a modest size hits
+// nearly as often as an unbounded cache (hit rates and the time saved:
+// docs/measurements.md, section Inside an evaluation). The cache assumes the score depends only on the board and
 // that game.Position.Hash identifies boards; Prepare clears it. Call
 // EnableCache while no goroutine evaluates with n.
 func (n *Network) EnableCache(logSize int) {

@@ -24,14 +24,16 @@ import (
 //   - Layers 2 and 3 use 16-bit integers: activations with scale 1/2047 and
 //     weights with one scale per output filter, the finest that keeps every
 //     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
-//     every weight inside int16. For the shipped networks that gives weights
-//     of 13 to 14 bits and output errors of a few thousandths.
+//     every weight inside int16. For the shipped networks that keeps the
+//     output error well inside the tolerance (docs/measurements.md, section
+//     Network speed (amd64), max_abs_diff).
 //   - Layers 2 and 3 also have an int8 version (quant8.go): twice the
 //     products per instruction, but with the saturated networks'
-//     near-Gaussian weights and activations its rounding errors (about 1% of
-//     a pre-activation) reach 0.2 on the output, ten times the tolerance.
-//     The piece-planes networks, whose scores are not saturated, stay within
-//     0.015 after quantisation-aware fine-tuning (internal/lab/learn, qat.go).
+//     near-Gaussian weights and activations its rounding errors add up to
+//     far more than the tolerance on the output, while the piece-planes
+//     networks, whose scores are not saturated, stay within it after
+//     quantisation-aware fine-tuning (internal/lab/learn, qat.go; the errors:
+//     docs/measurements.md, section Int8 precision of the shipped networks).
 //     Quantize measures the int8 error of each network on 1,000 real-game
 //     calibration boards and uses the int8 kernel only where it is small
 //     enough (and faster: with AVX-512 VNNI or AVX-VNNI).
@@ -47,7 +49,7 @@ import (
 //
 // Every integer kernel computes exactly what the pure-Go one does
 // (quant_test.go checks it on random and fuzzed weights); the output differs
-// from the float reference by a few thousandths (tablut bench cnn prints the
+// from the float reference within Int8Tolerance (tablut bench cnn prints the
 // largest difference on its boards).
 
 // Layer-1 patch table geometry.
@@ -73,8 +75,9 @@ const (
 )
 
 // Quantized is the integer version of a Network, built by Quantize. It is an
-// evaluator (Name, Evaluate) like the Network it comes from, several times
-// faster and within a few thousandths of it on the output. It is immutable and
+// evaluator (Name, Evaluate) like the Network it comes from, faster and
+// within Int8Tolerance of it on the output (docs/measurements.md, section
+// Network speed (amd64)). It is immutable and
 // safe for concurrent use, except EnableCache.
 type Quantized struct {
 	name   string
@@ -535,8 +538,8 @@ func (q *Quantized) Evaluate(p *game.Position) int32 {
 
 // scratch holds one forward pass's activations. Every layer overwrites all
 // of its output, so a pass can reuse another's scratch: taking it from a pool
-// saves clearing 8.5 KB of locals per evaluation (about 3% of a search's
-// time in a profile).
+// saves clearing kilobytes of locals per evaluation (docs/measurements.md,
+// section Inside an evaluation).
 type scratch struct {
 	board [128]uint8 // the board's digits (d), padded for patchCodes
 	idx   [56]int32  // the patch-table rows of layer 1 (49, and patchCodes' spill)

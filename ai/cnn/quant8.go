@@ -34,10 +34,9 @@ import (
 //   - The tanh after each layer is as in the int16 path, the same table
 //     lookups with the factors m2b and m3b of the int8 scales.
 //
-// The int8 path is less precise: on the shipped networks its largest output
-// error is 0.01 (learned) to 0.2 (challenger, whose saturated scores magnify
-// it) against a few thousandths for int16; int8 in layer 2 alone gave 0.005
-// for learned at 10% more time. Quantize therefore measures it on
+// The int8 path is less precise than int16, most of all on networks whose
+// saturated scores magnify the rounding (docs/measurements.md, section Int8
+// precision of the shipped networks). Quantize therefore measures it on
 // calibration boards and uses int8 only for a network it computes within
 // Int8Tolerance, and only on CPUs with AVX-512 VNNI or AVX-VNNI
 // (chooseWidth).
