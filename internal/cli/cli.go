@@ -39,7 +39,8 @@ func Main(args []string) int {
 	// and a goroutine woken by a timer (a search's return deadline, the
 	// window's next frame) still finds a free P at once instead of waiting for
 	// a search thread to be preempted. On an oversubscribed machine that wait
-	// made 2 s searches return late; measured with tablut bench deadline.
+	// made 2 s searches return late (tablut bench deadline; docs/measurements.md,
+	// section Move time under load).
 	spareP.Do(func() {
 		if os.Getenv("GOMAXPROCS") == "" {
 			runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + 1)
