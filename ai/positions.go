@@ -22,12 +22,12 @@ var benchPositionsText string
 // BenchPositions returns the positions `tablut bench search` measures: the start
 // position and ten mid-game positions from play (testdata/bench_positions.txt).
 func BenchPositions() ([]NamedPosition, error) {
-	return ReadPositions(strings.NewReader(benchPositionsText))
+	return readPositions(strings.NewReader(benchPositionsText))
 }
 
-// ReadPositions reads one position per line in project notation, optionally
+// readPositions reads one position per line in project notation, optionally
 // followed by a label; blank lines and lines starting with "#" are skipped.
-func ReadPositions(r io.Reader) ([]NamedPosition, error) {
+func readPositions(r io.Reader) ([]NamedPosition, error) {
 	var out []NamedPosition
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {

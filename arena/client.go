@@ -35,15 +35,15 @@ const DefaultWait = 10 * time.Minute
 // has arrived: a server that starts a message and stalls is not waited for.
 const DefaultFrameTimeout = 10 * time.Second
 
-// Margin is the time the client keeps in hand under the server's move limit:
+// margin is the time the client keeps in hand under the server's move limit:
 // the server counts whole seconds and polls about once a second.
-const Margin = 1500 * time.Millisecond
+const margin = 1500 * time.Millisecond
 
 // ThinkTime returns how long an engine may think when the server's limit is
 // timeout and the engine's own move time is movetime: min(movetime,
 // timeout-Margin), and at least half of timeout when timeout is under Margin.
 func ThinkTime(movetime, timeout time.Duration) time.Duration {
-	budget := timeout - Margin
+	budget := timeout - margin
 	if budget <= 0 {
 		budget = timeout / 2
 	}
@@ -60,21 +60,21 @@ type limitable interface {
 	SetLimits(ai.Limits)
 }
 
-// MaxLag caps the network delay the client allows for: an echo slower than
+// maxLag caps the network delay the client allows for: an echo slower than
 // that is more likely a stall of the server than the network's speed.
-const MaxLag = 5 * time.Second
+const maxLag = 5 * time.Second
 
 // thinkLimits returns the engine's limits for its next move: its own, with a
 // move time that leaves Margin and the network's delay (lag: the longest time
 // so far between sending one of our moves and receiving the server's state
-// after it, at most MaxLag) under the server's limit. The lag counts once:
+// after it, at most maxLag) under the server's limit. The lag counts once:
 // our answer travels one way, the echo measures the way back and forth and
 // the server's own work, an upper bound.
 func thinkLimits(lim ai.Limits, timeout, lag time.Duration) ai.Limits {
 	if lim.MoveTime <= 0 {
 		return lim
 	}
-	lim.MoveTime = ThinkTime(lim.MoveTime, timeout-min(lag, MaxLag))
+	lim.MoveTime = ThinkTime(lim.MoveTime, timeout-min(lag, maxLag))
 	return lim
 }
 
@@ -208,7 +208,7 @@ func (c *Client) Play(ctx context.Context) (ClientResult, error) {
 		if limited {
 			base.SetLimits(thinkLimits(baseLim, timeout, lag))
 		}
-		mctx, cancel := context.WithTimeout(ctx, max(timeout-Margin/2-lag, timeout/2))
+		mctx, cancel := context.WithTimeout(ctx, max(timeout-margin/2-lag, timeout/2))
 		r, err := c.Player.Move(mctx, pos, g.RepetitionHistory(), nil)
 		cancel()
 		if ctx.Err() != nil {
@@ -242,14 +242,14 @@ func (c *Client) follow(g *game.Game, st State, sent game.Move) error {
 		want.Make(sent)
 		if !sameBoard(&st.Pos, &want) {
 			return fmt.Errorf("after our move %v the server's board differs from ours on %s; game abandoned",
-				sent, strings.Join(BoardDiff(&st.Pos, &want), ", "))
+				sent, strings.Join(boardDiff(&st.Pos, &want), ", "))
 		}
 		return g.Play(sent)
 	}
 	m, ok := findMove(&prev, &st.Pos)
 	if !ok {
 		return fmt.Errorf("the server's board follows from no legal %v move (changed: %s); game abandoned",
-			prev.SideToMove(), strings.Join(BoardDiff(&st.Pos, &prev), ", "))
+			prev.SideToMove(), strings.Join(boardDiff(&st.Pos, &prev), ", "))
 	}
 	c.logf("%d. %v %v", g.Ply()/2+1, prev.SideToMove(), m)
 	return g.Play(m)

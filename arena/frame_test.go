@@ -61,19 +61,19 @@ func TestFrameRejects(t *testing.T) {
 }
 
 func TestMessages(t *testing.T) {
-	if n, err := DecodeName([]byte(`"Tab by_12345678!"`)); err != nil || n != "Tabby12345" {
+	if n, err := decodeName([]byte(`"Tab by_12345678!"`)); err != nil || n != "Tabby12345" {
 		t.Errorf("DecodeName = %q, %v", n, err)
 	}
 	for _, bad := range []string{`Tabby`, `{"name":"x"}`, `42`, ``} {
-		if _, err := DecodeName([]byte(bad)); err == nil {
+		if _, err := decodeName([]byte(bad)); err == nil {
 			t.Errorf("DecodeName(%q) accepted", bad)
 		}
 	}
-	if m, err := DecodeMove([]byte(`{"from":"E4","to":"f4","turn":"WHITE"}`)); err != nil || m != game.NewMove(game.Sq(4, 3), game.Sq(5, 3)) {
+	if m, err := decodeMove([]byte(`{"from":"E4","to":"f4","turn":"WHITE"}`)); err != nil || m != game.NewMove(game.Sq(4, 3), game.Sq(5, 3)) {
 		t.Errorf("DecodeMove = %v, %v", m, err)
 	}
 	for _, bad := range []string{`{"from":"z9","to":"a1"}`, `{"from":"e4","to":"f5"}`, `{"from":"e4"}`, `{"from":`, `null`, `[1,2]`, `{"from":"e4","to":"e4"}`} {
-		if _, err := DecodeMove([]byte(bad)); err == nil {
+		if _, err := decodeMove([]byte(bad)); err == nil {
 			t.Errorf("DecodeMove(%q) accepted", bad)
 		}
 	}
@@ -132,8 +132,8 @@ func FuzzDecode(f *testing.F) {
 			if err != nil {
 				return
 			}
-			DecodeName(b)
-			DecodeMove(b)
+			decodeName(b)
+			decodeMove(b)
 			s, err := DecodeState(b)
 			if err != nil {
 				continue

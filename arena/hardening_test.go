@@ -25,7 +25,7 @@ func TestClientDetectsTurnDesync(t *testing.T) {
 		if err != nil {
 			return
 		}
-		m, err := DecodeMove(b)
+		m, err := decodeMove(b)
 		if err != nil || g.Play(m) != nil {
 			return
 		}

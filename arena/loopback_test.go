@@ -363,7 +363,7 @@ func TestThinkTime(t *testing.T) {
 	}
 }
 
-// The move time leaves Margin and the network's delay, capped at MaxLag,
+// The move time leaves Margin and the network's delay, capped at maxLag,
 // under the server's limit; a search without a clock is left alone.
 func TestThinkLimits(t *testing.T) {
 	for _, c := range []struct {

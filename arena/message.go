@@ -9,16 +9,16 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// MaxName is the number of characters of a name the server keeps.
-const MaxName = 10
+// maxName is the number of characters of a name the server keeps.
+const maxName = 10
 
 // CleanName returns name as the server keeps it: letters and digits only, at
-// most MaxName of them.
+// most maxName of them.
 func CleanName(name string) string {
 	var sb strings.Builder
 	n := 0
 	for _, r := range name {
-		if n == MaxName {
+		if n == maxName {
 			break
 		}
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -29,9 +29,9 @@ func CleanName(name string) string {
 	return sb.String()
 }
 
-// DecodeName reads the first message of a client, its name as a JSON string,
+// decodeName reads the first message of a client, its name as a JSON string,
 // and returns it cleaned (see CleanName).
-func DecodeName(b []byte) (string, error) {
+func decodeName(b []byte) (string, error) {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		return "", fmt.Errorf("bad name message %s: want a JSON string such as \"Tabby\"", clip(b))
@@ -62,9 +62,9 @@ func DecodeState(b []byte) (State, error) {
 	return State{Pos: pos, Outcome: o, Raw: s}, nil
 }
 
-// DecodeMove reads a move message, e.g. {"from":"e4","to":"f4","turn":"WHITE"}:
+// decodeMove reads a move message, e.g. {"from":"e4","to":"f4","turn":"WHITE"}:
 // two squares (either case) on one line. Its turn is ignored, as the server does.
-func DecodeMove(b []byte) (game.Move, error) {
+func decodeMove(b []byte) (game.Move, error) {
 	var sm MoveMessage
 	if err := json.Unmarshal(b, &sm); err != nil {
 		return game.NoMove, fmt.Errorf("bad move message %s: %v", clip(b), err)
@@ -85,9 +85,9 @@ func clip(b []byte) string {
 	return fmt.Sprintf("%q", b)
 }
 
-// BoardDiff lists the squares on which a and b differ, e.g. "e4 (W, expected .)",
+// boardDiff lists the squares on which a and b differ, e.g. "e4 (W, expected .)",
 // comparing pieces only (the side to move is not compared).
-func BoardDiff(got, want *game.Position) []string {
+func boardDiff(got, want *game.Position) []string {
 	var out []string
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		if got.At(s) != want.At(s) {

@@ -265,7 +265,7 @@ func (s *Server) readName(conn net.Conn, c game.Color) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("no name: %v", err)
 	}
-	name, err := DecodeName(b)
+	name, err := decodeName(b)
 	if err != nil {
 		return "", err
 	}
@@ -369,7 +369,7 @@ func (s *Server) PlayGame(ctx context.Context) (ServerResult, error) {
 			s.logf("%s", res.Reason)
 			return res, nil
 		}
-		m, err := DecodeMove(b)
+		m, err := decodeMove(b)
 		if err == nil && !pos.IsLegal(m) {
 			err = fmt.Errorf("%v is not legal here", m)
 		}

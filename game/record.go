@@ -24,8 +24,8 @@ import (
 	"strings"
 )
 
-// RecordFormat is the value of the first header line of a record.
-const RecordFormat = "tablut-record 1"
+// recordFormat is the value of the first header line of a record.
+const recordFormat = "tablut-record 1"
 
 // RecordTag is a free-form header line of a record, "Key: value".
 type RecordTag struct {
@@ -74,7 +74,7 @@ func (g *Game) WriteRecord(w io.Writer, meta RecordMeta) error {
 	}
 	start := g.Start()
 	for _, kv := range [][2]string{
-		{"Format", RecordFormat},
+		{"Format", recordFormat},
 		{"White", meta.White},
 		{"Black", meta.Black},
 		{"Date", meta.Date},
@@ -173,7 +173,7 @@ func ReadRecord(r io.Reader) (*Game, RecordMeta, error) {
 		}
 		if strings.TrimSpace(text) == "" {
 			if lineNo == 1 {
-				return nil, meta, errors.New("record: empty first line; a record starts with \"Format: " + RecordFormat + "\"")
+				return nil, meta, errors.New("record: empty first line; a record starts with \"Format: " + recordFormat + "\"")
 			}
 			headerDone = true
 			break
@@ -195,12 +195,12 @@ func ReadRecord(r io.Reader) (*Game, RecordMeta, error) {
 		}
 		seen[canon] = true
 		if len(seen) == 1 && canon != "format" {
-			return nil, meta, errors.New("record: the first line must be \"Format: " + RecordFormat + "\"")
+			return nil, meta, errors.New("record: the first line must be \"Format: " + recordFormat + "\"")
 		}
 		switch canon {
 		case "format":
-			if v != RecordFormat {
-				return nil, meta, fmt.Errorf("record: unknown format %q; this program reads %q", clip(v), RecordFormat)
+			if v != recordFormat {
+				return nil, meta, fmt.Errorf("record: unknown format %q; this program reads %q", clip(v), recordFormat)
 			}
 		case "white":
 			meta.White = v
@@ -230,7 +230,7 @@ func ReadRecord(r io.Reader) (*Game, RecordMeta, error) {
 		return nil, meta, recordScanErr(err, lineNo+1)
 	}
 	if !seen["format"] {
-		return nil, meta, errors.New("record: no \"Format: " + RecordFormat + "\" line; is this a Tablut record?")
+		return nil, meta, errors.New("record: no \"Format: " + recordFormat + "\" line; is this a Tablut record?")
 	}
 
 	g := NewGame(start)

@@ -10,9 +10,9 @@ import (
 	"github.com/tablut-ai/tablut/weights"
 )
 
-// LoadNet loads the network net: a file when IsPath(net), else a shipped one.
+// LoadNet loads the network net: a file when isPath(net), else a shipped one.
 func LoadNet(net string) (*cnn.Network, error) {
-	if IsPath(net) {
+	if isPath(net) {
 		n, err := cnn.LoadFile(net)
 		if err != nil {
 			return nil, fmt.Errorf("cannot load network file %s: %w", net, err)

@@ -100,7 +100,7 @@ func ParseSpec(s string) (Spec, error) {
 		if net == "" {
 			return Spec{}, fmt.Errorf("bad player %q: cnn needs a network, as cnn:NAME (shipped: %s) or cnn:path/to/file.tnn", s, shipped())
 		}
-		if !IsPath(net) && !isShipped(net) {
+		if !isPath(net) && !isShipped(net) {
 			return Spec{}, fmt.Errorf("bad player %q: no shipped network named %q (shipped: %s); give a file as cnn:path/to/file.tnn", s, net, shipped())
 		}
 		return Spec{Kind: CNN, Net: net}, nil
@@ -108,9 +108,9 @@ func ParseSpec(s string) (Spec, error) {
 	return Spec{}, fmt.Errorf("bad player %q: valid players are %s, or cnn:path/to/file.tnn", s, strings.Join(Names(), ", "))
 }
 
-// IsPath reports whether a network name is a file path (it contains '/' or ends
+// isPath reports whether a network name is a file path (it contains '/' or ends
 // in ".tnn") rather than the name of a shipped network.
-func IsPath(net string) bool {
+func isPath(net string) bool {
 	return strings.Contains(net, "/") || strings.HasSuffix(strings.ToLower(net), weights.Ext)
 }
 
@@ -399,7 +399,7 @@ func startLevels(spec Spec, eval ai.Evaluator) [2]int32 {
 		if n, ok := e.(*noisyEval); ok {
 			e = n.base
 		}
-		if NetworkLed(e) {
+		if networkLed(e) {
 			levels[c] = e.Evaluate(&start)
 		}
 	}
@@ -407,21 +407,21 @@ func startLevels(spec Spec, eval ai.Evaluator) [2]int32 {
 }
 
 // NetLeads reports whether network n's file makes a network-led evaluator
-// (see NetworkLed): a pure network, or a residual one of scale ai.MaxEval.
+// (see networkLed): a pure network, or a residual one of scale ai.MaxEval.
 func NetLeads(n *cnn.Network) bool { return n.Base == "" || n.Scale >= ai.MaxEval }
 
-// NetworkLed reports whether e's scores are a network's prediction of the
+// networkLed reports whether e's scores are a network's prediction of the
 // result: a network alone, or a network whose correction spans the
 // evaluator's whole range (a Residual of scale ai.MaxEval), to which the
 // heuristic only adds terms (see tablut relabel -white-terms). Such an
 // evaluator's level means something, unlike the heuristic's or a hybrid's,
 // whose network corrects the heuristic by a few pawns at most.
-func NetworkLed(e ai.Evaluator) bool {
+func networkLed(e ai.Evaluator) bool {
 	switch e := e.(type) {
 	case *cnn.Network, *cnn.Quantized:
 		return true
 	case *ai.Residual:
-		return e.Scale >= ai.MaxEval && NetworkLed(e.Net)
+		return e.Scale >= ai.MaxEval && networkLed(e.Net)
 	}
 	return false
 }

@@ -127,9 +127,9 @@ func WriteBytes(path string, data []byte) error {
 	})
 }
 
-// IsTemp reports whether name (a base name) has the form of Write's
+// isTemp reports whether name (a base name) has the form of Write's
 // temporary files, .NAME.tmpDIGITS.
-func IsTemp(name string) bool {
+func isTemp(name string) bool {
 	i := strings.LastIndex(name, ".tmp")
 	if len(name) < 2 || name[0] != '.' || i < 2 || i+4 == len(name) {
 		return false
@@ -151,7 +151,7 @@ func RemoveStale(dir string) error {
 		return err
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && IsTemp(e.Name()) {
+		if e.Type().IsRegular() && isTemp(e.Name()) {
 			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
 				return err
 			}

@@ -23,8 +23,8 @@ import (
 //	-X github.com/tablut-ai/tablut/internal/buildinfo.date=<RFC 3339 time>
 var version, commit, date string
 
-// Unknown stands for a field no source could tell.
-const Unknown = "unknown"
+// unknown stands for a field no source could tell.
+const unknown = "unknown"
 
 // Info is the identity of a build.
 type Info struct {
@@ -84,7 +84,7 @@ func resolve(ldVersion, ldCommit, ldDate string, bi *debug.BuildInfo) Info {
 		info.Version = "dev"
 	}
 	if info.Commit == "" {
-		info.Commit = Unknown
+		info.Commit = unknown
 	}
 	return info
 }
@@ -93,7 +93,7 @@ func resolve(ldVersion, ldCommit, ldDate string, bi *debug.BuildInfo) Info {
 // "+dirty" when the checkout had uncommitted changes.
 func (i Info) ShortCommit() string {
 	c := i.Commit
-	if c != Unknown && len(c) > 7 {
+	if c != unknown && len(c) > 7 {
 		c = c[:7]
 	}
 	if i.Modified {

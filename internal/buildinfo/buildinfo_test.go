@@ -32,8 +32,8 @@ func TestResolve(t *testing.T) {
 		{"snapshot without git information", "0.0.1-SNAPSHOT-none", "none", toolchain("(devel)", "vcs.revision", rev),
 			"tablut 0.0.1-SNAPSHOT-none (commit 0123456)", rev},
 		{"built with -buildvcs=false", "", "", toolchain("(devel)"),
-			"tablut dev (commit unknown)", Unknown},
-		{"no build information", "", "", nil, "tablut dev (commit unknown)", Unknown},
+			"tablut dev (commit unknown)", unknown},
+		{"no build information", "", "", nil, "tablut dev (commit unknown)", unknown},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

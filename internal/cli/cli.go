@@ -46,7 +46,7 @@ func Main(args []string) int {
 			runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + 1)
 		}
 	})
-	if err := Run(args); err != nil {
+	if err := run(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0 // the usage was asked for and printed
 		}
@@ -56,8 +56,8 @@ func Main(args []string) int {
 	return 0
 }
 
-// Run runs one subcommand; with no command (or only flags) it opens the game window.
-func Run(args []string) error {
+// run runs one subcommand; with no command (or only flags) it opens the game window.
+func run(args []string) error {
 	if len(args) > 0 {
 		if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 			usage()

@@ -44,7 +44,7 @@ func runQuiet(t *testing.T, args ...string) {
 	}
 	os.Stdout = null
 	defer func() { os.Stdout = stdout; null.Close() }()
-	if err := Run(args); err != nil {
+	if err := run(args); err != nil {
 		t.Fatalf("tablut %v: %v", args, err)
 	}
 }
@@ -176,10 +176,10 @@ func TestTrainSurvivesKill9(t *testing.T) {
 func TestTrainRejectsChangedFlagsOnResume(t *testing.T) {
 	dir := t.TempDir()
 	runQuiet(t, append(trainArgs("1", "3"), "-out", dir)...)
-	if err := Run([]string{"train", "-resume", dir, "-depth", "2"}); err == nil {
+	if err := run([]string{"train", "-resume", dir, "-depth", "2"}); err == nil {
 		t.Error("resume with a changed -depth was accepted")
 	}
-	if err := Run([]string{"train", "-resume", filepath.Join(dir, "missing")}); err == nil {
+	if err := run([]string{"train", "-resume", filepath.Join(dir, "missing")}); err == nil {
 		t.Error("resume of a folder without a checkpoint was accepted")
 	}
 }

@@ -38,7 +38,7 @@ func TestDisagreeRefusesBadInput(t *testing.T) {
 	} {
 		args := append([]string{"disagree", "-o", out}, c.args...)
 		var err error
-		printed := captureStdout(t, func() { err = Run(args) })
+		printed := captureStdout(t, func() { err = run(args) })
 		require.Error(t, err, "%v", c.args)
 		assert.Contains(t, err.Error(), c.want, "%v", c.args)
 		assert.NotContains(t, err.Error(), "\n", "%v: one line", c.args)
@@ -51,7 +51,7 @@ func TestDisagreeRefusesBadInput(t *testing.T) {
 func TestDisagreeWritesReport(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report.md")
 	args := []string{"disagree", "-net", "learned", "-games", "2", "-nodes", "150", "-referee-nodes", "3000", "-top", "2", "-threads", "2", "-o", out}
-	printed := captureStdout(t, func() { require.NoError(t, Run(args)) })
+	printed := captureStdout(t, func() { require.NoError(t, run(args)) })
 	assert.Empty(t, printed, "the report goes to -o")
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
@@ -62,6 +62,6 @@ func TestDisagreeWritesReport(t *testing.T) {
 
 	help := captureStdout(t, func() { assert.Equal(t, 0, Main([]string{"disagree", "-h"})) })
 	assert.Contains(t, help, "usage: tablut disagree -net cnn:NAME")
-	list := captureStdout(t, func() { require.NoError(t, Run([]string{"help"})) })
+	list := captureStdout(t, func() { require.NoError(t, run([]string{"help"})) })
 	assert.Contains(t, list, "  disagree ")
 }

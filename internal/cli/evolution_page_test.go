@@ -65,7 +65,7 @@ func TestEvolutionPageMatchesTrain(t *testing.T) {
 	args := []string{"train", "-population", fmt.Sprint(cfg.Population), "-nodes", fmt.Sprint(cfg.Nodes),
 		"-seed", fmt.Sprint(cfg.Seed), "-init", from, "-eval-every", fmt.Sprint(cfg.EvalEvery),
 		"-eval-games", fmt.Sprint(cfg.EvalGames), "-threads", "2", "-generations", "1", "-out", dir, "-quiet"}
-	require.NoError(t, Run(args))
+	require.NoError(t, run(args))
 
 	want := make([][]float64, cfg.Population)
 	for i := range want {

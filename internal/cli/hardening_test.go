@@ -80,7 +80,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"match", "-nosuchflag"}, "match: flag provided but not defined: -nosuchflag; see tablut match -h"},
 	} {
 		var err error
-		out := captureStdout(t, func() { err = Run(c.args) })
+		out := captureStdout(t, func() { err = run(c.args) })
 		require.Error(t, err, "%v", c.args)
 		assert.Contains(t, err.Error(), c.want, "%v", c.args)
 		assert.NotContains(t, err.Error(), "\n", "%v: one line", c.args)
@@ -133,7 +133,7 @@ func TestTrainRefusesForeignOut(t *testing.T) {
 	dir := t.TempDir()
 	mine := filepath.Join(dir, "notes.txt")
 	require.NoError(t, os.WriteFile(mine, []byte("keep me"), 0o644))
-	err := Run(append(trainArgs("1", "1"), "-out", dir))
+	err := run(append(trainArgs("1", "1"), "-out", dir))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "-force")
 	b, err := os.ReadFile(mine)
@@ -170,7 +170,7 @@ func TestMatchProgressIntoAPipe(t *testing.T) {
 	os.Stderr = w
 	var runErr error
 	out := captureStdout(t, func() {
-		runErr = Run([]string{"match", "-a", "random", "-b", "random", "-games", "4", "-max-plies", "20", "-parallel", "1"})
+		runErr = run([]string{"match", "-a", "random", "-b", "random", "-games", "4", "-max-plies", "20", "-parallel", "1"})
 	})
 	os.Stderr = stderr
 	w.Close()

@@ -44,7 +44,7 @@ func TestLearnRefusesBeforeWriting(t *testing.T) {
 	} {
 		args := append([]string{"learn", "-out", out, "-quiet"}, c.args...)
 		var err error
-		printed := captureStdout(t, func() { err = Run(args) })
+		printed := captureStdout(t, func() { err = run(args) })
 		require.Error(t, err, "%v", c.args)
 		assert.Contains(t, err.Error(), c.want, "%v", c.args)
 		assert.NotContains(t, err.Error(), "\n", "%v: one line", c.args)

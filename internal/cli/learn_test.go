@@ -110,7 +110,7 @@ func TestLearnFlags(t *testing.T) {
 		{[]string{"learn", "-out", ""}, "folder of its own"},
 		{[]string{"learn", "-out", busy}, "not empty and holds no learning run"},
 	} {
-		err := Run(c.args)
+		err := run(c.args)
 		require.Error(t, err, "%v", c.args)
 		assert.Contains(t, err.Error(), c.want)
 	}
@@ -121,9 +121,9 @@ func TestLearnFlags(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "a refused -out folder gets no new files")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "state.json"), []byte("{"), 0o644))
-	err = Run([]string{"learn", "-resume", dir})
+	err = run([]string{"learn", "-resume", dir})
 	require.ErrorContains(t, err, "damaged")
-	err = Run([]string{"learn", "-resume", dir, "-lr", "0.1"})
+	err = run([]string{"learn", "-resume", dir, "-lr", "0.1"})
 	require.ErrorContains(t, err, "cannot be changed when resuming")
 }
 
@@ -139,7 +139,7 @@ func TestLearnDataFrom(t *testing.T) {
 		"-val-games", "1", "-max-plies", "12", "-epochs", "1", "-batch", "16", "-rounds", "0",
 		"-eval-every", "0", "-threads", "2", "-quiet")
 	dst := t.TempDir()
-	err := Run([]string{"learn", "-out", dst, "-data-from", src, "-games", "5"})
+	err := run([]string{"learn", "-out", dst, "-data-from", src, "-games", "5"})
 	require.ErrorContains(t, err, "-games cannot be used with -data-from")
 	runQuiet(t, "learn", "-out", dst, "-data-from", src, "-input", "pieces", "-epochs", "1", "-batch", "16",
 		"-rounds", "0", "-eval-every", "1", "-eval-games", "2", "-eval-nodes", "60",
@@ -157,7 +157,7 @@ func TestLearnDataFrom(t *testing.T) {
 	net, err := os.ReadFile(filepath.Join(dst, "learned.tnn"))
 	require.NoError(t, err)
 	assert.Equal(t, byte(4), net[8], "a piece-planes network is saved in format version 4")
-	err = Run([]string{"learn", "-out", t.TempDir(), "-data-from", t.TempDir()})
+	err = run([]string{"learn", "-out", t.TempDir(), "-data-from", t.TempDir()})
 	require.ErrorContains(t, err, "-data-from")
 
 	// Learn, then evolve: the genetic algorithm added to the finished run
@@ -167,16 +167,16 @@ func TestLearnDataFrom(t *testing.T) {
 	champ, err := os.ReadFile(filepath.Join(dst, "evolve", "champion.tnn"))
 	require.NoError(t, err)
 	assert.Equal(t, byte(4), champ[8], "the evolved champion keeps the piece planes")
-	err = Run([]string{"learn", "-resume", dst, "-evolve-sigma", "0.02"})
+	err = run([]string{"learn", "-resume", dst, "-evolve-sigma", "0.02"})
 	require.ErrorContains(t, err, "has started")
 
 	// Fine-tune the learned network for the int8 path: a run from -init
 	// with only quantisation-aware epochs, extended on -resume.
 	from := filepath.Join(dst, "learned.tnn")
 	qat := t.TempDir()
-	err = Run([]string{"learn", "-out", t.TempDir(), "-init", filepath.Join(src, "missing.tnn"), "-data-from", src})
+	err = run([]string{"learn", "-out", t.TempDir(), "-init", filepath.Join(src, "missing.tnn"), "-data-from", src})
 	require.ErrorContains(t, err, "-init")
-	err = Run([]string{"learn", "-out", t.TempDir(), "-init", from, "-input", "seed", "-data-from", src})
+	err = run([]string{"learn", "-out", t.TempDir(), "-init", from, "-input", "seed", "-data-from", src})
 	require.ErrorContains(t, err, "leave -input out")
 	runQuiet(t, "learn", "-out", qat, "-init", from, "-data-from", src, "-epochs", "0", "-rounds", "0",
 		"-qat-epochs", "1", "-qat-lr", "1e-4", "-batch", "16", "-eval-every", "0", "-threads", "2", "-quiet")
@@ -191,7 +191,7 @@ func TestLearnDataFrom(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, cnn.InputPieces, after.Input, "the input kind comes from the -init file")
 	assert.NotEqual(t, before.W[1], after.W[1], "the fine-tuning changes the weights")
-	err = Run([]string{"learn", "-resume", qat, "-qat-lr", "-1"})
+	err = run([]string{"learn", "-resume", qat, "-qat-lr", "-1"})
 	require.ErrorContains(t, err, "-qat-lr")
 }
 
@@ -251,9 +251,9 @@ func TestRelabel(t *testing.T) {
 	assert.Equal(t, n.W, m.W)
 	assert.Equal(t, n.SideBias, m.SideBias)
 	assert.Equal(t, n.Input, m.Input)
-	require.ErrorContains(t, Run([]string{"relabel", in, out}), "three arguments")
-	require.ErrorContains(t, Run([]string{"relabel", in, out, ""}), "label")
-	require.ErrorContains(t, Run([]string{"relabel", filepath.Join(dir, "none.tnn"), out, "x"}), "none.tnn")
+	require.ErrorContains(t, run([]string{"relabel", in, out}), "three arguments")
+	require.ErrorContains(t, run([]string{"relabel", in, out, ""}), "label")
+	require.ErrorContains(t, run([]string{"relabel", filepath.Join(dir, "none.tnn"), out, "x"}), "none.tnn")
 
 	// -white-terms: the same network, with heuristic terms for White only.
 	terms := filepath.Join(dir, "terms.tnn")
@@ -273,7 +273,7 @@ func TestRelabel(t *testing.T) {
 	m, err = cnn.LoadFile(terms + "3")
 	require.NoError(t, err)
 	assert.Equal(t, []int32{0, 0, -30, -60, 400, 40, -20, 0, 0, 0, 0, 0, 0, 0, 0, 0}, m.BaseParams)
-	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "1,2,3", in, out, "x"}), "8 comma-separated")
-	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "1,2,3,4,5,6,7,x", in, out, "x"}), "weight 8")
-	require.ErrorContains(t, Run([]string{"relabel", "-white-terms", "default", terms, out, "x"}), "pure network only")
+	require.ErrorContains(t, run([]string{"relabel", "-white-terms", "1,2,3", in, out, "x"}), "8 comma-separated")
+	require.ErrorContains(t, run([]string{"relabel", "-white-terms", "1,2,3,4,5,6,7,x", in, out, "x"}), "weight 8")
+	require.ErrorContains(t, run([]string{"relabel", "-white-terms", "default", terms, out, "x"}), "pure network only")
 }

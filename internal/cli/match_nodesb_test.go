@@ -10,7 +10,7 @@ import (
 // is refused with a message naming the flag.
 func TestMatchNodesB(t *testing.T) {
 	runQuiet(t, "match", "-a", "heuristic", "-b", "heuristic", "-nodes", "50", "-nodes-b", "100", "-games", "2", "-max-plies", "20")
-	err := Run([]string{"match", "-a", "heuristic", "-nodes", "50", "-nodes-b", "-3", "-games", "2"})
+	err := run([]string{"match", "-a", "heuristic", "-nodes", "50", "-nodes-b", "-3", "-games", "2"})
 	require.ErrorContains(t, err, "-nodes-b")
 }
 
@@ -23,5 +23,5 @@ func TestMatchThreadsBAndPonder(t *testing.T) {
 // -side white plays A as White in every game; another value is refused.
 func TestMatchSide(t *testing.T) {
 	runQuiet(t, "match", "-a", "heuristic", "-b", "random", "-depth", "1", "-side", "white", "-games", "2", "-max-plies", "20")
-	require.ErrorContains(t, Run([]string{"match", "-a", "heuristic", "-side", "red", "-depth", "1", "-games", "2"}), "bad -side")
+	require.ErrorContains(t, run([]string{"match", "-a", "heuristic", "-side", "red", "-depth", "1", "-games", "2"}), "bad -side")
 }

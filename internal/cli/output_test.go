@@ -30,7 +30,7 @@ func TestOutputsAndNetworkPaths(t *testing.T) {
 		{[]string{"filters", "-o", dir}, "it is a folder, not a file"},
 	} {
 		var err error
-		out := captureStdout(t, func() { err = Run(c.args) })
+		out := captureStdout(t, func() { err = run(c.args) })
 		require.Error(t, err, "%v", c.args)
 		assert.Contains(t, err.Error(), c.want, "%v", c.args)
 		assert.NotContains(t, err.Error(), "\n", "%v", c.args)

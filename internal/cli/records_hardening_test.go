@@ -26,11 +26,11 @@ func TestRecordCountedOnce(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "game-1.txt"), b, 0o644))
 	var err2 error
-	out := captureStdout(t, func() { err2 = Run([]string{"score", dir}) })
+	out := captureStdout(t, func() { err2 = run([]string{"score", dir}) })
 	require.NoError(t, err2)
 	assert.Contains(t, out, "6 games")
 	assert.NotContains(t, out, "7 games")
-	out = captureStdout(t, func() { err2 = Run(quickMatch(dir, "-resume")) })
+	out = captureStdout(t, func() { err2 = run(quickMatch(dir, "-resume")) })
 	require.NoError(t, err2)
 	assert.Contains(t, out, "6 games")
 	assert.NotContains(t, out, "7 games")
@@ -62,7 +62,7 @@ func TestMatchRefusedPrintsNoTable(t *testing.T) {
 		{[]string{"tournament", "-players", "random,random", "-games", "2", "-max-plies", "20", "-records", file}, "records folder"},
 	} {
 		var err error
-		out := captureStdout(t, func() { err = Run(c.args) })
+		out := captureStdout(t, func() { err = run(c.args) })
 		require.Error(t, err, "%v", c.args)
 		assert.Contains(t, err.Error(), c.want, "%v", c.args)
 		assert.Empty(t, out, "%v printed before failing", c.args)
@@ -78,7 +78,7 @@ func TestTrainResumeLocked(t *testing.T) {
 	require.NoError(t, err)
 	defer lock.Release()
 	var err2 error
-	out := captureStdout(t, func() { err2 = Run([]string{"train", "-resume", dir, "-generations", "2", "-quiet"}) })
+	out := captureStdout(t, func() { err2 = run([]string{"train", "-resume", dir, "-generations", "2", "-quiet"}) })
 	require.Error(t, err2)
 	assert.Contains(t, err2.Error(), "in use by another process (PID")
 	assert.Empty(t, out)

@@ -22,7 +22,7 @@ func TestPrintVersion(t *testing.T) {
 
 func TestVersionCommand(t *testing.T) {
 	runQuiet(t, "version")
-	err := Run([]string{"version", "extra"})
+	err := run([]string{"version", "extra"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no arguments")
 }

@@ -8,11 +8,11 @@ import (
 	"strings"
 )
 
-// LockFile is the name of a run folder's lock file. It holds the process ID
+// lockFile is the name of a run folder's lock file. It holds the process ID
 // and command line of the process that holds the lock, for the message that
 // refuses a second one; the file stays when the lock is released (removing it
 // would let two processes lock two different files of the same name).
-const LockFile = ".lock"
+const lockFile = ".lock"
 
 // errBusy is what the per-system tryLock returns when another process holds
 // the lock.
@@ -31,7 +31,7 @@ type Lock struct {
 // LockFileEx on Windows): it keeps out the commands of this program, which
 // all take it before they change a run folder.
 func Acquire(dir string) (*Lock, error) {
-	path := filepath.Join(dir, LockFile)
+	path := filepath.Join(dir, lockFile)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock the run folder %s: %w", dir, err)

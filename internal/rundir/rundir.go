@@ -31,7 +31,7 @@ func CheckNew(dir, state, kind string, force bool) (missing bool, err error) {
 		return false, fmt.Errorf("%s already holds a %s run; continue it with -resume %s or choose another -out", dir, kind, dir)
 	}
 	entries, err := os.ReadDir(dir)
-	if len(entries) == 1 && entries[0].Name() == LockFile {
+	if len(entries) == 1 && entries[0].Name() == lockFile {
 		entries = nil // left by a run that stopped before its first checkpoint
 	}
 	switch {

@@ -9,7 +9,7 @@
 //
 //   - disagree.go: Run (the games, the static scores, the referee searches,
 //     spread over goroutines without changing any result), the dead zones
-//     and verdicts, Select (ranking, at most one position per game).
+//     and verdicts, chooseExamples (ranking, at most one position per game).
 //   - explain.go: a one-line explanation read off the referee's line
 //     (captures, escape threats, immediate wins) when the line shows one.
 //   - report.go: the Markdown report (totals, then each position's board in
@@ -35,15 +35,15 @@ import (
 
 // Dead zones: a score closer to zero than its dead zone says "about even", so a
 // position where either evaluator (or the referee) calls it about even is not
-// a disagreement. HeuristicDeadZone is one black pawn's worth in the
+// a disagreement. heuristicDeadZone is one black pawn's worth in the
 // heuristic's units (ai.DefaultWeights: a white pawn is 150, a black pawn 75);
 // it also serves the referee, a heuristic search, and a residual network
-// (whose evaluator is a heuristic plus a correction, in heuristic units). NetDeadZone is the same advantage on a pure network's scale: a
+// (whose evaluator is a heuristic plus a correction, in heuristic units). netDeadZone is the same advantage on a pure network's scale: a
 // network learned from search values (internal/lab/learn, target scale 1000) outputs
 // tanh(75/1000) = 0.075 for it, and its score is 10000 times its output.
 const (
-	HeuristicDeadZone int32 = 75
-	NetDeadZone       int32 = 750
+	heuristicDeadZone int32 = 75
+	netDeadZone       int32 = 750
 )
 
 // Verdict is what a position shows about the two evaluators.
@@ -100,7 +100,7 @@ func side(score, dead int32) int {
 // Disagree (the referee then decides).
 // netDead is the network's dead zone.
 func compare(net, heuristic, netDead int32) Verdict {
-	n, h := side(net, netDead), side(heuristic, HeuristicDeadZone)
+	n, h := side(net, netDead), side(heuristic, heuristicDeadZone)
 	switch {
 	case n == 0 || h == 0:
 		return Even
@@ -112,7 +112,7 @@ func compare(net, heuristic, netDead int32) Verdict {
 
 // judge gives the verdict on a disagreement from the referee's score.
 func judge(net, referee, netDead int32) Verdict {
-	switch side(referee, HeuristicDeadZone) {
+	switch side(referee, heuristicDeadZone) {
 	case 0:
 		return RefereeEven
 	case side(net, netDead):
@@ -146,7 +146,7 @@ type Config struct {
 	MaxPlies int
 	// RefereeNodes is the node budget of each referee search.
 	RefereeNodes int64
-	// Top is the most positions Select keeps.
+	// Top is the most positions chooseExamples keeps.
 	Top int
 	// Seed seeds the games' openings and every search's tie-breaks.
 	Seed uint64
@@ -159,13 +159,13 @@ type Config struct {
 	Residual bool
 }
 
-// NetDeadZone returns the dead zone of the network's scores: NetDeadZone, or
-// HeuristicDeadZone for a residual network.
+// netDeadZone returns the dead zone of the network's scores: netDeadZone, or
+// heuristicDeadZone for a residual network.
 func (c Config) NetDeadZone() int32 {
 	if c.Residual {
-		return HeuristicDeadZone
+		return heuristicDeadZone
 	}
-	return NetDeadZone
+	return netDeadZone
 }
 
 // DefaultConfig returns the settings of tablut disagree's defaults.
@@ -189,7 +189,7 @@ type Report struct {
 	Counts [numVerdicts]int
 	// Positions is the number of candidate positions.
 	Positions int
-	// Chosen are the examples Select kept, the clearest first.
+	// Chosen are the examples chooseExamples kept, the clearest first.
 	Chosen []Case
 	// Command and NetPath, when set, are printed at the top of the report:
 	// the command line that made it and how the network was run.
@@ -217,7 +217,7 @@ func Run(ctx context.Context, net ai.Evaluator, cfg Config, progress Progress) (
 	if err := referee(ctx, cases, cfg, threads, progress); err != nil {
 		return nil, err
 	}
-	r := &Report{Net: net.Name(), Config: cfg, Positions: len(cases), Chosen: Select(cases, cfg.Top)}
+	r := &Report{Net: net.Name(), Config: cfg, Positions: len(cases), Chosen: chooseExamples(cases, cfg.Top)}
 	for _, c := range cases {
 		r.Counts[c.Verdict]++
 	}
@@ -352,11 +352,11 @@ func forEach(ctx context.Context, n, threads int, f func(w, i int) error) error 
 	return ctx.Err()
 }
 
-// Select returns the positions where the network was right, ranked by how
+// chooseExamples returns the positions where the network was right, ranked by how
 // clearly: the referee's margin first (a proven win beats any score, a faster
 // win a slower one), then how firmly the heuristic was wrong, then game and
 // ply; at most one per game, so that the examples differ, and at most top.
-func Select(cases []Case, top int) []Case {
+func chooseExamples(cases []Case, top int) []Case {
 	var right []Case
 	for _, c := range cases {
 		if c.Verdict == NetRight {

@@ -26,34 +26,34 @@ func TestDeadZone(t *testing.T) {
 	}{
 		{net: 800, heuristic: 100, want: Agree},
 		{net: -3000, heuristic: -76, want: Agree},
-		{net: NetDeadZone, heuristic: -500, want: Even}, // the network's zone is closed
-		{net: -NetDeadZone + 1, heuristic: 500, want: Even},
-		{net: 800, heuristic: -HeuristicDeadZone, want: Even},
+		{net: netDeadZone, heuristic: -500, want: Even}, // the network's zone is closed
+		{net: -netDeadZone + 1, heuristic: 500, want: Even},
+		{net: 800, heuristic: -heuristicDeadZone, want: Even},
 		{net: 800, heuristic: 0, want: Even},
 		{net: 0, heuristic: 0, want: Even},
-		{net: NetDeadZone + 1, heuristic: -HeuristicDeadZone - 1, referee: 76, want: NetRight},
+		{net: netDeadZone + 1, heuristic: -heuristicDeadZone - 1, referee: 76, want: NetRight},
 		{net: 800, heuristic: -200, referee: ai.WinScore - 3, want: NetRight},
 		{net: -800, heuristic: 200, referee: -ai.WinScore + 5, want: NetRight},
 		{net: -800, heuristic: 200, referee: 300, want: HeuristicRight},
-		{net: 800, heuristic: -200, referee: -HeuristicDeadZone - 1, want: HeuristicRight},
-		{net: 800, heuristic: -200, referee: HeuristicDeadZone, want: RefereeEven},
-		{net: 800, heuristic: -200, referee: -HeuristicDeadZone, want: RefereeEven},
+		{net: 800, heuristic: -200, referee: -heuristicDeadZone - 1, want: HeuristicRight},
+		{net: 800, heuristic: -200, referee: heuristicDeadZone, want: RefereeEven},
+		{net: 800, heuristic: -200, referee: -heuristicDeadZone, want: RefereeEven},
 		{net: 800, heuristic: -200, referee: 0, want: RefereeEven},
 	} {
-		got := compare(c.net, c.heuristic, NetDeadZone)
+		got := compare(c.net, c.heuristic, netDeadZone)
 		if got == Disagree {
-			got = judge(c.net, c.referee, NetDeadZone)
+			got = judge(c.net, c.referee, netDeadZone)
 		}
 		assert.Equal(t, c.want, got, "net %d heuristic %d referee %d: %v", c.net, c.heuristic, c.referee, got)
 	}
 	// A residual network scores in the heuristic's units, with its dead zone.
 	residual := Config{Residual: true}.NetDeadZone()
-	assert.Equal(t, HeuristicDeadZone, residual)
+	assert.Equal(t, heuristicDeadZone, residual)
 	assert.Equal(t, Disagree, compare(100, -100, residual))
-	assert.Equal(t, Even, compare(100, -100, NetDeadZone))
+	assert.Equal(t, Even, compare(100, -100, netDeadZone))
 }
 
-// Select keeps the network's wins only, the clearest first (the referee's
+// chooseExamples keeps the network's wins only, the clearest first (the referee's
 // margin, then the heuristic's, then game and ply), one per game, at most top.
 func TestSelect(t *testing.T) {
 	mk := func(id string, g, ply int, v Verdict, ref, heur int32) Case {
@@ -88,9 +88,9 @@ func TestSelect(t *testing.T) {
 		{1, "j"},
 		{0, ""},
 	} {
-		assert.Equal(t, c.want, names(Select(cases, c.top)), "top %d", c.top)
+		assert.Equal(t, c.want, names(chooseExamples(cases, c.top)), "top %d", c.top)
 	}
-	assert.Empty(t, Select(cases[2:3], 5), "no network win, nothing chosen")
+	assert.Empty(t, chooseExamples(cases[2:3], 5), "no network win, nothing chosen")
 }
 
 // tiny is a run small enough for a unit test.

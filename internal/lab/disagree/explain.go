@@ -14,17 +14,17 @@ import (
 // principal variation are the search's guesses more than its findings.
 const explainPlies = 3
 
-// Explain returns one plain line saying why the referee's verdict holds, read
+// explain returns one plain line saying why the referee's verdict holds, read
 // off the position and the referee's line, or "" when the line shows nothing
 // simple. It only states facts checked on the board: a forced win the search
 // proved, and the first of the better side's moves within the line's first
 // plies that wins at once, captures, or leaves the king open lines to escape
 // squares; or, with Black to move, open lines the king already has. It never
 // guesses at a strategic reason.
-func Explain(c Case) string {
+func explain(c Case) string {
 	ref := c.Referee
 	better := game.White
-	switch side(ref.Score, HeuristicDeadZone) {
+	switch side(ref.Score, heuristicDeadZone) {
 	case 0:
 		return ""
 	case -1:

@@ -81,14 +81,14 @@ func TestExplain(t *testing.T) {
 		{name: "king captured", side: "B", pieces: map[string]byte{"c7": 'K', "b7": 'B', "d8": 'B'}, score: -(ai.WinScore - 1), pv: []string{"d8-d7"},
 			want: "The referee proves a win for Black in 1 move; Black's best move d8-d7 captures the king and wins."},
 		{name: "quiet line", side: "W", pieces: capture, score: 300, pv: []string{"h6-h7", "a1-a2", "h7-h8"}, want: ""},
-		{name: "referee about even", side: "W", pieces: openKing, score: HeuristicDeadZone, pv: []string{"c7-c9"}, want: ""},
+		{name: "referee about even", side: "W", pieces: openKing, score: heuristicDeadZone, pv: []string{"c7-c9"}, want: ""},
 		{name: "illegal line stops the reading", side: "W", pieces: capture, score: 300, pv: []string{"a1-a2"}, want: ""},
 	} {
 		p := place(t, c.side, c.pieces)
 		if c.name == "the capture is Black's, White is better: nothing" {
 			require.NotEmpty(t, game.CapturesOf(p, moves(t, c.pv[0])[0]), "the case needs Black's capture")
 		}
-		got := Explain(Case{Pos: p, Referee: ai.Result{Score: c.score, PV: moves(t, c.pv...)}})
+		got := explain(Case{Pos: p, Referee: ai.Result{Score: c.score, PV: moves(t, c.pv...)}})
 		if c.wantAll != nil {
 			for _, w := range c.wantAll {
 				assert.Contains(t, got, w, "%s:\n%s", c.name, p.Diagram())

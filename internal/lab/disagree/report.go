@@ -46,7 +46,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		"one black pawn's worth. Where the two name different sides as better, the referee decides: "+
 		"a deterministic one-thread search of the heuristic, %d nodes, of the position alone (no game history). "+
 		"The referee is the heuristic itself looking deeper, so \"right\" means \"sees what the heuristic sees only after a deep search\".\n\n",
-		r.Net, units, cfg.NetDeadZone(), HeuristicDeadZone, cfg.RefereeNodes)
+		r.Net, units, cfg.NetDeadZone(), heuristicDeadZone, cfg.RefereeNodes)
 
 	fmt.Fprintln(b, "| verdict | positions | share |")
 	fmt.Fprintln(b, "|---|---:|---:|")
@@ -70,10 +70,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(b, "\n### %d. Game %d, after ply %d: %v to move\n\n", i+1, c.Game, c.Ply, c.Pos.SideToMove())
 		fmt.Fprintf(b, "```\n%s```\n\n", c.Pos.Diagram())
 		fmt.Fprintf(b, "- network: %s\n", staticScore(c.Net, cfg.NetDeadZone()))
-		fmt.Fprintf(b, "- heuristic: %s\n", staticScore(c.Heuristic, HeuristicDeadZone))
+		fmt.Fprintf(b, "- heuristic: %s\n", staticScore(c.Heuristic, heuristicDeadZone))
 		fmt.Fprintf(b, "- referee: %s; best move %v, depth %d; line: %s\n",
 			refereeScore(c.Referee.Score), c.Referee.Move, c.Referee.Depth, line(c.Referee.PV))
-		if e := Explain(c); e != "" {
+		if e := explain(c); e != "" {
 			fmt.Fprintf(b, "- why: %s\n", e)
 		}
 	}
@@ -111,7 +111,7 @@ func refereeScore(score int32) string {
 		}
 		return fmt.Sprintf("%v wins in %d %s (score %+d)", w, n, plural(n, "move"), score)
 	}
-	return staticScore(score, HeuristicDeadZone)
+	return staticScore(score, heuristicDeadZone)
 }
 
 // line writes a principal variation, "-" when empty.

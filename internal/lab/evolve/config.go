@@ -117,29 +117,29 @@ func DefaultConfig() Config {
 // networks and plays Population*(Population-1) games; every game thread owns
 // two transposition tables of TTSizeMB).
 const (
-	MaxPopulation  = 1000
-	MaxGenerations = 1_000_000
-	MaxTTSizeMB    = 1024
-	MaxGames       = 100_000 // learning-curve and heuristic games
+	maxPopulation  = 1000
+	maxGenerations = 1_000_000
+	maxTTSizeMB    = 1024
+	maxGames       = 100_000 // learning-curve and heuristic games
 	MaxPlies       = 100_000
-	MaxSigma       = 10 // mutation and initial weight sigmas; weights stay finite
+	maxSigma       = 10 // mutation and initial weight sigmas; weights stay finite
 )
 
 // Validate reports the first unusable setting as one sentence.
 func (c *Config) Validate() error {
 	switch {
-	case c.Population < 2 || c.Population > MaxPopulation:
-		return fmt.Errorf("population must be between 2 and %d, got %d", MaxPopulation, c.Population)
+	case c.Population < 2 || c.Population > maxPopulation:
+		return fmt.Errorf("population must be between 2 and %d, got %d", maxPopulation, c.Population)
 	case c.Parents < 1 || c.Parents > c.Population:
 		return fmt.Errorf("parents must be between 1 and the population (%d), got %d", c.Population, c.Parents)
-	case c.Generations < 1 || c.Generations > MaxGenerations:
-		return fmt.Errorf("generations must be between 1 and %d, got %d", MaxGenerations, c.Generations)
+	case c.Generations < 1 || c.Generations > maxGenerations:
+		return fmt.Errorf("generations must be between 1 and %d, got %d", maxGenerations, c.Generations)
 	case c.MutationProb < 0 || c.MutationProb > 1 || math.IsNaN(c.MutationProb):
 		return fmt.Errorf("mutation probability must be between 0 and 1, got %v", c.MutationProb)
-	case !(c.MutationSigma >= 0 && c.MutationSigma <= MaxSigma):
-		return fmt.Errorf("mutation sigma must be between 0 and %d, got %v", MaxSigma, c.MutationSigma)
-	case !(c.InitSigma > 0 && c.InitSigma <= MaxSigma):
-		return fmt.Errorf("init sigma must be above 0 and at most %d, got %v", MaxSigma, c.InitSigma)
+	case !(c.MutationSigma >= 0 && c.MutationSigma <= maxSigma):
+		return fmt.Errorf("mutation sigma must be between 0 and %d, got %v", maxSigma, c.MutationSigma)
+	case !(c.InitSigma > 0 && c.InitSigma <= maxSigma):
+		return fmt.Errorf("init sigma must be above 0 and at most %d, got %v", maxSigma, c.InitSigma)
 	case c.Depth < 0 || c.Depth > ai.MaxDepth || c.Nodes < 0 || c.MoveTime < 0:
 		return fmt.Errorf("depth (0 to %d), nodes and move time must not be negative, got %d, %d, %v", ai.MaxDepth, c.Depth, c.Nodes, c.MoveTime)
 	case c.Depth <= 0 && c.Nodes <= 0 && c.MoveTime <= 0:
@@ -152,8 +152,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("opening plies must be between 0 and max plies, got %d", c.Openings)
 	case c.EvalEvery < 0 || c.EvalGames < 0 || c.HeuristicGames < 0:
 		return errors.New("eval-every, eval-games and heuristic-games must not be negative")
-	case c.EvalGames > MaxGames || c.HeuristicGames > MaxGames:
-		return fmt.Errorf("eval-games and heuristic-games must be at most %d, got %d and %d", MaxGames, c.EvalGames, c.HeuristicGames)
+	case c.EvalGames > maxGames || c.HeuristicGames > maxGames:
+		return fmt.Errorf("eval-games and heuristic-games must be at most %d, got %d and %d", maxGames, c.EvalGames, c.HeuristicGames)
 	case c.HeuristicNodes < 0:
 		return fmt.Errorf("heuristic nodes must not be negative, got %d", c.HeuristicNodes)
 	case !(c.ResidualScale >= 0 && c.ResidualScale <= 10000):
@@ -166,8 +166,8 @@ func (c *Config) Validate() error {
 		return errors.New("sided heuristic weights need evolved heuristic weights (set evolve-base)")
 	case c.EvolveBase && !(c.BaseSigma > 0 && c.BaseSigma <= 2):
 		return fmt.Errorf("base sigma must be in (0, 2], got %v", c.BaseSigma)
-	case c.TTSizeMB < 0 || c.TTSizeMB > MaxTTSizeMB:
-		return fmt.Errorf("transposition table size must be between 0 and %d MiB, got %d", MaxTTSizeMB, c.TTSizeMB)
+	case c.TTSizeMB < 0 || c.TTSizeMB > maxTTSizeMB:
+		return fmt.Errorf("transposition table size must be between 0 and %d MiB, got %d", maxTTSizeMB, c.TTSizeMB)
 	}
 	return nil
 }

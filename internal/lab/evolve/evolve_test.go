@@ -66,7 +66,7 @@ func equalBits(a, b []uint32) bool {
 
 func TestTinyRun(t *testing.T) {
 	dir := t.TempDir()
-	tr, err := Start(tinyConfig(2), dir)
+	tr, err := start(tinyConfig(2), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 	cfg.HeuristicNodes = 300
 	cfg.EvolveBase, cfg.BaseSigma = true, 0.15 // and their heuristic weights
 
-	full, err := Start(cfg, t.TempDir())
+	full, err := start(cfg, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 	short.Generations = 1
 	short.Threads = 1
 	dir := t.TempDir()
-	tr, err := Start(short, dir)
+	tr, err := start(short, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 
 	// Killed in the middle of generation 1 (after a few of its games), resumed.
 	dir = t.TempDir()
-	tr, err = Start(cfg, dir)
+	tr, err = start(cfg, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,12 +327,12 @@ func equalFloats(a, b []float32) bool {
 
 func TestStartRefusesExistingRun(t *testing.T) {
 	dir := t.TempDir()
-	if tr, err := Start(tinyConfig(1), dir); err != nil {
+	if tr, err := start(tinyConfig(1), dir); err != nil {
 		t.Fatal(err)
 	} else if err := tr.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Start(tinyConfig(1), dir); err == nil {
+	if _, err := start(tinyConfig(1), dir); err == nil {
 		t.Fatal("Start over an existing run succeeded")
 	}
 	if _, err := Open(t.TempDir()); err == nil {
@@ -424,7 +424,7 @@ func TestSidedBaseAndInit(t *testing.T) {
 // resumes with those lines cut, so the logs equal an uninterrupted run's.
 func TestResumeDropsLinesAfterTheCheckpoint(t *testing.T) {
 	cfg := tinyConfig(2)
-	full, err := Start(cfg, t.TempDir())
+	full, err := start(cfg, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func TestResumeDropsLinesAfterTheCheckpoint(t *testing.T) {
 	short := cfg
 	short.Generations = 1
 	dir := t.TempDir()
-	tr, err := Start(short, dir)
+	tr, err := start(short, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

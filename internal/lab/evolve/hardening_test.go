@@ -36,7 +36,7 @@ func TestConfigBounds(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	cfg := tinyConfig(1)
 	cfg.InitSigma = math.Inf(1)
-	_, err := Start(cfg, dir)
+	_, err := start(cfg, dir)
 	require.Error(t, err)
 	assert.NoDirExists(t, dir)
 }
@@ -65,7 +65,7 @@ func TestStartRefusesAForeignFolder(t *testing.T) {
 // that lost log_sizes, or holds a negative generation, is refused.
 func TestOpenChecksBeforeTruncating(t *testing.T) {
 	dir := t.TempDir()
-	tr, err := Start(tinyConfig(1), dir)
+	tr, err := start(tinyConfig(1), dir)
 	require.NoError(t, err)
 	run(t, tr)
 	// An interrupted generation's lines after the checkpoint.

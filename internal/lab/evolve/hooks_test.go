@@ -12,7 +12,7 @@ import (
 // learning-curve points and the population bred for the next one; Worker
 // runs on each game goroutine.
 func TestHooks(t *testing.T) {
-	tr, err := Start(tinyConfig(2), t.TempDir())
+	tr, err := start(tinyConfig(2), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,9 +122,9 @@ type Trainer struct {
 	lock *rundir.Lock // the run folder's, held until Close
 }
 
-// Start creates a run directory (or uses an empty one) for a new run with cfg,
+// start creates a run directory (or uses an empty one) for a new run with cfg,
 // draws the initial population and writes the first checkpoint.
-func Start(cfg Config, dir string) (*Trainer, error) { return StartFrom(cfg, dir, nil, false) }
+func start(cfg Config, dir string) (*Trainer, error) { return StartFrom(cfg, dir, nil, false) }
 
 // StartFrom is Start with generation 0 bred from init (individual 0 a copy,
 // the others its mutants) when init is not nil; cfg.Init should name it. A
@@ -230,8 +230,8 @@ func (t *Trainer) Generation() int { return t.st.Generation }
 // SetGenerations changes the number of generations of the run (to extend a
 // resumed run); it must not be less than the generations already played.
 func (t *Trainer) SetGenerations(n int) error {
-	if n > MaxGenerations {
-		return fmt.Errorf("generations must be at most %d, got %d", MaxGenerations, n)
+	if n > maxGenerations {
+		return fmt.Errorf("generations must be at most %d, got %d", maxGenerations, n)
 	}
 	if n < t.st.Generation || n < 1 {
 		return fmt.Errorf("the run has played %d generations already; ask for at least that many", t.st.Generation)

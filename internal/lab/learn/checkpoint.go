@@ -98,7 +98,7 @@ func open(dir string, st *state) (*Run, error) {
 	}
 	net.Label = "learned"
 	r := &Run{dir: dir, st: st}
-	if r.lr, err = NewLearner(net, AdamConfig{LR: st.Config.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
+	if r.lr, err = newLearner(net, AdamConfig{LR: st.Config.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err != nil {
 		return nil, err
 	}
 	r.lr.T = st.T
@@ -178,7 +178,7 @@ func checkSamples(path string) error {
 		return err
 	}
 	defer f.Close()
-	smp, err := ReadSamples(f)
+	smp, err := readSamples(f)
 	if err == nil && len(smp) == 0 {
 		err = errors.New("no samples")
 	}

@@ -120,17 +120,17 @@ func DefaultConfig() Config {
 // validation games and each chunk of games are held in memory at once, and a
 // mini-batch is allocated whole).
 const (
-	MaxGames   = 100_000 // -games, -root-games
-	MaxChunk   = 10_000  // -chunk, -val-games, -eval-games: games held in memory at once
+	maxGames   = 100_000 // -games, -root-games
+	maxChunk   = 10_000  // -chunk, -val-games, -eval-games: games held in memory at once
 	MaxEpochs  = 10_000  // -epochs, -root-epochs, -qat-epochs, epochs added on resume
-	MaxRounds  = 1_000
-	MaxBatch   = 1 << 16
-	MaxNodes   = 1 << 40 // node budgets of one search
+	maxRounds  = 1_000
+	maxBatch   = 1 << 16
+	maxNodes   = 1 << 40 // node budgets of one search
 	MaxPlies   = 100_000
-	MaxScale   = 1e6     // -scale, in evaluator units
-	MaxSigma   = 10      // -init-sigma
-	MaxLR      = 1       // -lr, -qat-lr: Adam's steps are about this size per weight
-	MaxGap     = 1e9     // -qat-gap
+	maxScale   = 1e6     // -scale, in evaluator units
+	maxSigma   = 10      // -init-sigma
+	maxLR      = 1       // -lr, -qat-lr: Adam's steps are about this size per weight
+	maxGap     = 1e9     // -qat-gap
 	maxCounter = 1 << 30 // the evolution's games and generations (package evolve bounds them again)
 )
 
@@ -140,47 +140,47 @@ const (
 // comes from another.
 func (c *Config) Validate() error {
 	checks := []error{
-		floatIn("scale", c.Scale, 0, false, MaxScale),
-		floatIn("init-sigma", c.Sigma, 0, false, MaxSigma),
-		intIn("games", c.Games, 0, MaxGames),
-		intIn("val-games", c.ValGames, 0, MaxChunk),
-		intIn("chunk", c.Chunk, 1, MaxChunk),
+		floatIn("scale", c.Scale, 0, false, maxScale),
+		floatIn("init-sigma", c.Sigma, 0, false, maxSigma),
+		intIn("games", c.Games, 0, maxGames),
+		intIn("val-games", c.ValGames, 0, maxChunk),
+		intIn("chunk", c.Chunk, 1, maxChunk),
 		intIn("max-plies", c.MaxPlies, 1, MaxPlies),
 		intIn("opening-plies", c.OpeningPlies, 0, c.MaxPlies-1),
 		intIn("explore-plies", c.ExplorePlies, 0, MaxPlies),
 		floatIn("explore-prob", c.ExploreProb, 0, true, 1),
 		intIn("epochs", c.Epochs, 0, MaxEpochs),
-		intIn("batch", c.Batch, 1, MaxBatch),
-		floatIn("lr", c.LR, 0, false, MaxLR),
+		intIn("batch", c.Batch, 1, maxBatch),
+		floatIn("lr", c.LR, 0, false, maxLR),
 		floatIn("lr-decay", c.LRDecay, 0, true, 1),
-		intIn("rounds", c.Rounds, 0, MaxRounds),
-		intIn("root-games", c.RootGames, 0, MaxGames),
+		intIn("rounds", c.Rounds, 0, maxRounds),
+		intIn("root-games", c.RootGames, 0, maxGames),
 		intIn("root-epochs", c.RootEpochs, 0, MaxEpochs),
 		intIn("epochs (added on resume)", c.ExtraEpochs, 0, MaxEpochs),
-		intIn("root-opponent-nodes", c.RootOpponentNodes, 0, MaxNodes),
+		intIn("root-opponent-nodes", c.RootOpponentNodes, 0, maxNodes),
 		floatIn("root-outcome", c.RootOutcome, 0, true, 1),
 		intIn("qat-epochs", c.QATEpochs, 0, MaxEpochs),
-		floatIn("qat-lr", c.QATLR, 0, false, MaxLR),
-		floatIn("qat-gap", c.QATGap, 0, true, MaxGap),
+		floatIn("qat-lr", c.QATLR, 0, false, maxLR),
+		floatIn("qat-gap", c.QATGap, 0, true, maxGap),
 		intIn("eval-every", c.EvalEvery, 0, MaxEpochs),
 		intIn("evolve-generations", c.EvolveGenerations, 0, maxCounter),
-		intIn("evolve-nodes", c.EvolveNodes, 0, MaxNodes),
+		intIn("evolve-nodes", c.EvolveNodes, 0, maxNodes),
 		floatIn("evolve-sigma", c.EvolveSigma, 0, true, 1),
 		intIn("evolve-heuristic-games", c.EvolveHeuristicGames, 0, maxCounter),
-		intIn("evolve-heuristic-nodes", c.EvolveHeuristicNodes, 0, MaxNodes),
+		intIn("evolve-heuristic-nodes", c.EvolveHeuristicNodes, 0, maxNodes),
 	}
 	if c.Games > 0 {
-		checks = append(checks, intIn("nodes", c.Nodes, 1, MaxNodes))
+		checks = append(checks, intIn("nodes", c.Nodes, 1, maxNodes))
 	}
 	if c.Rounds > 0 {
-		checks = append(checks, intIn("root-nodes", c.RootNodes, 1, MaxNodes))
+		checks = append(checks, intIn("root-nodes", c.RootNodes, 1, maxNodes))
 	}
 	if c.EvalEvery > 0 {
-		checks = append(checks, intIn("eval-games", c.EvalGames, 1, MaxChunk),
-			intIn("eval-nodes", c.EvalNodes, 1, MaxNodes), intIn("eval-heuristic-nodes", c.EvalHeuristicNodes, 1, MaxNodes))
+		checks = append(checks, intIn("eval-games", c.EvalGames, 1, maxChunk),
+			intIn("eval-nodes", c.EvalNodes, 1, maxNodes), intIn("eval-heuristic-nodes", c.EvalHeuristicNodes, 1, maxNodes))
 	}
 	if c.EvolveGenerations > 0 {
-		checks = append(checks, intIn("evolve-nodes", c.EvolveNodes, 1, MaxNodes))
+		checks = append(checks, intIn("evolve-nodes", c.EvolveNodes, 1, maxNodes))
 	}
 	if !(c.RootLambda >= 0 && c.RootLambda < 1) {
 		checks = append(checks, fmt.Errorf("-root-lambda must be a number in [0, 1), got %v", c.RootLambda))
@@ -202,7 +202,7 @@ func (c *Config) checkNames() error {
 	if _, err := c.input(); err != nil {
 		return fmt.Errorf("-input: %v", err)
 	}
-	if _, err := ParseSides(c.RootSide); err != nil {
+	if _, err := parseSides(c.RootSide); err != nil {
 		return fmt.Errorf("-root-side: %v", err)
 	}
 	if c.RootOpponent != "" {

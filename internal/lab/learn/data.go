@@ -15,24 +15,24 @@ import (
 	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
-// Target maps a search score (White's point of view, evaluator units; wins
+// target maps a search score (White's point of view, evaluator units; wins
 // beyond ai.MaxEval) to a training target tanh(score/scale), the score first
 // clamped to +-3*scale so that wins become +-tanh(3) = +-0.995. With scale
 // around the size of a decisive advantage (1000 = a few pawns or an open line
 // in the heuristic's units), ordinary positions land in (-0.8, 0.8) and the
 // trained network's outputs spread instead of saturating, which alpha-beta
 // needs to tell moves apart.
-func Target(score int32, scale float64) float32 {
+func target(score int32, scale float64) float32 {
 	s := math.Max(-3*scale, math.Min(3*scale, float64(score)))
 	return float32(math.Tanh(s / scale))
 }
 
-// NetTarget maps a search score of a searcher that evaluates with a pure
+// netTarget maps a search score of a searcher that evaluates with a pure
 // network (10000 times its output, White's point of view; wins beyond
 // ai.MaxEval) back to the network's output scale: score/10000, clamped to
 // +-tanh(3) like Target's wins. Rootstrap labels use it: squashing a network's
 // score again with Target would push every label towards +-1.
-func NetTarget(score int32) float32 {
+func netTarget(score int32) float32 {
 	lim := math.Tanh(3)
 	return float32(math.Max(-lim, math.Min(lim, float64(score)/10000)))
 }
@@ -54,7 +54,7 @@ type GenConfig struct {
 	// Scale is the target scale (see Target).
 	Scale float64
 	// NetUnits says the engine evaluates with a pure network, whose scores
-	// are labelled with NetTarget instead of Target.
+	// are labelled with netTarget instead of Target.
 	NetUnits bool
 	// Seed seeds game i's opening, exploration and tie-breaks with (Seed, i).
 	Seed uint64
@@ -95,8 +95,8 @@ const (
 	BlackSide       // the engine is always Black
 )
 
-// ParseSides reads "both", "white" or "black".
-func ParseSides(s string) (Sides, error) {
+// parseSides reads "both", "white" or "black".
+func parseSides(s string) (Sides, error) {
 	switch s {
 	case "", "both":
 		return BothSides, nil
@@ -119,12 +119,12 @@ func (c *GenConfig) opponentColor(i int) game.Color {
 	return game.White
 }
 
-// PlayGame plays game i, self-play with eval at both sides or eval against
+// gameSamples plays game i, self-play with eval at both sides or eval against
 // cfg.Opponent, and returns the positions labelled by eval's searches, in
 // order (with cfg.Lambda or cfg.OutcomeWeight, carrying the game's result).
 // It is deterministic for (cfg, i): the searcher runs one thread with a
 // fresh table.
-func PlayGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
+func gameSamples(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, error) {
 	out, _, err := playGame(ctx, eval, cfg, i)
 	return out, err
 }
@@ -175,7 +175,7 @@ func (t Tally) String() string {
 	return s
 }
 
-// playGame is PlayGame, returning also how the game ended (game.Ongoing if it
+// playGame is gameSamples, returning also how the game ended (game.Ongoing if it
 // was stopped at MaxPlies).
 func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]Sample, game.Outcome, error) {
 	var out []Sample
@@ -184,9 +184,9 @@ func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 		var smp Sample
 		cnn.Encode(&pos, &smp.In)
 		smp.Black = pos.SideToMove() == game.Black
-		smp.Target = Target(res.Score, cfg.Scale)
+		smp.Target = target(res.Score, cfg.Scale)
 		if cfg.NetUnits {
-			smp.Target = NetTarget(res.Score)
+			smp.Target = netTarget(res.Score)
 		}
 		out = append(out, smp)
 		return nil
@@ -195,7 +195,7 @@ func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 		return nil, game.Ongoing, err
 	}
 	outcome := end.Outcome()
-	win := float32(math.Tanh(3)) // a win's label, as in Target and NetTarget
+	win := float32(math.Tanh(3)) // a win's label, as in Target and netTarget
 	var z float32
 	switch outcome {
 	case game.WhiteWins:
@@ -228,7 +228,7 @@ func playGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int) ([]S
 	return out, outcome, nil
 }
 
-// SelfPlay plays game i as PlayGame does and calls visit with the game before
+// SelfPlay plays game i as gameSamples does and calls visit with the game before
 // each move and the result of eval's search there (whose Score labels the
 // position; its move is played unless cfg.Opponent is to move or an
 // exploring random move replaces it). A finished game's last
@@ -293,11 +293,11 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 	return g, explored, nil
 }
 
-// PlayGames plays games from, from+1, ..., to-1 on threads goroutines and
+// playGames plays games from, from+1, ..., to-1 on threads goroutines and
 // returns their samples concatenated in game order (so the result does not
 // depend on threads) and how the games ended. Each goroutine calls eval
 // concurrently, as ai.Evaluator allows.
-func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, threads int) ([]Sample, Tally, error) {
+func playGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, threads int) ([]Sample, Tally, error) {
 	res := make([][]Sample, to-from)
 	outcomes := make([]game.Outcome, to-from)
 	errs := make([]error, to-from)
@@ -342,9 +342,9 @@ func PlayGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 // are refused by Open.)
 const sampleSize = 81 + 1 + 4
 
-// WriteSamples appends samples to w in the data file format (sampleSize bytes
+// writeSamples appends samples to w in the data file format (sampleSize bytes
 // each, no header: files are cut back to a checkpointed length on resume).
-func WriteSamples(w io.Writer, samples []Sample) error {
+func writeSamples(w io.Writer, samples []Sample) error {
 	buf := make([]byte, 0, len(samples)*sampleSize)
 	for i := range samples {
 		for _, v := range samples[i].In {
@@ -361,8 +361,8 @@ func WriteSamples(w io.Writer, samples []Sample) error {
 	return err
 }
 
-// ReadSamples reads a whole data file written by WriteSamples.
-func ReadSamples(r io.Reader) ([]Sample, error) {
+// readSamples reads a whole data file written by writeSamples.
+func readSamples(r io.Reader) ([]Sample, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err

@@ -165,15 +165,15 @@ func TestResumeEvolutionKilledAtItsStart(t *testing.T) {
 	c.EvolveGenerations, c.EvolveNodes = 1, 30
 	require.NoError(t, r.Amend(c))
 	require.NoError(t, r.Close())
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, EvolveDir, "pop"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, EvolveDir, "pop", "g0000-0.tnn"), []byte("half"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, evolveDir, "pop"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, evolveDir, "pop", "g0000-0.tnn"), []byte("half"), 0o644))
 
 	r, err = Open(dir)
 	require.NoError(t, err)
 	defer r.Close()
 	r.Threads = 2
 	require.NoError(t, r.Run(context.Background()))
-	assert.FileExists(t, filepath.Join(dir, EvolveDir, "state.json"))
+	assert.FileExists(t, filepath.Join(dir, evolveDir, "state.json"))
 	assert.Len(t, r.Evolved(), 2)
 }
 
@@ -248,7 +248,7 @@ func TestPlayGamesStopsAtOnce(t *testing.T) {
 	cancel()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, _, err := PlayGames(ctx, nil, GenConfig{Nodes: 100}, 0, 1000, 2)
+	_, _, err := playGames(ctx, nil, GenConfig{Nodes: 100}, 0, 1000, 2)
 	runtime.ReadMemStats(&after)
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "bytes allocated by a cancelled batch of 1,000 games")

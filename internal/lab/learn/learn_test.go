@@ -37,14 +37,14 @@ func samples(t testing.TB, n int, seed uint64) []Sample {
 	out := make([]Sample, n)
 	for i := range ps {
 		cnn.Encode(&ps[i], &out[i].In)
-		out[i].Target = Target(h.Evaluate(&ps[i]), 1000)
+		out[i].Target = target(h.Evaluate(&ps[i]), 1000)
 	}
 	return out
 }
 
 func TestForwardMatchesReference(t *testing.T) {
 	net := cnn.NewRandom(rand.New(rand.NewPCG(3, 4)), 0.15)
-	lr, err := NewLearner(net, DefaultAdam, 1)
+	lr, err := newLearner(net, defaultAdam, 1)
 	require.NoError(t, err)
 	for _, p := range positions(t, 8, 7) {
 		var in [81]float32
@@ -57,7 +57,7 @@ func TestForwardMatchesReference(t *testing.T) {
 	for i := range pn.SideBias {
 		pn.SideBias[i] = float32(i%7) * 0.1
 	}
-	lp, err := NewLearner(pn, DefaultAdam, 1)
+	lp, err := newLearner(pn, defaultAdam, 1)
 	require.NoError(t, err)
 	for _, p := range positions(t, 8, 7) {
 		var in [81]float32
@@ -79,7 +79,7 @@ func TestGradientFiniteDifferences(t *testing.T) {
 			for i := range net.SideBias {
 				net.SideBias[i] = float32(i%5-2) * 0.2
 			}
-			lr, err := NewLearner(net, DefaultAdam, 2)
+			lr, err := newLearner(net, defaultAdam, 2)
 			require.NoError(t, err)
 			batch := samples(t, 6, 11)
 			for i := range batch {
@@ -129,7 +129,7 @@ func TestStepDoesNotDependOnThreads(t *testing.T) {
 	}
 	run := func(threads int) *cnn.Network {
 		net := cnn.NewRandomInput(rand.New(rand.NewPCG(1, 2)), 0.1, cnn.InputPieces)
-		lr, err := NewLearner(net, DefaultAdam, threads)
+		lr, err := newLearner(net, defaultAdam, threads)
 		require.NoError(t, err)
 		for i := 0; i < 3; i++ {
 			lr.Step(batch)
@@ -154,7 +154,7 @@ func TestAdamFits(t *testing.T) {
 	}
 	batch := samples(t, n, 17)
 	net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
-	lr, err := NewLearner(net, DefaultAdam, 2)
+	lr, err := newLearner(net, defaultAdam, 2)
 	require.NoError(t, err)
 	before := lr.Loss(batch)
 	for i := 0; i < steps; i++ {
@@ -169,10 +169,10 @@ func TestAdamFits(t *testing.T) {
 }
 
 func TestSymmetriesKeepSpecialSquares(t *testing.T) {
-	for k := 0; k < NumSymmetries; k++ {
+	for k := 0; k < numSymmetries; k++ {
 		seen := map[game.Square]bool{}
 		for s := game.Square(0); s < game.NumSquares; s++ {
-			d := SymmetrySquare(k, s)
+			d := symmetrySquare(k, s)
 			require.True(t, d.Valid())
 			require.False(t, seen[d], "symmetry %d is not a bijection", k)
 			seen[d] = true
@@ -184,8 +184,8 @@ func TestSymmetriesKeepSpecialSquares(t *testing.T) {
 	}
 	// The eight maps are distinct: a square off every axis has 8 images.
 	imgs := map[game.Square]bool{}
-	for k := 0; k < NumSymmetries; k++ {
-		imgs[SymmetrySquare(k, game.Sq(1, 2))] = true
+	for k := 0; k < numSymmetries; k++ {
+		imgs[symmetrySquare(k, game.Sq(1, 2))] = true
 	}
 	assert.Len(t, imgs, 8)
 }
@@ -196,10 +196,10 @@ func TestSymmetriesKeepSpecialSquares(t *testing.T) {
 func TestSymmetricPositionsSameGame(t *testing.T) {
 	for _, p := range positions(t, 6, 23)[1:] {
 		want := game.Perft(&p, 2)
-		for k := 1; k < NumSymmetries; k++ {
+		for k := 1; k < numSymmetries; k++ {
 			var img [game.NumSquares]byte
 			for s := game.Square(0); s < game.NumSquares; s++ {
-				img[SymmetrySquare(k, s)] = ".WBK"[p.At(s)]
+				img[symmetrySquare(k, s)] = ".WBK"[p.At(s)]
 			}
 			var fen bytes.Buffer
 			for r := 8; r >= 0; r-- {
@@ -221,19 +221,19 @@ func TestSymmetricPositionsSameGame(t *testing.T) {
 func TestSamplesRoundTrip(t *testing.T) {
 	in := samples(t, 30, 29)
 	var b bytes.Buffer
-	require.NoError(t, WriteSamples(&b, in))
-	out, err := ReadSamples(bytes.NewReader(b.Bytes()))
+	require.NoError(t, writeSamples(&b, in))
+	out, err := readSamples(bytes.NewReader(b.Bytes()))
 	require.NoError(t, err)
 	require.Equal(t, in, out)
-	_, err = ReadSamples(bytes.NewReader(b.Bytes()[:b.Len()-3]))
+	_, err = readSamples(bytes.NewReader(b.Bytes()[:b.Len()-3]))
 	require.ErrorContains(t, err, "not a whole number")
 	bad := append([]byte(nil), b.Bytes()...)
 	bad[5] = 7
-	_, err = ReadSamples(bytes.NewReader(bad))
+	_, err = readSamples(bytes.NewReader(bad))
 	require.ErrorContains(t, err, "not a piece code")
 	bad = append([]byte(nil), b.Bytes()...)
 	bad[81] = 2
-	_, err = ReadSamples(bytes.NewReader(bad))
+	_, err = readSamples(bytes.NewReader(bad))
 	require.ErrorContains(t, err, "side-to-move byte")
 }
 
@@ -241,15 +241,15 @@ func TestSamplesRoundTrip(t *testing.T) {
 // the order the game alternates (both sides appear), and the file keeps it.
 func TestSamplesKeepSideToMove(t *testing.T) {
 	cfg := GenConfig{Nodes: 200, OpeningPlies: 0, MaxPlies: 6, Scale: 1000, Seed: 3}
-	smp, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, 0)
+	smp, err := gameSamples(context.Background(), ai.NewHeuristic(), cfg, 0)
 	require.NoError(t, err)
 	require.Len(t, smp, 6)
 	for i, s := range smp {
 		assert.Equal(t, i%2 == 1, s.Black, "ply %d: White moves first, then the sides alternate", i)
 	}
 	var b bytes.Buffer
-	require.NoError(t, WriteSamples(&b, smp))
-	out, err := ReadSamples(bytes.NewReader(b.Bytes()))
+	require.NoError(t, writeSamples(&b, smp))
+	out, err := readSamples(bytes.NewReader(b.Bytes()))
 	require.NoError(t, err)
 	require.Equal(t, smp, out)
 }
@@ -303,16 +303,16 @@ func TestOpponentPlaysItsSide(t *testing.T) {
 			assert.Positive(t, theirsDiffer, "%s game %d: the opponent chooses its own moves", side, i)
 		}
 	}
-	_, err := ParseSides("red")
+	_, err := parseSides("red")
 	require.ErrorContains(t, err, "not a side")
 }
 
 func TestPlayGamesDeterministic(t *testing.T) {
 	cfg := GenConfig{Nodes: 300, OpeningPlies: 4, ExplorePlies: 10, ExploreProb: 0.3, MaxPlies: 60, Scale: 1000, Seed: 5}
 	h := ai.NewHeuristic()
-	a, ta, err := PlayGames(context.Background(), h, cfg, 0, 3, 1)
+	a, ta, err := playGames(context.Background(), h, cfg, 0, 3, 1)
 	require.NoError(t, err)
-	b, tb, err := PlayGames(context.Background(), h, cfg, 0, 3, 3)
+	b, tb, err := playGames(context.Background(), h, cfg, 0, 3, 3)
 	require.NoError(t, err)
 	require.NotEmpty(t, a)
 	require.Equal(t, a, b)
@@ -331,7 +331,7 @@ func TestPlayGamesTally(t *testing.T) {
 	var want Tally
 	win := float32(math.Tanh(3))
 	for i := range 6 {
-		smp, one, err := PlayGames(context.Background(), h, cfg, i, i+1, 1)
+		smp, one, err := playGames(context.Background(), h, cfg, i, i+1, 1)
 		require.NoError(t, err)
 		require.NotEmpty(t, smp)
 		require.Equal(t, 1, one.Games()+one.Unfinished, "game %d", i)
@@ -347,13 +347,13 @@ func TestPlayGamesTally(t *testing.T) {
 		}
 		want.Add(one)
 	}
-	_, all, err := PlayGames(context.Background(), h, cfg, 0, 6, 2)
+	_, all, err := playGames(context.Background(), h, cfg, 0, 6, 2)
 	require.NoError(t, err)
 	require.Equal(t, want, all)
 	require.Positive(t, all.Wins+all.Losses, "some games must be decided")
 
 	cfg.MaxPlies = 8
-	_, stopped, err := PlayGames(context.Background(), h, cfg, 0, 3, 2)
+	_, stopped, err := playGames(context.Background(), h, cfg, 0, 3, 2)
 	require.NoError(t, err)
 	require.Equal(t, Tally{Unfinished: 3}, stopped)
 	require.True(t, math.IsNaN(stopped.WhiteScore()))
@@ -368,7 +368,7 @@ func TestRootstrapLabelsInNetworkUnits(t *testing.T) {
 	net, err := cnn.LoadFile("../../../weights/learned.tnn")
 	require.NoError(t, err)
 	cfg := GenConfig{Nodes: 200, OpeningPlies: 4, MaxPlies: 30, Scale: 1000, Seed: 3, NetUnits: true}
-	smp, _, err := PlayGames(context.Background(), net, cfg, 0, 2, 2)
+	smp, _, err := playGames(context.Background(), net, cfg, 0, 2, 2)
 	require.NoError(t, err)
 	require.NotEmpty(t, smp)
 	var sum float64
@@ -381,20 +381,20 @@ func TestRootstrapLabelsInNetworkUnits(t *testing.T) {
 	}
 	require.Positive(t, n)
 	assert.Less(t, sum/float64(n), 0.3, "mean size of the labels")
-	assert.InDelta(t, 0.25, NetTarget(2500), 1e-6)
-	assert.InDelta(t, -math.Tanh(3), NetTarget(-ai.WinScore), 1e-6)
+	assert.InDelta(t, 0.25, netTarget(2500), 1e-6)
+	assert.InDelta(t, -math.Tanh(3), netTarget(-ai.WinScore), 1e-6)
 }
 
 func TestTarget(t *testing.T) {
-	assert.Equal(t, float32(0), Target(0, 1000))
-	assert.InDelta(t, math.Tanh(0.5), Target(500, 1000), 1e-6)
-	assert.InDelta(t, -math.Tanh(3), Target(-ai.WinScore, 1000), 1e-6)
+	assert.Equal(t, float32(0), target(0, 1000))
+	assert.InDelta(t, math.Tanh(0.5), target(500, 1000), 1e-6)
+	assert.InDelta(t, -math.Tanh(3), target(-ai.WinScore, 1000), 1e-6)
 }
 
 func BenchmarkStep(b *testing.B) {
 	batch := samples(b, 256, 31)
 	net := cnn.NewRandom(rand.New(rand.NewPCG(1, 2)), 0.1)
-	lr, _ := NewLearner(net, DefaultAdam, 1)
+	lr, _ := newLearner(net, defaultAdam, 1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		lr.Step(batch)
@@ -445,12 +445,12 @@ func TestOutcomeWeight(t *testing.T) {
 		for i := 0; i < 6; i++ {
 			cfg := base
 			cfg.MaxPlies = maxPlies
-			plain, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			plain, err := gameSamples(context.Background(), ai.NewHeuristic(), cfg, i)
 			require.NoError(t, err)
 			end, _, err := selfPlay(context.Background(), ai.NewHeuristic(), cfg, i, func(*game.Game, ai.Result) error { return nil })
 			require.NoError(t, err)
 			cfg.OutcomeWeight = 0.25
-			mixed, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			mixed, err := gameSamples(context.Background(), ai.NewHeuristic(), cfg, i)
 			require.NoError(t, err)
 			require.Len(t, mixed, len(plain))
 			var z float64
@@ -484,13 +484,13 @@ func TestLambdaReturns(t *testing.T) {
 		for i := 0; i < 6; i++ {
 			cfg := base
 			cfg.MaxPlies = maxPlies
-			plain, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			plain, err := gameSamples(context.Background(), ai.NewHeuristic(), cfg, i)
 			require.NoError(t, err)
 			end, explored, err := selfPlay(context.Background(), ai.NewHeuristic(), cfg, i, func(*game.Game, ai.Result) error { return nil })
 			require.NoError(t, err)
 			require.Len(t, explored, len(plain))
 			cfg.Lambda = l
-			td, err := PlayGame(context.Background(), ai.NewHeuristic(), cfg, i)
+			td, err := gameSamples(context.Background(), ai.NewHeuristic(), cfg, i)
 			require.NoError(t, err)
 			require.Len(t, td, len(plain))
 			g := float64(plain[len(plain)-1].Target)

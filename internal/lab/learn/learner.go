@@ -23,8 +23,8 @@ type AdamConfig struct {
 	LR, Beta1, Beta2, Eps float64
 }
 
-// DefaultAdam is Adam with its usual settings and a learning rate of 1e-3.
-var DefaultAdam = AdamConfig{LR: 1e-3, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}
+// defaultAdam is Adam with its usual settings and a learning rate of 1e-3.
+var defaultAdam = AdamConfig{LR: 1e-3, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}
 
 // shards is the fixed number of parts a batch is cut into; each part's
 // gradient is summed on its own and the parts are added in order, so a step's
@@ -63,9 +63,9 @@ type Learner struct {
 	grads [shards]*params
 }
 
-// NewLearner returns a learner that trains net in place (net must be a pure
+// newLearner returns a learner that trains net in place (net must be a pure
 // network: residual networks are not trained here).
-func NewLearner(net *cnn.Network, adam AdamConfig, threads int) (*Learner, error) {
+func newLearner(net *cnn.Network, adam AdamConfig, threads int) (*Learner, error) {
 	if net.Base != "" {
 		return nil, fmt.Errorf("network %q corrects %q; only pure networks can be learned", net.Label, net.Base)
 	}

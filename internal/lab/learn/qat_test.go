@@ -65,11 +65,11 @@ func TestQATGradient(t *testing.T) {
 	for i := range batch {
 		batch[i].Black = i%2 == 1
 	}
-	fl, err := NewLearner(net.Clone(), DefaultAdam, 2)
+	fl, err := newLearner(net.Clone(), defaultAdam, 2)
 	require.NoError(t, err)
 	gf := newGrads(net.Input)
 	fl.Gradient(batch, gf)
-	ql, err := NewLearner(net.Clone(), AdamConfig{LR: 2e-4, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 2)
+	ql, err := newLearner(net.Clone(), AdamConfig{LR: 2e-4, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 2)
 	require.NoError(t, err)
 	ql.QAT, ql.Gap = true, 4
 	gq := newGrads(net.Input)
@@ -98,7 +98,7 @@ func BenchmarkQATStep(b *testing.B) {
 		b.Run(fmt.Sprintf("gap=%g", gap), func(b *testing.B) {
 			batch := samples(b, 256, 31)
 			net := cnn.NewRandomInput(rand.New(rand.NewPCG(1, 2)), 0.1, cnn.InputPieces)
-			lr, _ := NewLearner(net, DefaultAdam, 1)
+			lr, _ := newLearner(net, defaultAdam, 1)
 			lr.QAT, lr.Gap = true, gap
 			for b.Loop() {
 				lr.Step(batch)

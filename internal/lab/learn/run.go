@@ -113,7 +113,7 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	for _, f := range []string{dataFile, valFile} {
 		os.Remove(filepath.Join(dir, f))
 	}
-	if r.lr, err = NewLearner(net, AdamConfig{LR: cfg.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err == nil {
+	if r.lr, err = newLearner(net, AdamConfig{LR: cfg.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err == nil {
 		err = r.checkpoint()
 	}
 	if err != nil {
@@ -179,7 +179,7 @@ func (r *Run) Evolved() []string {
 	if r.evolved == 0 {
 		return nil
 	}
-	dir := filepath.Join(r.dir, EvolveDir)
+	dir := filepath.Join(r.dir, evolveDir)
 	return []string{filepath.Join(dir, "champion.tnn"), filepath.Join(dir, "runner-up.tnn")}
 }
 
@@ -202,8 +202,8 @@ func (r *Run) Amend(c Config) error {
 	}
 	if c.EvolveGenerations != old.EvolveGenerations || c.EvolveNodes != old.EvolveNodes || c.EvolveSigma != old.EvolveSigma ||
 		c.EvolveHeuristicGames != old.EvolveHeuristicGames || c.EvolveHeuristicNodes != old.EvolveHeuristicNodes {
-		if _, err := os.Stat(filepath.Join(r.dir, EvolveDir, "state.json")); err == nil {
-			return fmt.Errorf("the genetic algorithm of this run has started; extend it with tablut train -resume %s", filepath.Join(r.dir, EvolveDir))
+		if _, err := os.Stat(filepath.Join(r.dir, evolveDir, "state.json")); err == nil {
+			return fmt.Errorf("the genetic algorithm of this run has started; extend it with tablut train -resume %s", filepath.Join(r.dir, evolveDir))
 		}
 	}
 	if err := c.Validate(); err != nil {
@@ -247,8 +247,8 @@ func (r *Run) Run(ctx context.Context) error {
 	return r.evolve(ctx)
 }
 
-// EvolveDir is the sub-directory of the genetic algorithm's run.
-const EvolveDir = "evolve"
+// evolveDir is the sub-directory of the genetic algorithm's run.
+const evolveDir = "evolve"
 
 // evolve runs (or resumes) the genetic algorithm bred from the learned
 // network; its checkpoints are the trainer's own (see package evolve).
@@ -257,7 +257,7 @@ func (r *Run) evolve(ctx context.Context) error {
 	if c.EvolveGenerations <= 0 {
 		return nil
 	}
-	dir := filepath.Join(r.dir, EvolveDir)
+	dir := filepath.Join(r.dir, evolveDir)
 	tr, err := evolve.Open(dir)
 	if err != nil {
 		if _, serr := os.Stat(filepath.Join(dir, "state.json")); serr == nil {
@@ -315,12 +315,12 @@ func (r *Run) logf(format string, args ...any) {
 func (r *Run) val(ctx context.Context, s step) error {
 	c := &r.st.Config
 	r.report(Progress{What: "validation games", Total: s.To})
-	smp, _, err := PlayGames(ctx, ai.NewHeuristic(), c.gen(c.Seed, c.Nodes), valBase, valBase+s.To, r.Threads)
+	smp, _, err := playGames(ctx, ai.NewHeuristic(), c.gen(c.Seed, c.Nodes), valBase, valBase+s.To, r.Threads)
 	if err != nil {
 		return err
 	}
 	var b bytes.Buffer
-	if err := WriteSamples(&b, smp); err != nil {
+	if err := writeSamples(&b, smp); err != nil {
 		return err
 	}
 	if err := atomicfile.WriteBytes(filepath.Join(r.dir, valFile), b.Bytes()); err != nil {
@@ -349,14 +349,14 @@ func (r *Run) copyData() error {
 		return fmt.Errorf("-data-from: %s holds %d bytes, its checkpoint names %d (damaged run)", filepath.Join(src, dataFile), len(data), other.DataSize)
 	}
 	data = data[:other.DataSize]
-	if _, err := ReadSamples(bytes.NewReader(data)); err != nil {
+	if _, err := readSamples(bytes.NewReader(data)); err != nil {
 		return fmt.Errorf("-data-from: %s: %w", filepath.Join(src, dataFile), err)
 	}
 	if err := atomicfile.WriteBytes(filepath.Join(r.dir, dataFile), data); err != nil {
 		return fmt.Errorf("cannot write the run's data: %w", err)
 	}
 	if val, err := os.ReadFile(filepath.Join(src, valFile)); err == nil {
-		if _, err := ReadSamples(bytes.NewReader(val)); err != nil {
+		if _, err := readSamples(bytes.NewReader(val)); err != nil {
 			return fmt.Errorf("-data-from: %s: %w", filepath.Join(src, valFile), err)
 		}
 		if err := atomicfile.WriteBytes(filepath.Join(r.dir, valFile), val); err != nil {
@@ -392,12 +392,12 @@ func (r *Run) games(ctx context.Context, s step) error {
 				return fmt.Errorf("-root-opponent: %w", err)
 			}
 			cfg.OpponentNodes = c.RootOpponentNodes
-			cfg.EngineSide, _ = ParseSides(c.RootSide) // checked by Validate
+			cfg.EngineSide, _ = parseSides(c.RootSide) // checked by Validate
 			what = fmt.Sprintf("rootstrap round %d games (network as %s against %s)", s.Round+1, cfg.EngineSide, c.RootOpponent)
 		}
 	}
 	r.report(Progress{What: what, Done: s.From, Total: s.To})
-	smp, tally, err := PlayGames(ctx, eval, cfg, base+s.From, base+s.To, r.Threads)
+	smp, tally, err := playGames(ctx, eval, cfg, base+s.From, base+s.To, r.Threads)
 	if err != nil {
 		return err
 	}
@@ -405,7 +405,7 @@ func (r *Run) games(ctx context.Context, s step) error {
 	if err != nil {
 		return fmt.Errorf("cannot open the run's data: %w", err)
 	}
-	if err := WriteSamples(f, smp); err != nil {
+	if err := writeSamples(f, smp); err != nil {
 		f.Close()
 		return fmt.Errorf("cannot write the run's data: %w", err)
 	}
@@ -437,7 +437,7 @@ func (r *Run) readData(name string) ([]Sample, error) {
 		return nil, fmt.Errorf("cannot read the run's data: %w", err)
 	}
 	defer f.Close()
-	smp, err := ReadSamples(f)
+	smp, err := readSamples(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(r.dir, name), err)
 	}
@@ -480,7 +480,7 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		}
 		batch = batch[:0]
 		for _, i := range perm[b*c.Batch : min((b+1)*c.Batch, len(data))] {
-			batch = append(batch, Sample{In: Transform(rng.IntN(NumSymmetries), &data[i].In), Black: data[i].Black, Target: data[i].Target})
+			batch = append(batch, Sample{In: transform(rng.IntN(numSymmetries), &data[i].In), Black: data[i].Black, Target: data[i].Target})
 		}
 		lossSum += r.lr.Step(batch) * float64(len(batch))
 		if b%8 == 0 || b == nb-1 {

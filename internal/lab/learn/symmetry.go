@@ -2,15 +2,15 @@ package learn
 
 import "github.com/tablut-ai/tablut/game"
 
-// NumSymmetries is the order of the symmetry group of the square (D4): four
+// numSymmetries is the order of the symmetry group of the square (D4): four
 // rotations, each with or without a reflection.
-const NumSymmetries = 8
+const numSymmetries = 8
 
 // symSquare[k][s] is the image of square s under symmetry k.
-var symSquare [NumSymmetries][game.NumSquares]game.Square
+var symSquare [numSymmetries][game.NumSquares]game.Square
 
 func init() {
-	for k := 0; k < NumSymmetries; k++ {
+	for k := 0; k < numSymmetries; k++ {
 		for s := game.Square(0); s < game.NumSquares; s++ {
 			f, r := s.File(), s.Rank()
 			if k&4 != 0 { // reflect across the vertical axis first
@@ -24,17 +24,17 @@ func init() {
 	}
 }
 
-// SymmetrySquare returns the image of square s under symmetry k (0..7): k&3
+// symmetrySquare returns the image of square s under symmetry k (0..7): k&3
 // quarter turns after a reflection of the files when k&4 is set. Symmetry 0 is
 // the identity.
-func SymmetrySquare(k int, s game.Square) game.Square { return symSquare[k][s] }
+func symmetrySquare(k int, s game.Square) game.Square { return symSquare[k][s] }
 
-// Transform returns the encoded board in mapped by symmetry k: the piece on s
-// moves to SymmetrySquare(k, s). The network has no side-to-move input and
+// transform returns the encoded board in mapped by symmetry k: the piece on s
+// moves to symmetrySquare(k, s). The network has no side-to-move input and
 // every symmetry of the square maps the throne, the camps and the escape
 // squares onto themselves (see the tests), so a position and its image have
 // the same value for White.
-func Transform(k int, in *[81]float32) [81]float32 {
+func transform(k int, in *[81]float32) [81]float32 {
 	var out [81]float32
 	for s := range in {
 		out[symSquare[k][s]] = in[s]

@@ -44,7 +44,7 @@ func BenchmarkGradient(b *testing.B) {
 	for _, input := range []cnn.Input{cnn.InputSeed, cnn.InputPieces} {
 		b.Run(input.String(), func(b *testing.B) {
 			net := cnn.NewRandomInput(rand.New(rand.NewPCG(1, 2)), 0.1, input)
-			lr, err := NewLearner(net, DefaultAdam, 1)
+			lr, err := newLearner(net, defaultAdam, 1)
 			if err != nil {
 				b.Fatal(err)
 			}

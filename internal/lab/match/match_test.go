@@ -40,13 +40,13 @@ func TestStats(t *testing.T) {
 	assert.InDelta(t, -400*math.Log10(1/0.7-1), d, 1e-9, "Elo")
 	assert.True(t, dlo < d && d < dhi, "Elo %v outside [%v, %v]", d, dlo, dhi)
 	assert.Equal(t, 1, s.Significant(), "0.7 over 100 games should be significant")
-	assert.InDelta(t, 0.3, ScoreFromElo(EloFromScore(0.3)), 1e-12, "ScoreFromElo is not the inverse of EloFromScore")
+	assert.InDelta(t, 0.3, scoreFromElo(eloFromScore(0.3)), 1e-12, "ScoreFromElo is not the inverse of EloFromScore")
 	var even Stats
 	even.Add(true, 1)
 	even.Add(false, 0)
 	assert.Equal(t, 0, even.Significant(), "1-1 is not significant")
 	assert.Equal(t, 0.5, even.Score())
-	assert.Equal(t, "+inf", FormatElo(EloFromScore(1)), "Elo of score 1")
+	assert.Equal(t, "+inf", formatElo(eloFromScore(1)), "Elo of score 1")
 	assert.Contains(t, s.Summary("a", "b"), "a is stronger")
 }
 
@@ -75,15 +75,15 @@ func (b badPlayer) Move(ctx context.Context, pos game.Position, h []uint64, _ fu
 
 func TestPlayForfeitAndLimit(t *testing.T) {
 	ctx := context.Background()
-	r, err := Play(ctx, badPlayer{}, player.NewRandom(1), nil, 0)
+	r, err := play(ctx, badPlayer{}, player.NewRandom(1), nil, 0)
 	require.NoError(t, err, "illegal move")
 	assert.Equal(t, game.BlackWins, r.Outcome, "illegal move")
 	assert.Contains(t, r.Note, "illegal")
-	r, err = Play(ctx, player.NewRandom(1), badPlayer{fail: true}, nil, 0)
+	r, err = play(ctx, player.NewRandom(1), badPlayer{fail: true}, nil, 0)
 	require.NoError(t, err, "failing player")
 	assert.Equal(t, game.WhiteWins, r.Outcome, "failing player")
 	assert.Contains(t, r.Note, "forfeits")
-	r, err = Play(ctx, player.NewRandom(1), player.NewRandom(2), nil, 3)
+	r, err = play(ctx, player.NewRandom(1), player.NewRandom(2), nil, 3)
 	require.NoError(t, err, "ply limit")
 	assert.True(t, r.Adjudicated, "ply limit")
 	assert.Equal(t, game.Draw, r.Outcome, "ply limit")
@@ -91,7 +91,7 @@ func TestPlayForfeitAndLimit(t *testing.T) {
 	assert.Equal(t, 0.5, r.ScoreFor(game.White))
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = Play(cctx, player.NewRandom(1), player.NewRandom(2), nil, 0)
+	_, err = play(cctx, player.NewRandom(1), player.NewRandom(2), nil, 0)
 	assert.ErrorIs(t, err, context.Canceled)
 }
 

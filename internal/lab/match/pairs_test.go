@@ -30,7 +30,7 @@ func colourBound(t *testing.T) Stats {
 		}
 		res[2*p], res[2*p+1] = w, b
 	}
-	var tl Tally
+	var tl tally
 	for _, i := range rand.New(rand.NewPCG(3, 4)).Perm(80) {
 		tl.Add(i, res[i])
 	}
@@ -74,13 +74,13 @@ func TestPairCIFallsBack(t *testing.T) {
 	assert.Equal(t, [2]float64{glo, ghi}, [2]float64{lo, hi})
 	assert.NotContains(t, s.Summary("a", "b"), "over pairs")
 
-	var few Tally
-	for i := 0; i < 2*MinPairs-2; i++ {
+	var few tally
+	for i := 0; i < 2*minPairs-2; i++ {
 		few.Add(i, float64(i%2))
 	}
 	assert.False(t, few.Stats.ByPairs(), "%d pairs", few.Stats.PairCount())
-	few.Add(2*MinPairs-2, 0)
-	few.Add(2*MinPairs-1, 1)
+	few.Add(2*minPairs-2, 0)
+	few.Add(2*minPairs-1, 1)
 	assert.True(t, few.Stats.ByPairs())
 	// Every pair 1-1: the spread is taken with a virtual 2-0 and 0-2 pair,
 	// so the interval does not shrink to a point.
@@ -118,12 +118,12 @@ func quickMatch(t *testing.T, games int, seed uint64) Config {
 // not fit a match are refused with the file named.
 func TestScoreRecords(t *testing.T) {
 	dir := t.TempDir()
-	c := quickMatch(t, 2*MinPairs+1, 5)
+	c := quickMatch(t, 2*minPairs+1, 5)
 	c.RecordsDir = dir
 	h, r := c.A, c.B
 	st, err := Run(context.Background(), c)
 	require.NoError(t, err)
-	require.Equal(t, MinPairs, st.PairCount(), "the last game has no partner")
+	require.Equal(t, minPairs, st.PairCount(), "the last game has no partner")
 	sc, err := ScoreRecords(dir)
 	require.NoError(t, err)
 	assert.Equal(t, st, sc.Stats)
@@ -134,8 +134,8 @@ func TestScoreRecords(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(dir, "game-0003.txt")))
 	sc, err = ScoreRecords(dir)
 	require.NoError(t, err)
-	assert.Equal(t, 2*MinPairs, sc.Stats.Games())
-	assert.Equal(t, MinPairs-1, sc.Stats.PairCount())
+	assert.Equal(t, 2*minPairs, sc.Stats.Games())
+	assert.Equal(t, minPairs-1, sc.Stats.PairCount())
 
 	// Players in the wrong colours.
 	p4 := filepath.Join(dir, "game-0004.txt")

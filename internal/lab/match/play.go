@@ -45,15 +45,15 @@ func (r GameResult) ScoreFor(c game.Color) float64 {
 	return 0.5
 }
 
-// Play plays one game from the start position: first the opening moves, then
+// play plays one game from the start position: first the opening moves, then
 // white and black alternately until the game ends or maxPlies moves have been
 // played in all (maxPlies <= 0 means DefaultMaxPlies). A game that reaches the
 // limit is adjudicated a draw.
 //
 // A player that returns an error, no move, or an illegal move forfeits: the
-// game ends through Game.Resign and Note says why. Play returns an error only
+// game ends through Game.Resign and Note says why. play returns an error only
 // for a bad opening or when ctx is done (then with the game so far).
-func Play(ctx context.Context, white, black player.Player, opening []game.Move, maxPlies int) (GameResult, error) {
+func play(ctx context.Context, white, black player.Player, opening []game.Move, maxPlies int) (GameResult, error) {
 	if maxPlies <= 0 {
 		maxPlies = DefaultMaxPlies
 	}

@@ -50,7 +50,7 @@ func ScoreRecords(dir string) (Scored, error) {
 	if len(recs) == 0 {
 		return sc, fmt.Errorf("no game records (game-NNNN.txt) in %s", dir)
 	}
-	t := Tally{Side: side}
+	t := tally{Side: side}
 	for _, r := range recs {
 		t.Add(r.i, r.scoreOfA)
 		if r.result.Adjudicated {

@@ -150,7 +150,7 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 	if err := checkSide(c.Side); err != nil {
 		return st, err
 	}
-	tally := Tally{Side: c.Side}
+	tally := tally{Side: c.Side}
 	var resumed []matchRecord
 	if c.Resume && c.RecordsDir == "" {
 		return st, errors.New("resuming a match needs its records folder")
@@ -212,7 +212,7 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 				if !aWhite {
 					white, black = b, a
 				}
-				res, err := Play(ctx, white, black, c.Opening(i), c.MaxPlies)
+				res, err := play(ctx, white, black, c.Opening(i), c.MaxPlies)
 				if err != nil {
 					if ctx.Err() == nil {
 						fail(err)
@@ -262,19 +262,19 @@ feed:
 	return st, context.Cause(ctx)
 }
 
-// Tally counts the games of a match as they finish, in any order: game i is
+// tally counts the games of a match as they finish, in any order: game i is
 // played by A as White when i is even, and games 2k and 2k+1 form a pair
 // (one opening, colours swapped), counted in Stats.Pairs once both are in.
 // With Side set (Config.Side), A plays that colour in every game, and there
 // are no pairs.
-type Tally struct {
+type tally struct {
 	Stats Stats
 	Side  string
 	open  map[int]float64 // A's score in the finished game of an unfinished pair
 }
 
 // Add counts game i, in which A scored score (1, 0.5 or 0).
-func (t *Tally) Add(i int, score float64) {
+func (t *tally) Add(i int, score float64) {
 	t.Stats.Add(aWhiteIn(t.Side, i), score)
 	if t.Side != "" {
 		return
@@ -345,12 +345,12 @@ func limitsText(s player.Spec) string { return s.Describe() }
 
 func (c Config) writeRecord(i int, res GameResult, white, black string) error {
 	path := filepath.Join(c.RecordsDir, recordName(i))
-	return WriteRecordFile(path, res, c.recordMeta(i, res, white, black))
+	return writeRecordFile(path, res, c.recordMeta(i, res, white, black))
 }
 
-// WriteRecordFile writes the game of res with meta to path (through a temporary
+// writeRecordFile writes the game of res with meta to path (through a temporary
 // file, so a crash leaves no half record).
-func WriteRecordFile(path string, res GameResult, meta game.RecordMeta) error {
+func writeRecordFile(path string, res GameResult, meta game.RecordMeta) error {
 	err := atomicfile.Write(path, func(w io.Writer) error { return res.Game.WriteRecord(w, meta) })
 	if err != nil {
 		return fmt.Errorf("cannot write the game record %s: %v", path, err)

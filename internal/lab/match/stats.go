@@ -72,15 +72,15 @@ func (s Stats) PairCount() int {
 	return n
 }
 
-// MinPairs is the number of pairs from which CI measures the spread over
+// minPairs is the number of pairs from which CI measures the spread over
 // pairs of games rather than over games (see CI).
-const MinPairs = 10
+const minPairs = 10
 
-// ByPairs reports whether CI uses the pairs: at least MinPairs of them, and
+// ByPairs reports whether CI uses the pairs: at least minPairs of them, and
 // every game counted belongs to a finished pair.
 func (s Stats) ByPairs() bool {
 	n := s.PairCount()
-	return n >= MinPairs && 2*n == s.Games()
+	return n >= minPairs && 2*n == s.Games()
 }
 
 // Score returns A's mean score per game, s = (W + D/2) / N (0.5 with no games).
@@ -183,10 +183,10 @@ func (s Stats) GameCI() (lo, hi float64) {
 	return math.Max(0, m-h), math.Min(1, m+h)
 }
 
-// EloFromScore converts an expected score into an Elo difference by the
+// eloFromScore converts an expected score into an Elo difference by the
 // logistic model, E = 1 / (1 + 10^(-D/400)), so D = -400 log10(1/E - 1).
 // It returns +Inf for a score of 1 and -Inf for 0.
-func EloFromScore(score float64) float64 {
+func eloFromScore(score float64) float64 {
 	switch {
 	case score >= 1:
 		return math.Inf(1)
@@ -196,16 +196,16 @@ func EloFromScore(score float64) float64 {
 	return -400 * math.Log10(1/score-1)
 }
 
-// ScoreFromElo is the inverse of EloFromScore: the expected score of a player
+// scoreFromElo is the inverse of eloFromScore: the expected score of a player
 // rated d points above its opponent.
-func ScoreFromElo(d float64) float64 { return 1 / (1 + math.Pow(10, -d/400)) }
+func scoreFromElo(d float64) float64 { return 1 / (1 + math.Pow(10, -d/400)) }
 
-// Elo returns the Elo difference of A over B, EloFromScore(Score()), and its 95%
+// Elo returns the Elo difference of A over B, eloFromScore(Score()), and its 95%
 // interval: the score interval's bounds mapped through the same (increasing)
 // function. A bound is infinite when the score interval reaches 0 or 1.
 func (s Stats) Elo() (d, lo, hi float64) {
 	l, h := s.CI()
-	return EloFromScore(s.Score()), EloFromScore(l), EloFromScore(h)
+	return eloFromScore(s.Score()), eloFromScore(l), eloFromScore(h)
 }
 
 // Significant returns +1 when A is better than B with 95% confidence (the score
@@ -223,8 +223,8 @@ func (s Stats) Significant() int {
 	return 0
 }
 
-// FormatElo writes an Elo difference with a sign, "+inf" or "-inf".
-func FormatElo(d float64) string {
+// formatElo writes an Elo difference with a sign, "+inf" or "-inf".
+func formatElo(d float64) string {
 	switch {
 	case math.IsInf(d, 1):
 		return "+inf"
@@ -268,6 +268,6 @@ func (s Stats) Summary(a, b string) string {
 	fmt.Fprintf(&sb, "  score %.3f  95%% CI [%.3f, %.3f]%s\n"+
 		"  Elo %s  95%% CI [%s, %s]\n"+
 		"  %s\n",
-		s.Score(), lo, hi, how, FormatElo(d), FormatElo(dlo), FormatElo(dhi), verdict)
+		s.Score(), lo, hi, how, formatElo(d), formatElo(dlo), formatElo(dhi), verdict)
 	return sb.String()
 }
