@@ -110,7 +110,7 @@ func DefaultConfig() Config {
 		Epochs: 10, Batch: 256, LR: 1e-3, LRDecay: 0.8,
 		Rounds: 2, RootGames: 100, RootNodes: 1000, RootEpochs: 3,
 		EvalEvery: 2, EvalGames: 20, EvalNodes: 1000, EvalHeuristicNodes: 1000,
-		QATLR: 5e-5, QATGap: 1000, // the gap weight that brought learned.tnn within the int8 tolerance (weights/README.md)
+		QATLR: 5e-5, QATGap: 1000, // the gap weight that brought learned.tnn within the int8 tolerance (docs/training.md, Quantisation-aware fine-tuning)
 	}
 }
 

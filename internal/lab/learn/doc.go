@@ -23,8 +23,8 @@
 //     pieces), the layer-3 biases chosen by the side to move. Checked against
 //     finite differences and against cnn's ForwardReference, for both inputs.
 //   - vec*.go: the runs' dot products and axpys, in AVX2/FMA assembly where
-//     the CPU has it (about 3 to 4 times the Go loops' speed for a whole
-//     gradient, BenchmarkGradient), in Go elsewhere and with -tags purego.
+//     the CPU has it (BenchmarkGradient; docs/measurements.md, section Inside
+//     an evaluation), in Go elsewhere and with -tags purego.
 //   - learner.go: mean squared error on the tanh output, mini-batches cut into
 //     a fixed number of shards summed in order (so the result does not depend
 //     on the number of goroutines), Adam.
