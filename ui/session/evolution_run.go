@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/tablut-ai/tablut/ai/player"
@@ -156,9 +157,9 @@ func members(pop []*evolve.Individual) []EvoMember {
 			lay := EvoLayer{From: -1}
 			if m.Kind == EvoCross && len(pop) > 1 {
 				switch {
-				case equalWeights(w, pop[0].Net.W[l]):
+				case slices.Equal(w, pop[0].Net.W[l]):
 					lay.From = 0
-				case equalWeights(w, pop[1].Net.W[l]):
+				case slices.Equal(w, pop[1].Net.W[l]):
 					lay.From = 1
 				}
 			}
@@ -170,19 +171,6 @@ func members(pop []*evolve.Individual) []EvoMember {
 		out[i] = m
 	}
 	return out
-}
-
-// equalWeights reports whether two layers hold the same weights.
-func equalWeights(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // changedShare is the share of the weights of a that differ from b's.

@@ -52,18 +52,6 @@ func populationBytes(tr *Trainer) []uint32 {
 	return out
 }
 
-func equalBits(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func TestTinyRun(t *testing.T) {
 	dir := t.TempDir()
 	tr, err := start(tinyConfig(2), dir)
@@ -147,7 +135,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 	}
 	tr.SetThreads(3)
 	run(t, tr)
-	if !equalBits(populationBytes(tr), want) {
+	if !slices.Equal(populationBytes(tr), want) {
 		t.Fatal("1 generation + resume to 3 differs from 3 uninterrupted generations")
 	}
 	for _, ind := range tr.Population() {
@@ -181,7 +169,7 @@ func TestResumeMatchesUninterrupted(t *testing.T) {
 		t.Fatalf("resumed at generation %d, want 1", tr.Generation())
 	}
 	run(t, tr)
-	if !equalBits(populationBytes(tr), want) {
+	if !slices.Equal(populationBytes(tr), want) {
 		t.Fatal("a run interrupted mid-generation and resumed differs from an uninterrupted run")
 	}
 	// The logs hold each generation once.
