@@ -111,5 +111,3 @@ func IsCampCentre(s Square) bool { return s.Valid() && campCentre[s] }
 // that is not a camp (the corners count too, though the king can never reach them).
 func IsEscape(s Square) bool { return s.Valid() && edge[s] && campID[s] == 0 }
 
-// isEdge reports whether s lies on the border of the board.
-func isEdge(s Square) bool { return s.Valid() && edge[s] }

@@ -135,7 +135,7 @@ func (a *App) drawCrosstable(dst *ebiten.Image, r rect, st *session.EvoState, f 
 	}
 	tt := &teachText{dst: dst, x: r.x, y: r.y + rowH*(float64(n)+1.9), w: r.w, f: f}
 	tt.wrap("Row plays White, column Black: 1 a White win, 0 a Black win, ½ a draw. P: a parent, kept; ×: a crossover child, each layer from parent 0 (orange) or 1 (blue); ~: a mutant, each layer filled as far as its mutation changed it.", f.small, colTextDim, 4)
-	if st.Last != nil && len(st.Last) >= 2 {
+	if len(st.Last) >= 2 {
 		tt.gap(0.2)
 		tt.wrap(fmt.Sprintf("Generation %d ranked %s and %s first (most points, then most wins): they are this generation's parents P 0 and P 1.",
 			st.LastGen, st.LastLabel[st.Last[0]], st.LastLabel[st.Last[1]]), f.small, colText, 3)

@@ -159,7 +159,7 @@ type Config struct {
 	Residual bool
 }
 
-// netDeadZone returns the dead zone of the network's scores: netDeadZone, or
+// NetDeadZone returns the dead zone of the network's scores: netDeadZone, or
 // heuristicDeadZone for a residual network.
 func (c Config) NetDeadZone() int32 {
 	if c.Residual {
