@@ -87,7 +87,8 @@ func NewApp(opts Options) (*App, error) {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)
 	}
 	a := &App{ctl: session.New(opts.Config), fonts: f, notice: opts.Notice,
-		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, sound: newSounds(soundPrefs())}
+		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5}
+	a.sound = newSounds(a.ctl.Prefs().Muted)
 	if opts.Settings != nil {
 		a.ctl.SetPanel(*opts.Settings)
 		if err := a.ctl.Start(*opts.Settings); err != nil {

@@ -50,7 +50,7 @@ func (a *App) handleKeys() {
 		return
 	}
 	if pressed(ebiten.KeyM) {
-		c.Notify(a.sound.toggleMute())
+		a.toggleSound()
 		return
 	}
 	if pressed(ebiten.KeyL) {
@@ -72,7 +72,7 @@ func (a *App) handleKeys() {
 		case pressed(ebiten.KeyEscape):
 			c.Back()
 		case pressed(ebiten.KeyA):
-			c.PanelWatch()
+			c.WatchNow()
 		case pressed(ebiten.KeyW):
 			c.CyclePanelSide(game.White)
 		case pressed(ebiten.KeyB):
@@ -304,39 +304,6 @@ func (a *App) release(x, y float64) {
 		c.Drop(s)
 	case !d.moved && d.wasSelected:
 		c.Select(d.from) // a click on the selected piece deselects it
-	}
-}
-
-// clickStart handles a click in the start panel.
-func (a *App) clickStart(x, y float64) {
-	c := a.ctl
-	s := newStartGeometry(&a.geo, startChoices())
-	for i, chips := range [][]chip{s.white, s.black} {
-		for _, ch := range chips {
-			if ch.r.contains(x, y) {
-				c.SetPanelSide(game.Color(i), ch.spec)
-				return
-			}
-		}
-	}
-	for i, r := range s.clocks {
-		if r.contains(x, y) {
-			c.SetPanelClock(session.ClockChoices[i])
-			return
-		}
-	}
-	switch {
-	case s.timeDown.contains(x, y):
-		c.StepPanelMoveTime(-1)
-	case s.timeUp.contains(x, y):
-		c.StepPanelMoveTime(1)
-	case s.start.contains(x, y):
-		c.StartPanel()
-	case s.watch.contains(x, y):
-		c.PanelWatch()
-		c.StartPanel()
-	case s.back.contains(x, y):
-		c.Back()
 	}
 }
 

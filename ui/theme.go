@@ -73,13 +73,14 @@ func withAlpha(c color.NRGBA, a float64) color.NRGBA {
 // Colors returns the main colours of the board and pieces by name, for tests
 // that check the pixels of the real window: "square", "squareAlt", "camp",
 // "campCentre", "throne", "escape", "whitePiece", "blackPiece", "gold",
-// "lastMove" (as blended over "square").
+// "lastMove" (as blended over "square"), "button" and "buttonOn" (a chosen
+// button of the start panel).
 func Colors() map[string]color.NRGBA {
 	return map[string]color.NRGBA{
 		"square": colSquare, "squareAlt": colSquareAlt, "camp": colCamp, "campCentre": colCampCentre,
 		"throne": colThrone, "escape": colEscape, "whitePiece": colWhitePiece,
 		"blackPiece": colBlackPiece, "gold": colGold, "lastMove": blend(colSquare, colLastMove),
-		"capture": colCapture,
+		"capture": colCapture, "button": colButton, "buttonOn": colButtonOn,
 	}
 }
 

@@ -42,12 +42,102 @@ func (s Settings) Spec(c game.Color) string {
 // DefaultMoveTime is the engines' move time unless chosen otherwise.
 const DefaultMoveTime = 2 * time.Second
 
-// DefaultSettings returns a human (White) against the champion network (the heuristic
-// while no champion is shipped), 2 s per move.
+// DefaultSettings returns a human (White) against DefaultLevel, the level a
+// newcomer can beat, 2 s per move for the engines.
 func DefaultSettings() Settings {
-	opp, _ := DefaultOpponent()
-	return Settings{White: Human, Black: opp, MoveTime: DefaultMoveTime}
+	return Settings{White: Human, Black: DefaultLevel, MoveTime: DefaultMoveTime}
 }
+
+// PlayMode is who sits at the window, the start panel's first row.
+type PlayMode uint8
+
+// The modes, in the order the panel offers them.
+const (
+	PlayWhite PlayMode = iota // the person plays White against an AI
+	PlayBlack                 // the person plays Black against an AI
+	PlayTwo                   // two people at one board
+	PlayWatch                 // two AIs; the person watches
+)
+
+// Modes lists the modes with their labels, in the panel's order.
+var Modes = []struct {
+	Mode  PlayMode
+	Label string
+}{{PlayWhite, "I play White"}, {PlayBlack, "I play Black"}, {PlayTwo, "Two players"}, {PlayWatch, "Watch AI vs AI"}}
+
+// PanelMode returns the start panel's mode, read off its players.
+func (c *Controller) PanelMode() PlayMode {
+	w, b := c.panel.White == Human, c.panel.Black == Human
+	switch {
+	case w && b:
+		return PlayTwo
+	case w:
+		return PlayWhite
+	case b:
+		return PlayBlack
+	}
+	return PlayWatch
+}
+
+// panelOpponent is the computer player the panel offers for a person's
+// opponent: the one chosen so far, else the default level.
+func (c *Controller) panelOpponent() string {
+	for _, s := range []string{c.panel.Black, c.panel.White} {
+		if s != Human {
+			return s
+		}
+	}
+	return DefaultLevel
+}
+
+// SetPanelMode chooses who sits at the window. The opponent chosen so far
+// stays the opponent (on the other side when the person changes sides);
+// watching keeps a chosen engine and fills the other side from WatchPair.
+func (c *Controller) SetPanelMode(m PlayMode) {
+	opp := c.panelOpponent()
+	switch m {
+	case PlayWhite:
+		c.panel.White, c.panel.Black = Human, opp
+	case PlayBlack:
+		c.panel.White, c.panel.Black = opp, Human
+	case PlayTwo:
+		c.panel.White, c.panel.Black = Human, Human
+	case PlayWatch:
+		c.PanelWatch()
+	}
+	c.panelErr = ""
+	c.moreFor = -1
+}
+
+// AISides returns the sides the start panel lets choose a computer player
+// for: the person's opponent, or both sides when watching.
+func (c *Controller) AISides() []game.Color {
+	var out []game.Color
+	for _, s := range []game.Color{game.White, game.Black} {
+		if c.panel.Spec(s) != Human {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ToggleMoreEngines opens or closes the "More engines..." list for side s.
+func (c *Controller) ToggleMoreEngines(s game.Color) {
+	if c.moreFor == int(s) {
+		c.moreFor = -1
+	} else {
+		c.moreFor = int(s)
+	}
+}
+
+// MoreEnginesFor returns the side whose "More engines..." list is open.
+func (c *Controller) MoreEnginesFor() (game.Color, bool) {
+	return game.Color(max(c.moreFor, 0)), c.moreFor >= 0
+}
+
+// PanelNotice is a sentence for the start panel about the kept settings
+// (a damaged file that was ignored), or "".
+func (c *Controller) PanelNotice() string { return c.prefsNote }
 
 // Panel returns the settings being edited in the start panel and the latest
 // error in them.
@@ -64,6 +154,9 @@ func (c *Controller) SetPanelSide(s game.Color, spec string) {
 		c.panel.Black = spec
 	}
 	c.panelErr = ""
+	if _, ok := EngineChoiceOf(spec); !ok {
+		c.moreFor = -1 // a level or a person: the engines' list closes
+	}
 }
 
 // CyclePanelSide chooses the next player of side s in the start panel.
@@ -133,8 +226,17 @@ func (c *Controller) StartPanel() error {
 	err := c.Start(c.panel)
 	if err != nil {
 		c.panelErr = err.Error()
+		return err
 	}
-	return err
+	c.rememberPanel(c.settings)
+	return nil
+}
+
+// WatchNow starts a game between two AIs from the start panel at once: the
+// A key and the panel's watch button do the same.
+func (c *Controller) WatchNow() error {
+	c.PanelWatch()
+	return c.StartPanel()
 }
 
 // Start begins a new game from the start position with the given settings.

@@ -47,11 +47,14 @@ const (
 // advances the clock-driven parts (AI hand-off, animations). It is used from one
 // goroutine (Ebitengine's); background searches only talk to it over channels.
 type Controller struct {
-	cfg      Config
-	screen   Screen
-	settings Settings // of the game on the board
-	panel    Settings // being edited in the start panel
-	panelErr string
+	cfg       Config
+	screen    Screen
+	settings  Settings // of the game on the board
+	panel     Settings // being edited in the start panel
+	panelErr  string
+	moreFor   int    // the side whose "More engines..." list is open, -1 for none
+	prefs     Prefs  // the choices kept between runs
+	prefsNote string // why the kept choices could not be read, if so
 
 	game    *game.Game
 	engines [2]Engine // nil for a human side
@@ -114,8 +117,8 @@ type Controller struct {
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 }
 
-// New returns a controller showing the start panel with the default
-// settings.
+// New returns a controller showing the start panel with the choices kept
+// from the last run (Prefs), or the default settings.
 func New(cfg Config) *Controller {
 	if cfg.Engines == nil {
 		cfg.Engines = PlayerEngine
@@ -135,8 +138,13 @@ func New(cfg Config) *Controller {
 	if cfg.Store == nil {
 		cfg.Store = DefaultStore()
 	}
-	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, panel: DefaultSettings()}
+	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, moreFor: -1}
+	c.prefs, c.prefsNote = loadPrefs(cfg.Store)
+	c.panel = c.prefs.settings()
 	c.settings = c.panel
+	if c.prefsNote != "" {
+		c.Notify(c.prefsNote)
+	}
 	c.game = game.NewGame(game.StartPosition())
 	return c
 }
