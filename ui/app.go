@@ -367,3 +367,10 @@ func (a *App) updateTeach() {
 // Dragging reports whether a piece follows the mouse (between a press on it
 // and the release).
 func (a *App) Dragging() bool { return a.drag.active }
+
+// EvalBarCenter returns the centre of the evaluation bar in the latest
+// frame, in screen pixels.
+func (a *App) EvalBarCenter() (x, y float64) {
+	r := evalBarRect(&a.geo)
+	return r.cx(), r.cy()
+}

@@ -307,6 +307,7 @@ func drawEvalBarFrame(dst *ebiten.Image, g *geometry) {
 type evalView struct {
 	white float64 // height of White's part, in pixels
 	label string
+	known bool // an evaluation of the position on the board exists
 }
 
 // evalBarRect is the evaluation bar on whole pixels.
@@ -331,11 +332,12 @@ func (a *App) glideEval() {
 // evalView returns what the evaluation bar shows.
 func (a *App) evalView(g *geometry) evalView {
 	score, ok := a.ctl.Eval()
-	label := "" // no evaluation yet
-	if ok {
-		label = session.EvalLabel(score, a.ctl.Viewpoint())
+	if !ok {
+		// Nobody evaluated this position: a grey bar, no number (an even
+		// bar would claim an even game).
+		return evalView{label: "?"}
 	}
-	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: label}
+	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: session.EvalLabel(score, a.ctl.Viewpoint()), known: true}
 }
 
 // drawEvalBar draws who stands better: White's share grows from White's side
@@ -344,6 +346,12 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 	u := g.u
 	r := evalBarRect(g)
 	wh := v.white
+	f := face(a.fonts.bold, 14*u)
+	if !v.known {
+		quickRect(dst, r, colEvalUnknown)
+		drawText(dst, v.label, f, r.cx(), r.y-16*u, colTextDim, alignCenter)
+		return
+	}
 	quickRect(dst, r, colEvalBlack)
 	if g.flipped {
 		quickRect(dst, rect{r.x, r.y, r.w, wh}, colEvalWhite)
@@ -351,7 +359,6 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 		quickRect(dst, rect{r.x, r.y + r.h - wh, r.w, wh}, colEvalWhite)
 	}
 	quickRect(dst, rect{r.x - 3*u, math.Round(r.cy() - u), r.w + 6*u, math.Max(2, math.Round(2*u))}, colAccent)
-	f := face(a.fonts.bold, 12*u)
 	drawText(dst, v.label, f, r.cx(), r.y-16*u, colText, alignCenter)
 }
 

@@ -234,10 +234,13 @@ func (a *App) statusView(g *geometry) statusView {
 			parts = append(parts, "starting…")
 		}
 		v.l2, v.c2 = strings.Join(parts, "  ·  "), colTextDim
-		// What the arrows on the board mean.
+		// What the arrows on the board mean, unless a capture was just made.
 		v.l3, v.c3 = "Arrows: orange its plan, blue the expected reply", colTextFaint
 		if st.Hint {
 			v.l3 = "Arrows: green the hint, blue the expected reply"
+		}
+		if caps := c.CaptureMarks(); len(caps) > 0 {
+			v.l3, v.c3 = session.CaptureText(caps), colCapture
 		}
 		v.bar = true
 		if st.MoveTime > 0 {
@@ -263,8 +266,14 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l2, v.c2 = w, colAccent
 		}
 		if score, ok := c.Eval(); ok {
+			// The chance of the position on the board, and whose search said so.
 			_, you := c.HumanSide()
-			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you), colTextFaint
+			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you)+"  ·  "+c.EvalSource(), colTextFaint
+		} else {
+			v.l3, v.c3 = "No estimate of this position yet (H asks for a hint)", colTextFaint
+			if !c.HumanToMove() {
+				v.l3 = "No estimate of this position yet"
+			}
 		}
 		if caps := c.CaptureMarks(); len(caps) > 0 {
 			v.l3, v.c3 = session.CaptureText(caps), colCapture
@@ -276,31 +285,46 @@ func (a *App) statusView(g *geometry) statusView {
 // statusTick is how often a thinking AI's status (time bar, seconds left) moves.
 const statusTick = 100 * time.Millisecond
 
-// statusBar is where the time bar of a thinking AI is drawn.
+// statusLines are the vertical centres of the status box's three lines.
+func statusLines(g *geometry) [3]float64 {
+	u := g.u
+	in := g.status.inset(12 * u)
+	return [3]float64{in.y + 9*u, in.y + 35*u, in.y + 59*u}
+}
+
+// statusBar is where the time bar of a thinking AI is drawn: a thin bar
+// between the headline and the detail, clear of the lines' text.
 func (a *App) statusBar(g *geometry) rect {
 	u := g.u
 	in := g.status.inset(12 * u)
-	return rect{math.Round(in.x), math.Round(in.y + 52*u), math.Round(in.w), math.Round(6 * u)}
+	return rect{math.Round(in.x), math.Round(in.y + 20*u), math.Round(in.w), math.Round(4 * u)}
 }
 
 // drawStatus draws the status box's contents (its box is in the static layer).
 func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 	u := g.u
 	in := g.status.inset(12 * u)
-	big, small := face(a.fonts.bold, 16*u), face(a.fonts.regular, 14*u)
-	drawText(dst, v.l1, big, in.x, in.y+9*u, v.c1, alignLeft)
+	big, small := face(a.fonts.bold, 17*u), face(a.fonts.regular, 16*u)
+	ys := statusLines(g)
+	l1w := in.w
+	if v.bar && v.timed {
+		// The seconds left stand at the headline's right end.
+		tf := face(a.fonts.regular, 16*u)
+		drawText(dst, v.barText, tf, in.x+in.w, ys[0], colTextDim, alignRight)
+		l1w -= textWidth(v.barText, tf) + 8*u
+	}
+	drawText(dst, ellipsis(v.l1, big, l1w), big, in.x, ys[0], v.c1, alignLeft)
 	if v.l2 != "" {
-		drawText(dst, ellipsis(v.l2, small, in.w), small, in.x, in.y+33*u, v.c2, alignLeft)
+		drawText(dst, ellipsis(v.l2, small, in.w), small, in.x, ys[1], v.c2, alignLeft)
 	}
 	if v.l3 != "" {
-		drawText(dst, ellipsis(v.l3, small, in.w), small, in.x, in.y+57*u, v.c3, alignLeft)
+		drawText(dst, ellipsis(v.l3, small, in.w), small, in.x, ys[2], v.c3, alignLeft)
 	}
 	if v.bar {
 		bar := a.statusBar(g)
 		quickRect(dst, bar, colButton)
 		if v.timed {
 			quickRect(dst, rect{bar.x, bar.y, v.barFill, bar.h}, colAccent)
-			drawText(dst, v.barText, face(a.fonts.regular, 12*u), bar.x+bar.w, bar.y+19*u, colTextFaint, alignRight)
 		}
 	}
 }

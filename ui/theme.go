@@ -50,8 +50,9 @@ var (
 	colReplyArrow = rgb(0x3f7fd0) // the opponent's replies
 	colHintArrow  = rgb(0x2fae5a)
 
-	colEvalWhite = rgb(0xf3eee2)
-	colEvalBlack = rgb(0x2b2e36)
+	colEvalWhite   = rgb(0xf3eee2)
+	colEvalBlack   = rgb(0x2b2e36)
+	colEvalUnknown = rgb(0x5d626c) // the bar when no one evaluated the position
 )
 
 func rgb(v uint32) color.NRGBA {
@@ -81,6 +82,7 @@ func Colors() map[string]color.NRGBA {
 		"throne": colThrone, "escape": colEscape, "whitePiece": colWhitePiece,
 		"blackPiece": colBlackPiece, "gold": colGold, "lastMove": blend(colSquare, colLastMove),
 		"capture": colCapture, "button": colButton, "buttonOn": colButtonOn,
+		"evalWhite": colEvalWhite, "evalBlack": colEvalBlack, "evalUnknown": colEvalUnknown,
 	}
 }
 

@@ -112,9 +112,6 @@ func (c *Controller) play(m game.Move) {
 	default:
 		c.cues = append(c.cues, CueMove)
 	}
-	if len(c.caps) > 0 {
-		c.Notify(CaptureText(c.caps))
-	}
 	c.ClearSelection()
 	c.hint, c.hintPV = game.NoMove, nil
 }

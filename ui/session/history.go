@@ -80,7 +80,6 @@ func (c *Controller) afterHistoryJump() {
 	c.resumeHere = false
 	c.turnStart = c.cfg.Now() // browsing costs no one time
 	c.caps = nil
-	c.score, c.hasScore = c.evals[c.positionHash()]
 	c.ClearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil

@@ -209,6 +209,9 @@ func (c *Controller) PanelWatch() {
 // ShowStart opens the start panel with the current game's settings; Back returns.
 func (c *Controller) ShowStart() {
 	c.panel, c.panelErr = c.settings, ""
+	if c.screen == ScreenGame {
+		c.panelAt = c.cfg.Now()
+	}
 	c.screen = ScreenStart
 	c.help = false
 }
@@ -216,6 +219,9 @@ func (c *Controller) ShowStart() {
 // Back leaves the start panel for the game on the board, if any was started.
 func (c *Controller) Back() {
 	if c.started {
+		// The time spent in the panel is no one's: the clock of the side to
+		// move starts again where it stood.
+		c.turnStart = c.turnStart.Add(c.cfg.Now().Sub(c.panelAt))
 		c.screen = ScreenGame
 	}
 }
@@ -316,8 +322,7 @@ func (c *Controller) setGame(g *game.Game) {
 	c.game = g
 	c.caps = nil
 	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
-	c.evals = map[uint64]int32{}
-	c.hasScore = false
+	c.evals = map[uint64]evalEntry{}
 	c.ClearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil

@@ -52,9 +52,10 @@ type Controller struct {
 	settings  Settings // of the game on the board
 	panel     Settings // being edited in the start panel
 	panelErr  string
-	moreFor   int    // the side whose "More engines..." list is open, -1 for none
-	prefs     Prefs  // the choices kept between runs
-	prefsNote string // why the kept choices could not be read, if so
+	panelAt   time.Time // when the start panel was opened over a game
+	moreFor   int       // the side whose "More engines..." list is open, -1 for none
+	prefs     Prefs     // the choices kept between runs
+	prefsNote string    // why the kept choices could not be read, if so
 
 	game    *game.Game
 	engines [2]Engine // nil for a human side
@@ -92,12 +93,12 @@ type Controller struct {
 	turnStart time.Time
 	timeLoss  bool // the game ended on time
 
-	score    int32 // latest evaluation, White's view
-	hasScore bool
 	// evals remembers the latest evaluation of each position searched in this
-	// game (by Zobrist hash), so that undo, redo and replay show the
-	// evaluation of the position on the board, not of the one left.
-	evals map[uint64]int32
+	// game (by Zobrist hash) and the engine that gave it: the window shows
+	// the evaluation of the position on the board only, so that undo, redo
+	// and replay show what is known of the position shown, and a position
+	// nobody evaluated shows none.
+	evals map[uint64]evalEntry
 
 	// names are the players' names shown in the panel and written to saved
 	// records: the specs of the players, or the names a loaded record gives.
@@ -204,8 +205,21 @@ func (c *Controller) LastMove() game.Move {
 	return game.NoMove
 }
 
-// Eval returns the latest evaluation (White's view) and whether there is one.
-func (c *Controller) Eval() (int32, bool) { return c.score, c.hasScore }
+// evalEntry is one position's evaluation and the engine that gave it.
+type evalEntry struct {
+	score int32  // White's view
+	by    string // the spec of the engine whose search gave it
+}
+
+// Eval returns the evaluation (White's view) of the position on the board,
+// and whether one was computed for it.
+func (c *Controller) Eval() (int32, bool) {
+	e, ok := c.evals[c.positionHash()]
+	return e.score, ok
+}
+
+// EvalBy returns the spec of the engine whose search gave Eval, or "".
+func (c *Controller) EvalBy() string { return c.evals[c.positionHash()].by }
 
 // Animations returns the running animations.
 func (c *Controller) Animations() *Anims { return &c.anims }
@@ -260,13 +274,12 @@ func (c *Controller) Update() {
 }
 
 // setEval records the evaluation (White's view) of the position with hash h
-// and shows it.
-func (c *Controller) setEval(h uint64, score int32) {
+// by the engine spec by.
+func (c *Controller) setEval(h uint64, score int32, by string) {
 	if c.evals == nil {
-		c.evals = map[uint64]int32{}
+		c.evals = map[uint64]evalEntry{}
 	}
-	c.evals[h] = score
-	c.score, c.hasScore = score, true
+	c.evals[h] = evalEntry{score, by}
 }
 
 // Close stops any running search; call it when the window closes.
