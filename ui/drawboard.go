@@ -217,10 +217,27 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 		drawCentered(dst, sp.pieces[sl.Piece], x0+(x1-x0)*t, y0+(y1-y0)*t, 1, 1)
 	}
 
-	// Legal destinations of the selected piece.
+	// Legal destinations of the selected piece; with the danger preview,
+	// those where it would be captured at once in red, ringed.
+	danger := map[game.Square]bool{}
+	for _, s := range c.Danger() {
+		danger[s] = true
+	}
 	for _, m := range c.Destinations() {
 		x, y := g.squareCenter(m.To())
+		if danger[m.To()] {
+			drawTinted(dst, sp.disc, x, y, 1, colCapture)
+			drawTinted(dst, sp.ring, x, y, 0.55, colCapture)
+			continue
+		}
 		drawCentered(dst, sp.dot, x, y, 1, 1)
+	}
+	// A refused click: a red cross on the square, the reason in the panel.
+	if s, ok := c.Refused(); ok {
+		r := g.squareRect(s).inset(g.cell * 0.28)
+		w := math.Max(1.5, g.cell*0.035)
+		quadLine(dst, r.x, r.y, r.x+r.w, r.y+r.h, w, colCapture)
+		quadLine(dst, r.x+r.w, r.y, r.x, r.y+r.h, w, colCapture)
 	}
 
 	// Game over: ring the king.

@@ -270,7 +270,7 @@ func (a *App) statusView(g *geometry) statusView {
 			_, you := c.HumanSide()
 			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you)+"  ·  "+c.EvalSource(), colTextFaint
 		} else {
-			v.l3, v.c3 = "No estimate of this position yet (H asks for a hint)", colTextFaint
+			v.l3, v.c3 = "No estimate yet: H asks for a hint", colTextFaint
 			if !c.HumanToMove() {
 				v.l3 = "No estimate of this position yet"
 			}

@@ -63,6 +63,8 @@ type boardState struct {
 	pv       [4]game.Move
 	hint     game.Move
 	caps     [4]game.Capture // the marks of the last move's captures
+	danger   [2]uint64       // the danger preview's squares, a bit each
+	refused  game.Square     // the square of a refused click, marked a moment
 }
 
 // panelState is what the side panel shows besides the static layer and the
@@ -156,6 +158,10 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	}
 	b.hint = c.HintMove()
 	copy(b.caps[:], c.CaptureMarks())
+	for _, s := range c.Danger() {
+		b.danger[s/64] |= 1 << (s % 64)
+	}
+	b.refused, _ = c.Refused()
 	f.dests = c.Destinations()
 	f.drag = a.drag.active && a.drag.moved
 

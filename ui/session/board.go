@@ -39,7 +39,19 @@ func (c *Controller) Select(s game.Square) bool {
 				c.dests = append(c.dests, m)
 			}
 		}
+		if len(c.dests) == 0 {
+			c.refuse(s, whyNotSelectable(p, s, nil))
+			c.ClearSelection()
+		}
 		return false
+	}
+	switch {
+	case c.selected != game.NoSquare:
+		c.refuse(s, WhyNotMove(p, c.selected, s))
+	default:
+		if why := whyNotSelectable(p, s, nil); why != "" {
+			c.refuse(s, why)
+		}
 	}
 	c.ClearSelection()
 	return false
@@ -54,6 +66,9 @@ func (c *Controller) Drop(s game.Square) bool {
 	if m, ok := c.destination(s); ok {
 		c.playHuman(m)
 		return true
+	}
+	if c.selected != game.NoSquare && s.Valid() && s != c.selected {
+		c.refuse(s, WhyNotMove(c.game.Position(), c.selected, s))
 	}
 	return false
 }
