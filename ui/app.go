@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -127,6 +128,7 @@ func Run(opts Options) error {
 		return err
 	}
 	defer a.Close()
+	limitMemory()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
 	ebiten.SetWindowSizeLimits(400, 420, -1, -1)
@@ -146,6 +148,21 @@ func Run(opts Options) error {
 		fmt.Println("screenshot saved to", a.shotPath)
 	}
 	return nil
+}
+
+// windowMemoryLimit is the soft limit of the Go memory of the window's
+// process (runtime/debug.SetMemoryLimit). The engines' tables and networks
+// are most of the live heap; with the default GOGC alone the heap grows to
+// twice that before a collection, and the resident set with it. Under the
+// limit the collector runs before the heap reaches it; the searches
+// allocate little, so it runs seldom (docs/measurements.md, section Memory).
+const windowMemoryLimit = 150 << 20
+
+// limitMemory sets windowMemoryLimit, unless GOMEMLIMIT chose a limit.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(windowMemoryLimit)
+	}
 }
 
 // Update handles input and advances the controller; it never waits.

@@ -97,7 +97,11 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		drawText(dst, label, bf, b.r.cx(), b.r.cy()-1*u, tc, alignCenter)
 	}
 
-	a.drawMoveList(dst, g)
+	if l, ok := c.LessonNow(); ok {
+		a.drawLesson(dst, g, l)
+	} else {
+		a.drawMoveList(dst, g)
+	}
 
 	// Message at the bottom: a notice in grey, an error in red, wrapped over
 	// as many lines as it needs (up to five) on a box over the move list, so
@@ -209,6 +213,19 @@ type statusView struct {
 func (a *App) statusView(g *geometry) statusView {
 	c := a.ctl
 	var v statusView
+	if l, ok := c.LessonNow(); ok {
+		// The lesson's box says the task; the status says whose move and
+		// what the keys do.
+		pos := c.Position()
+		v.l1, v.c1 = fmt.Sprintf("%v to move: your turn", pos.SideToMove()), colText
+		v.l2, v.c2 = "Click a piece, then a square, or drag it.", colTextDim
+		if l.Solved {
+			v.l1, v.c1 = "Solved", colWin
+			v.l2 = "Enter: the next step"
+		}
+		v.l3, v.c3 = "Esc leaves the lesson", colTextFaint
+		return v
+	}
 	switch st, thinking := c.Think(); {
 	case c.Over():
 		title, why := c.EndWords()

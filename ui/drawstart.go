@@ -176,10 +176,11 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	y += 64 * u
 
 	// The buttons.
-	bw := (L.card.w - 44*u - 12*u) / 2
+	bw := (L.card.w - 44*u - 2*12*u) / 3
 	st := item(rect{x0, y, bw, 46 * u}, "Start  (Enter)", false, func(a *App) { a.ctl.StartPanel() })
 	st.main = true
-	item(rect{x0 + bw + 12*u, y, bw, 46 * u}, "Back  (Esc)", false, func(a *App) { a.ctl.Back() })
+	item(rect{x0 + bw + 12*u, y, bw, 46 * u}, "Learn to play", false, func(a *App) { a.startLesson() })
+	item(rect{x0 + 2*(bw+12*u), y, bw, 46 * u}, "Back  (Esc)", false, func(a *App) { a.ctl.Back() })
 	y += 46*u + 18*u
 	switch note := firstOf(c.PanelNotice(), a.notice); {
 	case errText != "":

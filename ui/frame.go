@@ -82,6 +82,7 @@ type panelState struct {
 	delay        time.Duration
 	message      string
 	clocks       [2]string // as shown
+	lesson       string    // the lesson's box, when the lesson is on
 }
 
 // drawnFrame remembers what is on the screen.
@@ -148,7 +149,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		b.dragFrom = a.drag.from
 	}
 	b.outcome, b.reason = c.Game().Outcome(), c.Game().Reason()
-	b.banner = c.Over() && !a.bannerHidden
+	b.banner = c.Over() && !a.bannerHidden && !c.InLesson()
 	for i := range b.pv {
 		b.pv[i] = game.NoMove
 	}
@@ -188,6 +189,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		}
 	}
 	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
+	p.lesson = a.lessonKey(g)
 	for i := range p.clocks {
 		if left, ok := c.ClockLeft(game.Color(i)); ok {
 			p.clocks[i] = clockText(left)

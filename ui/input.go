@@ -84,7 +84,19 @@ func (a *App) handleKeys() {
 		}
 		return
 	}
-	if c.Over() {
+	if c.InLesson() {
+		switch {
+		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
+			if l, _ := c.LessonNow(); l.Solved {
+				c.NextLessonStep()
+			}
+			return
+		case pressed(ebiten.KeyEscape):
+			c.LeaveLesson()
+			return
+		}
+	}
+	if c.Over() && !c.InLesson() {
 		switch {
 		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
 			c.Rematch()
@@ -243,12 +255,15 @@ func (a *App) mouse(in mouseInput) {
 			a.do(act)
 			return
 		}
+		if a.clickLesson(x, y) {
+			return
+		}
 		s, ok := g.squareAt(x, y)
 		if !ok {
 			a.clickOffBoard(x, y)
 			return
 		}
-		if c.Over() {
+		if c.Over() && !c.InLesson() {
 			if b := newBannerGeometry(g); !a.bannerHidden && b.rematch.contains(x, y) {
 				c.Rematch()
 			} else if !a.bannerHidden && b.swap.contains(x, y) {

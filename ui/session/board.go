@@ -96,7 +96,11 @@ func (c *Controller) ClearSelection() {
 // playHuman plays a human's legal move.
 func (c *Controller) playHuman(m game.Move) {
 	c.cancelJob() // a hint in progress is moot now; an AI's ponder goes on
+	before := c.game.Position()
 	c.play(m)
+	if c.lesson != nil {
+		c.judgeLesson(before, m)
+	}
 	c.nextAI = c.cfg.Now()
 	// A move at an earlier point of the line (after undo or in replay) plays on
 	// from there: the AI answers even if the old line continues.

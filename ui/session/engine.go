@@ -26,14 +26,23 @@ type EngineFactory func(spec string, moveTime time.Duration) (Engine, error)
 // Human is the spec of a side played at the window.
 const Human = player.Human
 
+// WindowTTSizeMB is the transposition table of each engine in the window:
+// half ai/player's default, because the window holds up to three engines at
+// once (two players and the hint engine) and their tables are the largest
+// part of its memory (docs/measurements.md, section Memory). The levels'
+// node budgets fit in it with room to spare.
+const WindowTTSizeMB = player.DefaultTTSizeMB / 2
+
 // PlayerEngine is the default EngineFactory: an ai/player player searching with
 // max(1, NumCPU-1) threads, leaving a core for the window, with the default
-// contempt for draws. The controller turns its pondering on against a person.
+// contempt for draws and a WindowTTSizeMB table. The controller turns its
+// pondering on against a person.
 func PlayerEngine(spec string, moveTime time.Duration) (Engine, error) {
 	s, err := player.ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
+	s.SetTTSizeMB(WindowTTSizeMB)
 	s.MoveTime = moveTime
 	s.Contempt = ai.DefaultContempt
 	s.Threads = max(1, runtime.NumCPU()-1)

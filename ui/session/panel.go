@@ -255,6 +255,7 @@ func (c *Controller) Start(s Settings) error {
 		return err
 	}
 	c.stopSearch()
+	c.lesson = nil
 	c.settings, c.engines = s, engines
 	c.hintEng = nil
 	c.names = [2]string{s.White, s.Black}

@@ -113,9 +113,10 @@ type Controller struct {
 	cues    []Cue          // sounds asked for since the last TakeCues
 	caps    []game.Capture // what the last move captured, marked for a moment
 	capsAt  time.Time
-	warn    warning     // the threats in the position on the board, cached
-	danger  dangerCache // the danger preview of the selection, cached
-	refused refusal     // the latest click that did nothing, and why
+	warn    warning      // the threats in the position on the board, cached
+	danger  dangerCache  // the danger preview of the selection, cached
+	refused refusal      // the latest click that did nothing, and why
+	lesson  *lessonState // the "Learn to play" lesson, when it is on the board
 
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 }
