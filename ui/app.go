@@ -391,3 +391,10 @@ func (a *App) EvalBarCenter() (x, y float64) {
 	r := evalBarRect(&a.geo)
 	return r.cx(), r.cy()
 }
+
+// RulesLessonButtonCenter returns the centre of the rules page's "Learn to
+// play" button in the latest frame, for tests that click it.
+func (a *App) RulesLessonButtonCenter() (x, y float64) {
+	r := lessonButtonRect(&a.geo)
+	return r.cx(), r.cy()
+}

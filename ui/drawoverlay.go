@@ -65,7 +65,8 @@ var helpLines = [][2]string{
 	{"+  /  −", "AI vs AI: faster / slower"},
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
-	{"L  /  Help button", "the rules, with pictures"},
+	{"L  /  Help button", "the rules, with pictures and in full"},
+	{"P", "learn to play: a short lesson on the board"},
 	{"T  /  Teach button", "classroom view: the search and the evaluation explained"},
 	{"M", "sound on / off (remembered)"},
 	{"Enter  /  X", "after a game: rematch / swap sides"},
@@ -77,9 +78,13 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
 	card := helpCard(g)
 	fillRoundRect(dst, card, 14*u, colPanel)
-	a.drawTabs(dst, g, helpTabs(g), []string{"Rules", "Keys"}, a.ctl.HelpPage(), 15)
-	if a.ctl.HelpPage() == session.HelpRules {
+	a.drawTabs(dst, g, helpTabs(g), []string{"Rules", "In full", "Keys"}, a.ctl.HelpPage(), 15)
+	switch a.ctl.HelpPage() {
+	case session.HelpRules:
 		a.drawRules(dst, g)
+		return
+	case session.HelpRulesText:
+		a.drawFullRules(dst, g)
 		return
 	}
 	rowH := 28 * u

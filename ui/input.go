@@ -38,8 +38,12 @@ func (a *App) handleKeys() {
 	}
 	if c.HelpShown() {
 		switch {
-		case pressed(ebiten.KeyTab, ebiten.KeyRight, ebiten.KeyLeft):
+		case pressed(ebiten.KeyP) && c.HelpPage() != session.HelpKeys:
+			a.startLesson()
+		case pressed(ebiten.KeyTab, ebiten.KeyRight):
 			c.ShowHelp(c.HelpPage() + 1)
+		case pressed(ebiten.KeyLeft):
+			c.ShowHelp(c.HelpPage() - 1)
 		case len(inpututil.AppendJustPressedKeys(nil)) > 0:
 			c.CloseHelp()
 		}
@@ -55,6 +59,10 @@ func (a *App) handleKeys() {
 	}
 	if pressed(ebiten.KeyL) {
 		c.ShowHelp(session.HelpRules)
+		return
+	}
+	if pressed(ebiten.KeyP) && !a.teachShown() {
+		a.startLesson()
 		return
 	}
 	if a.teachShown() {
@@ -238,6 +246,8 @@ func (a *App) mouse(in mouseInput) {
 		case c.HelpShown():
 			if p, ok := tabAt(helpTabs(g), x, y); ok {
 				c.ShowHelp(p)
+			} else if c.HelpPage() != session.HelpKeys && lessonButtonRect(g).contains(x, y) {
+				a.startLesson()
 			} else {
 				c.CloseHelp()
 			}

@@ -143,9 +143,10 @@ func (c *Controller) ToggleHelp() { c.help = !c.help }
 
 // The pages of the help overlay.
 const (
-	HelpRules = iota // the rules, with small illustrated boards
-	HelpKeys         // the keyboard and mouse
-	HelpPages        // the number of pages
+	HelpRules     = iota // the rules, with small illustrated boards
+	HelpRulesText        // the rules in full, in words
+	HelpKeys             // the keyboard and mouse
+	HelpPages            // the number of pages
 )
 
 // HelpPage returns the page the help overlay shows.

@@ -78,3 +78,32 @@ func TestLessonWithRealClicks(t *testing.T) {
 		t.Fatal("Esc did not leave the lesson for the start panel")
 	}
 }
+
+// The rules page (L, a real key) and its page in words (Tab) lead to the
+// lesson with a real click on their "Learn to play" button.
+func TestRulesPageLeadsToTheLesson(t *testing.T) {
+	needDisplay(t)
+	resize(t, 1280, 800)
+	var app *ui.App
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: session.Human}, Config: session.Config{Store: session.NewMemStore()}})
+	})
+	frames(t, 5)
+	key(t, "l")
+	if !app.Controller().HelpShown() || app.Controller().HelpPage() != session.HelpRules {
+		t.Fatal("L did not open the rules page")
+	}
+	shoot(t, app, "rules-cards")
+	key(t, "Tab")
+	if app.Controller().HelpPage() != session.HelpRulesText {
+		t.Fatalf("Tab went to page %d, want the rules in words", app.Controller().HelpPage())
+	}
+	shoot(t, app, "rules-text")
+	var x, y float64
+	onLoop(t, func() { x, y = app.RulesLessonButtonCenter() })
+	xdo(t, "mousemove", "--window", "WIN", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "click", "1")
+	frames(t, 4)
+	if !app.Controller().InLesson() || app.Controller().HelpShown() {
+		t.Fatal("the rules page's button did not open the lesson")
+	}
+}
