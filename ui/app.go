@@ -398,3 +398,10 @@ func (a *App) RulesLessonButtonCenter() (x, y float64) {
 	r := lessonButtonRect(&a.geo)
 	return r.cx(), r.cy()
 }
+
+// ChartRect returns where the chart of White's chance was drawn in the
+// latest frame (zero when there is none), in screen pixels.
+func (a *App) ChartRect() (x, y, w, h float64) {
+	r := a.geo.chart
+	return r.x, r.y, r.w, r.h
+}

@@ -217,6 +217,10 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 		drawCentered(dst, sp.pieces[sl.Piece], x0+(x1-x0)*t, y0+(y1-y0)*t, 1, 1)
 	}
 
+	if c.WatchControls() {
+		a.drawKingLines(dst, g, pos)
+	}
+
 	// Legal destinations of the selected piece; with the danger preview,
 	// those where it would be captured at once in red, ringed.
 	danger := map[game.Square]bool{}

@@ -36,6 +36,9 @@ func (a *App) drawPanelStatic(dst *ebiten.Image, g *geometry) {
 		fillRoundRect(dst, b.r, 6*u, colButton)
 	}
 	fillRoundRect(dst, g.moves, 8*u, colPanelInset)
+	if g.chart.w > 0 {
+		fillRoundRect(dst, g.chart, 8*u, colPanelInset)
+	}
 }
 
 // drawPanel draws the side panel's changing parts: players, status, button
@@ -57,13 +60,20 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 			col = colText
 			quickRect(dst, rect{math.Round(inner.x + inner.w - 10*u), math.Round(y - 4*u), math.Round(8 * u), math.Round(8 * u)}, colAccent)
 		}
-		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 15*u), x+16*u, y, col, alignLeft)
+		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 16*u), x+16*u, y, col, alignLeft)
+		right := inner.x + inner.w - 22*u
 		if left, ok := c.ClockLeft(side); ok {
 			cc := col
 			if left < 10*time.Second {
 				cc = colError
 			}
-			drawText(dst, clockText(left), face(a.fonts.mono, 15*u), inner.x+inner.w-22*u, y, cc, alignRight)
+			cf := face(a.fonts.mono, 16*u)
+			drawText(dst, clockText(left), cf, right, y, cc, alignRight)
+			right -= textWidth(clockText(left), cf) + 12*u
+		}
+		// The pieces this side has lost, when it lost any.
+		if lost := lostBy(c, side); lost > 0 {
+			drawText(dst, fmt.Sprintf("lost %d", lost), face(a.fonts.regular, 16*u), right, y, colTextDim, alignRight)
 		}
 	}
 
@@ -101,6 +111,9 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		a.drawLesson(dst, g, l)
 	} else {
 		a.drawMoveList(dst, g)
+	}
+	if g.chart.w > 0 {
+		a.drawChart(dst, g)
 	}
 
 	// Message at the bottom: a notice in grey, an error in red, wrapped over

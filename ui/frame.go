@@ -65,6 +65,7 @@ type boardState struct {
 	caps     [4]game.Capture // the marks of the last move's captures
 	danger   [2]uint64       // the danger preview's squares, a bit each
 	refused  game.Square     // the square of a refused click, marked a moment
+	watch    bool            // two AIs play: the king's open lines are marked
 }
 
 // panelState is what the side panel shows besides the static layer and the
@@ -83,6 +84,8 @@ type panelState struct {
 	message      string
 	clocks       [2]string // as shown
 	lesson       string    // the lesson's box, when the lesson is on
+	chart        string    // the chance chart, AI vs AI
+	lost         [2]int    // the pieces each side lost
 }
 
 // drawnFrame remembers what is on the screen.
@@ -163,6 +166,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		b.danger[s/64] |= 1 << (s % 64)
 	}
 	b.refused, _ = c.Refused()
+	b.watch = c.WatchControls()
 	f.dests = c.Destinations()
 	f.drag = a.drag.active && a.drag.moved
 
@@ -190,6 +194,8 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	}
 	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
 	p.lesson = a.lessonKey(g)
+	p.chart = a.chartKey(g)
+	p.lost[0], p.lost[1] = c.Captured()
 	for i := range p.clocks {
 		if left, ok := c.ClockLeft(game.Color(i)); ok {
 			p.clocks[i] = clockText(left)

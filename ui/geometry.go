@@ -66,6 +66,7 @@ type geometry struct {
 	buttons []button
 	status  rect // status box in the panel
 	moves   rect // move list in the panel
+	chart   rect // White's chance over the game, under the moves (AI vs AI; empty otherwise)
 	flipped bool
 	// portrait: the panel is below the board rather than right of it.
 	portrait bool
@@ -163,6 +164,11 @@ func newGeometry(w, h int, flipped, watch bool) geometry {
 	}
 	y += float64(rows)*(bh+bg) + 10*u
 	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y-28*u)}
+	if ch := 130 * u; watch && g.moves.h > 2*ch+40*u {
+		// Two AIs: the chart of White's chance takes the move list's foot.
+		g.moves.h -= ch + 10*u
+		g.chart = rect{inner.x, g.moves.y + g.moves.h + 10*u, inner.w, ch}
+	}
 	return g
 }
 

@@ -71,8 +71,14 @@ func TestKingCaptureSaysBetweenWhat(t *testing.T) {
 	} {
 		p, err := game.ParsePosition(tc.pos)
 		require.NoError(t, err, tc.pos)
-		assert.Equal(t, tc.want, KingCaptureText(p), tc.pos)
+		assert.Equal(t, tc.want, KingCaptureText(p, game.NoSquare), tc.pos)
 	}
+	// Two pairs close on the king at e3 (d3 and f3; e4 and the camp e2): the
+	// one with the pawn that moved is said.
+	p, err := game.ParsePosition("....B..../........./...BKB.../....B..../........./........./........./........./......... W")
+	require.NoError(t, err)
+	assert.Equal(t, "The king was captured at e3, between d3 and f3", KingCaptureText(p, sq(t, "f3")))
+	assert.Equal(t, "The king was captured at e3, between the camp e2 and e4", KingCaptureText(p, sq(t, "e4")))
 }
 
 // The clocks stand still while the start panel is over a game, browsed or

@@ -215,14 +215,28 @@ type evalEntry struct {
 }
 
 // Eval returns the evaluation (White's view) of the position on the board,
-// and whether one was computed for it.
+// and whether one was computed for it; a finished game's is its result.
 func (c *Controller) Eval() (int32, bool) {
+	switch c.game.Outcome() {
+	case game.WhiteWins:
+		return ai.MaxEval, true
+	case game.BlackWins:
+		return -ai.MaxEval, true
+	case game.Draw:
+		return 0, true
+	}
 	e, ok := c.evals[c.positionHash()]
 	return e.score, ok
 }
 
-// EvalBy returns the spec of the engine whose search gave Eval, or "".
-func (c *Controller) EvalBy() string { return c.evals[c.positionHash()].by }
+// EvalBy returns the spec of the engine whose search gave Eval, or "" (no
+// evaluation, or the game's result).
+func (c *Controller) EvalBy() string {
+	if c.Over() {
+		return ""
+	}
+	return c.evals[c.positionHash()].by
+}
 
 // Animations returns the running animations.
 func (c *Controller) Animations() *Anims { return &c.anims }

@@ -104,7 +104,7 @@ func (c *Controller) EndWords() (title, why string) {
 	}
 	why = Capitalize(reason) // "King escaped at b1", "Black has no legal move"
 	if g.Reason() == game.KingCaptured {
-		why = KingCaptureText(g.Position())
+		why = KingCaptureText(g.Position(), c.LastMove().To())
 	}
 	if c.timeLoss {
 		why = c.lostOnTime()
@@ -270,6 +270,9 @@ func EngineTitle(spec string) string {
 // EvalSource says whose search gave the evaluation shown: "Champion's
 // estimate" or "" when there is none.
 func (c *Controller) EvalSource() string {
+	if c.Over() {
+		return "the result"
+	}
 	if by := c.EvalBy(); by != "" {
 		return EngineTitle(by) + "'s estimate"
 	}
@@ -279,8 +282,9 @@ func (c *Controller) EvalSource() string {
 // KingCaptureText says how the king was taken in p, where it stands
 // captured: on the throne, by four pawns around it; next to the throne, by
 // three pawns and the throne; elsewhere between two pawns, or a pawn and a
-// camp, on a line (docs/RULES.md).
-func KingCaptureText(p game.Position) string {
+// camp, on a line (the pair with the capturing pawn on by, when two pairs
+// close on the king; by may be game.NoSquare).
+func KingCaptureText(p game.Position, by game.Square) string {
 	k := p.King()
 	f, r := k.File(), k.Rank()
 	at := func(df, dr int) (game.Square, bool) {
@@ -315,12 +319,22 @@ func KingCaptureText(p game.Position) string {
 		return fmt.Sprintf("The king was captured at %v, surrounded by %s", k, joinAnd(around))
 	}
 	hostile := func(s game.Square) bool { return black(s) || game.IsCamp(s) }
+	found := ""
 	for _, d := range [][2]int{{1, 0}, {0, 1}} {
 		a, ok1 := at(-d[0], -d[1])
 		b, ok2 := at(d[0], d[1])
 		if ok1 && ok2 && hostile(a) && hostile(b) {
-			return fmt.Sprintf("The king was captured at %v, between %s and %s", k, name(a), name(b))
+			if by == a {
+				a, b = b, a // the capturing pawn last: "between the camp e2 and e4"
+			}
+			text := fmt.Sprintf("The king was captured at %v, between %s and %s", k, name(a), name(b))
+			if found == "" || a == by || b == by {
+				found = text
+			}
 		}
+	}
+	if found != "" {
+		return found
 	}
 	return fmt.Sprintf("The king was captured at %v", k)
 }
