@@ -131,7 +131,7 @@ func Run(opts Options) error {
 	limitMemory()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
-	ebiten.SetWindowSizeLimits(400, 420, -1, -1)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)

@@ -93,7 +93,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 			dst.DrawImage(hot, op)
 		}
 	}
-	bf := face(a.fonts.regular, 14*u)
+	bf := face(a.fonts.regular, 16*u)
 	for _, b := range g.buttons {
 		enabled, _ := a.buttonState(b.act)
 		tc := colText
@@ -120,20 +120,20 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	// as many lines as it needs (up to five) on a box over the move list, so
 	// that a long path is never cut off.
 	if msg := c.Message(); msg != "" {
-		f := face(a.fonts.regular, 13*u)
+		f := face(a.fonts.regular, 16*u)
 		col := colTextDim
 		if session.IsErrorMessage(msg) {
 			col = colError
 		}
 		lines := wrapText(msg, f, inner.w-16*u, 5)
-		lh := 17 * u
+		lh := 20 * u
 		box := rect{inner.x - 4*u, inner.y + inner.h - float64(len(lines))*lh - 6*u, inner.w + 8*u, float64(len(lines))*lh + 8*u}
 		fillRoundRect(dst, box, 6*u, colPanel)
 		for i, l := range lines {
 			drawText(dst, l, f, inner.x+4*u, box.y+6*u+lh/2+float64(i)*lh, col, alignLeft)
 		}
 	} else {
-		drawText(dst, "? help  ·  O open a game  ·  or drop a record file here", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
+		drawText(dst, ellipsis("? help  ·  P learn to play  ·  O open a game", face(a.fonts.regular, 16*u), inner.w), face(a.fonts.regular, 16*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
 	}
 }
 
@@ -409,7 +409,7 @@ type moveCell struct {
 func (a *App) moveListLayout(g *geometry) (top, rowH float64, from, rows, total, first int) {
 	u := g.u
 	in := g.moves.inset(10 * u)
-	rowH = 21 * u
+	rowH = 23 * u
 	top = in.y + 26*u
 	rows = int((in.y + in.h - top) / rowH)
 	line := a.ctl.Game().Line()
@@ -451,15 +451,15 @@ func (a *App) moveCells(g *geometry) []moveCell {
 func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 	u := g.u
 	in := g.moves.inset(10 * u)
-	drawText(dst, "Moves", face(a.fonts.bold, 14*u), in.x, in.y+7*u, colTextDim, alignLeft)
+	drawText(dst, "Moves", face(a.fonts.bold, 16*u), in.x, in.y+7*u, colTextDim, alignLeft)
 	if a.ctl.WatchControls() {
 		// The pace of AI-vs-AI play, set by Slower and Faster.
-		drawText(dst, fmt.Sprintf("delay %.2g s between moves", a.ctl.Delay().Seconds()), face(a.fonts.regular, 13*u),
+		drawText(dst, fmt.Sprintf("delay %.2g s", a.ctl.Delay().Seconds()), face(a.fonts.regular, 16*u),
 			in.x+in.w, in.y+7*u, colTextDim, alignRight)
 	} else if a.ctl.Browsing() {
-		drawText(dst, "replay · End: last move", face(a.fonts.regular, 13*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
+		drawText(dst, "replay · End: last move", face(a.fonts.regular, 16*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
 	}
-	mf := face(a.fonts.mono, 14*u)
+	mf := face(a.fonts.mono, 16*u)
 	top, rowH, _, rows, _, _ := a.moveListLayout(g)
 	if rows <= 0 {
 		return
@@ -467,7 +467,7 @@ func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 	gm := a.ctl.Game()
 	line := gm.Line()
 	if len(line) == 0 {
-		drawText(dst, "no moves yet", face(a.fonts.regular, 13*u), in.x, top+rowH/2, colTextFaint, alignLeft)
+		drawText(dst, "no moves yet", face(a.fonts.regular, 16*u), in.x, top+rowH/2, colTextFaint, alignLeft)
 	}
 	caps := lineCaptures(gm, line)
 	lastRow := -1

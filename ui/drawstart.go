@@ -138,7 +138,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 				e := e
 				it := item(rect{xr, y, 150 * u, 30 * u}, e.Title, spec == e.Spec, func(a *App) { a.ctl.SetPanelSide(side, e.Spec) })
 				it.small = true
-				text(e.About, xr+162*u, y+15*u, 15, false, colTextDim, alignLeft, wr-162*u)
+				text(e.About, xr+162*u, y+15*u, 16, false, colTextDim, alignLeft, wr-162*u)
 				y += 34 * u
 			}
 		}
@@ -149,7 +149,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	item(rect{xr, y, 40 * u, 40 * u}, "−", false, func(a *App) { a.ctl.StepPanelMoveTime(-1) })
 	text(fmt.Sprintf("%g s", settings.MoveTime.Seconds()), xr+95*u, y+20*u, 18, true, colAccent, alignCenter, 0)
 	item(rect{xr + 150*u, y, 40 * u, 40 * u}, "+", false, func(a *App) { a.ctl.StepPanelMoveTime(1) })
-	text("for the engines; a level keeps its own limits", xr+206*u, y+20*u, 15, false, colTextDim, alignLeft, wr-206*u)
+	text("for the engines; a level keeps its own limits", xr+206*u, y+20*u, 16, false, colTextDim, alignLeft, wr-206*u)
 	y += 52 * u
 	text("Clock", x0, y+20*u, 18, true, colText, alignLeft, 0)
 	cr := row(y, len(session.ClockChoices))
@@ -184,11 +184,11 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	y += 46*u + 18*u
 	switch note := firstOf(c.PanelNotice(), a.notice); {
 	case errText != "":
-		text(errText, x0, y, 15, false, colError, alignLeft, L.card.w-44*u)
+		text(errText, x0, y, 16, false, colError, alignLeft, L.card.w-44*u)
 	case note != "":
-		text(note, x0, y, 15, false, colAccent, alignLeft, L.card.w-44*u)
+		text(note, x0, y, 16, false, colAccent, alignLeft, L.card.w-44*u)
 	default:
-		text("A: watch AI vs AI now  ·  L: the rules  ·  ?: all keys", x0, y, 15, false, colTextFaint, alignLeft, L.card.w-44*u)
+		text("A: watch AI vs AI now  ·  L: the rules  ·  ?: all keys", x0, y, 16, false, colTextFaint, alignLeft, L.card.w-44*u)
 	}
 	return L
 }

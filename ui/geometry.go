@@ -102,10 +102,32 @@ var watchButtons = []button{
 // below the board, so that a tall window gets a board as wide as itself.
 const portraitRatio = 1.05
 
-// newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls.
+// Minimum window size: the smallest window whose board (the 81 squares) is
+// still at least 300 pixels wide in either layout (TestMinimumWindowBoard).
+const (
+	minWindowW = 640
+	minWindowH = 420
+)
+
+// newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls. A
+// tall screen puts the panel below the board, unless the panel's height
+// would leave the board smaller than beside it.
 func newGeometry(w, h int, flipped, watch bool) geometry {
+	land := layoutGeometry(w, h, flipped, watch, false)
+	if float64(w) > float64(h)*portraitRatio {
+		return land
+	}
+	if port := layoutGeometry(w, h, flipped, watch, true); port.board.w >= land.board.w {
+		return port
+	}
+	return land
+}
+
+// layoutGeometry lays out a w x h screen with the panel below the board
+// (portrait) or beside it.
+func layoutGeometry(w, h int, flipped, watch, portrait bool) geometry {
 	g := geometry{w: float64(w), h: float64(h), flipped: flipped}
-	g.portrait = g.w <= g.h*portraitRatio
+	g.portrait = portrait
 	buttons := panelButtons
 	if watch {
 		buttons = append(append([]button{}, panelButtons...), watchButtons...)
