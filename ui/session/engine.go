@@ -146,7 +146,7 @@ func EngineChoiceOf(spec string) (EngineChoice, bool) {
 // "Default level"); TestLevelStrengthMatchesTheMeasurements keeps the two
 // in step.
 var LevelStrength = map[string]string{
-	"beginner": "wins 95 games in 100 against random moves, and only half against a player who takes every capture it sees",
+	"beginner": "wins 95 games in 100 against random moves, half against a greedy one-move player",
 	"casual":   "wins 94 games in 100 against Beginner",
 	"club":     "wins 98 games in 100 against Casual",
 	"expert":   "wins 96 games in 100 against Club",

@@ -56,6 +56,7 @@ func drawnFrame(t *testing.T, app *ui.App, name string, check func(img func(x, y
 // (press and release in one frame).
 func TestDangerPreviewOnTheBoard(t *testing.T) {
 	needDisplay(t)
+	resize(t, 1280, 800)
 	path := dangerRecord(t)
 	var app *ui.App
 	onLoop(t, func() {
