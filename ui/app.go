@@ -156,7 +156,7 @@ func Run(opts Options) error {
 // twice that before a collection, and the resident set with it. Under the
 // limit the collector runs before the heap reaches it; the searches
 // allocate little, so it runs seldom (docs/measurements.md, section Memory).
-const windowMemoryLimit = 150 << 20
+const windowMemoryLimit = 128 << 20
 
 // limitMemory sets windowMemoryLimit, unless GOMEMLIMIT chose a limit.
 func limitMemory() {
