@@ -159,9 +159,10 @@ func (c *Controller) SetPanelSide(s game.Color, spec string) {
 	}
 }
 
-// CyclePanelSide chooses the next player of side s in the start panel.
+// CyclePanelSide chooses the next player of side s in the start panel:
+// a person, the levels from the easiest, then the engines from the weakest.
 func (c *Controller) CyclePanelSide(s game.Color) {
-	choices := append([]string{Human}, AIChoices()...)
+	choices := append(append([]string{Human}, LevelChoices()...), AIChoices()...)
 	cur := c.panel.Spec(s)
 	next := choices[0]
 	for i, ch := range choices {

@@ -195,3 +195,16 @@ func TestLevelStrengthMatchesTheMeasurements(t *testing.T) {
 		assert.NotEmpty(t, LevelStrength[l.Name], "level %s has no strength line", l.Name)
 	}
 }
+
+// The W and B keys cycle a side through a person, the levels from the
+// easiest, then the engines from the weakest.
+func TestCyclingASideGoesThroughTheLevels(t *testing.T) {
+	c := newPanelController(t, NewMemStore())
+	var seen []string
+	for range 1 + len(player.Levels) + len(EngineChoices()) {
+		c.CyclePanelSide(game.White)
+		s, _ := c.Panel()
+		seen = append(seen, s.White)
+	}
+	assert.Equal(t, append(append(LevelChoices(), AIChoices()...), Human), seen)
+}
