@@ -73,3 +73,17 @@ func TestLessonOutcomesComeFromTheRules(t *testing.T) {
 	require.NoError(t, c.StartLesson(8))
 	assert.Equal(t, 5, c.Game().Ply(), "the repetition step starts after its moves")
 }
+
+// Taking a solution back (Undo) makes the step a task again.
+func TestUndoInTheLessonReopensTheStep(t *testing.T) {
+	c, _ := newTestController(t)
+	require.NoError(t, c.StartLesson(0))
+	c.Select(sq(t, "c3"))
+	require.True(t, c.Select(sq(t, "c8")))
+	l, _ := c.LessonNow()
+	require.True(t, l.Solved)
+	require.True(t, c.Undo())
+	l, _ = c.LessonNow()
+	assert.False(t, l.Solved)
+	assert.Empty(t, l.Say)
+}
