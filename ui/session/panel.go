@@ -90,11 +90,18 @@ func (c *Controller) panelOpponent() string {
 	return DefaultLevel
 }
 
-// SetPanelMode chooses who sits at the window. The opponent chosen so far
-// stays the opponent (on the other side when the person changes sides);
-// watching keeps a chosen engine and fills the other side from WatchPair.
+// SetPanelMode chooses who sits at the window. The person's opponent stays
+// the opponent (on the other side when the person changes sides, and again
+// after a visit to the other modes); watching takes the default pairing
+// (watchFromPanel).
 func (c *Controller) SetPanelMode(m PlayMode) {
-	opp := c.panelOpponent()
+	if cur := c.PanelMode(); cur == PlayWhite || cur == PlayBlack {
+		c.personOpp = c.panelOpponent()
+	}
+	opp := c.personOpp
+	if opp == "" {
+		opp = DefaultLevel
+	}
 	switch m {
 	case PlayWhite:
 		c.panel.White, c.panel.Black = Human, opp
@@ -103,7 +110,7 @@ func (c *Controller) SetPanelMode(m PlayMode) {
 	case PlayTwo:
 		c.panel.White, c.panel.Black = Human, Human
 	case PlayWatch:
-		c.PanelWatch()
+		c.watchFromPanel()
 	}
 	c.panelErr = ""
 	c.moreFor = -1
@@ -242,8 +249,18 @@ func (c *Controller) StartPanel() error {
 // WatchNow starts a game between two AIs from the start panel at once: the
 // A key and the panel's watch button do the same.
 func (c *Controller) WatchNow() error {
-	c.PanelWatch()
+	c.watchFromPanel()
 	return c.StartPanel()
+}
+
+// watchFromPanel sets the panel to two AIs. Coming from a game with a
+// person, the opponent was chosen for a person (a level to beat), so both
+// sides take the default pairing; two AIs already chosen stay (PanelWatch).
+func (c *Controller) watchFromPanel() {
+	if c.PanelMode() != PlayWatch {
+		c.panel.White, c.panel.Black = WatchPair()
+	}
+	c.PanelWatch()
 }
 
 // Start begins a new game from the start position with the given settings.

@@ -53,7 +53,7 @@ func TestPanelModes(t *testing.T) {
 	c.SetPanelMode(PlayWhite)
 	s, _ = c.Panel()
 	assert.Equal(t, Human, s.White)
-	assert.NotEqual(t, Human, s.Black)
+	assert.Equal(t, "level:club", s.Black, "the person's opponent comes back after watching")
 }
 
 // The engines behind "More engines...": every shipped network once, weakest
@@ -92,6 +92,14 @@ func TestWatchNowStartsTheGame(t *testing.T) {
 	assert.Equal(t, ScreenGame, c.Screen())
 	assert.False(t, c.IsHuman(game.White))
 	assert.False(t, c.IsHuman(game.Black))
+	w, b := WatchPair()
+	assert.Equal(t, w, c.Settings().White, "the person's Beginner opponent is not kept for watching")
+	assert.Equal(t, b, c.Settings().Black)
+	// Two engines chosen for watching stay.
+	c.ShowStart()
+	c.SetPanelSide(game.White, "heuristic")
+	require.NoError(t, c.WatchNow())
+	assert.Equal(t, "heuristic", c.Settings().White)
 }
 
 // The last choices come back in the next run: side, level, move time, clock,

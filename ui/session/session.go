@@ -53,6 +53,7 @@ type Controller struct {
 	panel     Settings // being edited in the start panel
 	panelErr  string
 	panelAt   time.Time // when the start panel was opened over a game
+	personOpp string    // the opponent last chosen for a person in the panel
 	moreFor   int       // the side whose "More engines..." list is open, -1 for none
 	prefs     Prefs     // the choices kept between runs
 	prefsNote string    // why the kept choices could not be read, if so
