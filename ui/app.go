@@ -151,17 +151,26 @@ func Run(opts Options) error {
 }
 
 // windowMemoryLimit is the soft limit of the Go memory of the window's
-// process (runtime/debug.SetMemoryLimit). The engines' tables and networks
-// are most of the live heap; with the default GOGC alone the heap grows to
-// twice that before a collection, and the resident set with it. Under the
-// limit the collector runs before the heap reaches it; the searches
-// allocate little, so it runs seldom (docs/measurements.md, section Memory).
-const windowMemoryLimit = 128 << 20
+// process (runtime/debug.SetMemoryLimit), and windowGCPercent its GOGC. The
+// engines' tables and networks are most of the live heap, and the searches
+// allocate little; with the default GOGC the heap grew to twice the live
+// heap before a collection, and the resident set with it. A collection
+// when the heap has grown by a quarter, and at the latest at the limit,
+// costs a few milliseconds every second or so (docs/measurements.md,
+// section Memory).
+const (
+	windowMemoryLimit = 128 << 20
+	windowGCPercent   = 25
+)
 
-// limitMemory sets windowMemoryLimit, unless GOMEMLIMIT chose a limit.
+// limitMemory sets windowMemoryLimit and windowGCPercent, unless the
+// environment (GOMEMLIMIT, GOGC) chose otherwise.
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(windowMemoryLimit)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(windowGCPercent)
 	}
 }
 

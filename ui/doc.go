@@ -7,8 +7,8 @@
 //
 //   - app.go: the ebiten.Game (Update, Layout, Draw) over a session
 //     Controller and the classroom's state, the window's options, the
-//     screenshot mode, files dropped on the window, a soft limit on the
-//     process's Go memory (runtime/debug.SetMemoryLimit).
+//     screenshot mode, files dropped on the window, the collector's settings
+//     for the window (a soft memory limit and a low GOGC, runtime/debug).
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on
 //     the board, panel buttons, keys, the classroom's keys.
 //   - draw.go: fonts, text and shapes drawn with vector paths at the
