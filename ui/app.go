@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -107,8 +108,8 @@ func NewApp(opts Options) (*App, error) {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)
 	}
 	a := &App{ctl: session.New(opts.Config), fonts: f, notice: opts.Notice,
-		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, sound: newSounds(soundPrefs()),
-		afterDraw: opts.AfterDraw}
+		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, afterDraw: opts.AfterDraw}
+	a.sound = newSounds(a.ctl.Prefs().Muted)
 	if opts.Settings != nil {
 		a.ctl.SetPanel(*opts.Settings)
 		if err := a.ctl.Start(*opts.Settings); err != nil {
@@ -150,9 +151,10 @@ func Run(opts Options) error {
 		return err
 	}
 	defer a.Close()
+	limitMemory()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
-	ebiten.SetWindowSizeLimits(400, 420, -1, -1)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)
@@ -169,6 +171,30 @@ func Run(opts Options) error {
 		fmt.Println("screenshot saved to", a.shotPath)
 	}
 	return nil
+}
+
+// windowMemoryLimit is the soft limit of the Go memory of the window's
+// process (runtime/debug.SetMemoryLimit), and windowGCPercent its GOGC. The
+// engines' tables and networks are most of the live heap, and the searches
+// allocate little; with the default GOGC the heap grew to twice the live
+// heap before a collection, and the resident set with it. A collection
+// when the heap has grown by a quarter, and at the latest at the limit,
+// costs a few milliseconds every second or so (docs/measurements.md,
+// section Memory).
+const (
+	windowMemoryLimit = 128 << 20
+	windowGCPercent   = 25
+)
+
+// limitMemory sets windowMemoryLimit and windowGCPercent, unless the
+// environment (GOMEMLIMIT, GOGC) chose otherwise.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(windowMemoryLimit)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(windowGCPercent)
+	}
 }
 
 // Update handles input and advances the controller; it never waits.
@@ -426,3 +452,24 @@ func (a *App) updateTeach() {
 // Dragging reports whether a piece follows the mouse (between a press on it
 // and the release).
 func (a *App) Dragging() bool { return a.drag.active }
+
+// EvalBarCenter returns the centre of the evaluation bar in the latest
+// frame, in screen pixels.
+func (a *App) EvalBarCenter() (x, y float64) {
+	r := evalBarRect(&a.geo)
+	return r.cx(), r.cy()
+}
+
+// RulesLessonButtonCenter returns the centre of the rules page's "Learn to
+// play" button in the latest frame, for tests that click it.
+func (a *App) RulesLessonButtonCenter() (x, y float64) {
+	r := lessonButtonRect(&a.geo)
+	return r.cx(), r.cy()
+}
+
+// ChartRect returns where the chart of White's chance was drawn in the
+// latest frame (zero when there is none), in screen pixels.
+func (a *App) ChartRect() (x, y, w, h float64) {
+	r := a.geo.chart
+	return r.x, r.y, r.w, r.h
+}

@@ -7,8 +7,10 @@
 //
 //   - app.go: the ebiten.Game (Update, Layout, Draw) over a session
 //     Controller and the classroom's state, the window's options, the
-//     screenshot mode, files dropped on the window, full screen (F11), and
-//     a spare Go processor beside the low-priority search threads.
+//     screenshot mode, files dropped on the window, full screen (F11), a
+//     spare Go processor beside the low-priority search threads, and the
+//     collector's settings for the window (a soft memory limit and a low
+//     GOGC, runtime/debug).
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on
 //     the board, panel buttons, keys, the classroom's keys.
 //   - draw.go: fonts, text and shapes drawn with vector paths at the
@@ -20,7 +22,14 @@
 //     marks, arrows and the evaluation bar.
 //   - drawpanel.go: the side panel: players, clocks, status box, move list,
 //     buttons.
-//   - drawoverlay.go: the start panel, the help overlay and the end banner.
+//   - drawoverlay.go: the help overlay and the end banner.
+//   - drawstart.go: the start panel, laid out as a list of items (a
+//     rectangle and what a click on it does) that drawing, hovering and
+//     clicking share.
+//   - drawtutorial.go: the "Learn to play" lesson's box in the panel.
+//   - drawchart.go: for two AIs, White's chance over the game as a chart
+//     drawn with the window's own triangles, the pieces each side lost, the
+//     king's open lines on the board.
 //   - drawteach.go: the classroom view (T): its frame and tabs, the
 //     full-screen button, the live search and the evaluation taken apart.
 //   - teachboard.go: the classroom's board: the game's squares, coordinates
@@ -32,14 +41,16 @@
 //   - drawevolve.go: the evolution page: crosstable, parents, crossover and
 //     mutation per layer, the best filters, and the learning curve as a
 //     vector path.
-//   - rules.go: the rules page of the help, small illustrated boards given
-//     as data (position, move, marked squares).
+//   - rules.go: the rules pages of the help: small illustrated boards given
+//     as data (position, move, marked squares), and the rules in full.
 //   - layers.go, frame.go: cheap frames: what never changes is drawn once
 //     per size into a static layer, pieces and marks are sprites, and the
 //     screen keeps its pixels, so a frame redraws only the regions whose
 //     contents changed, and nothing when nothing did.
 //   - geometry.go: where everything is for a window size: board, squares,
-//     evaluation bar, panel and its buttons, start panel.
+//     evaluation bar, panel and its buttons, the chance chart; the layout
+//     (panel beside or below) that gives the larger board, and the minimum
+//     window size.
 //   - theme.go: the colours.
 //   - sound.go: the cues synthesised in code (sine partials under a decay)
 //     and played through oto; silent, not failing, without a sound device;

@@ -217,10 +217,31 @@ func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
 		drawCentered(dst, sp.pieces[sl.Piece], x0+(x1-x0)*t, y0+(y1-y0)*t, 1, 1)
 	}
 
-	// Legal destinations of the selected piece.
+	if c.WatchControls() {
+		a.drawKingLines(dst, g, pos)
+	}
+
+	// Legal destinations of the selected piece; with the danger preview,
+	// those where it would be captured at once in red, ringed.
+	danger := map[game.Square]bool{}
+	for _, s := range c.Danger() {
+		danger[s] = true
+	}
 	for _, m := range c.Destinations() {
 		x, y := g.squareCenter(m.To())
+		if danger[m.To()] {
+			drawTinted(dst, sp.disc, x, y, 1, colCapture)
+			drawTinted(dst, sp.ring, x, y, 0.55, colCapture)
+			continue
+		}
 		drawCentered(dst, sp.dot, x, y, 1, 1)
+	}
+	// A refused click: a red cross on the square, the reason in the panel.
+	if s, ok := c.Refused(); ok {
+		r := g.squareRect(s).inset(g.cell * 0.28)
+		w := math.Max(1.5, g.cell*0.035)
+		quadLine(dst, r.x, r.y, r.x+r.w, r.y+r.h, w, colCapture)
+		quadLine(dst, r.x+r.w, r.y, r.x, r.y+r.h, w, colCapture)
 	}
 
 	// Game over: ring the king.
@@ -307,6 +328,7 @@ func drawEvalBarFrame(dst *ebiten.Image, g *geometry) {
 type evalView struct {
 	white float64 // height of White's part, in pixels
 	label string
+	known bool // an evaluation of the position on the board exists
 }
 
 // evalBarRect is the evaluation bar on whole pixels.
@@ -331,11 +353,12 @@ func (a *App) glideEval() {
 // evalView returns what the evaluation bar shows.
 func (a *App) evalView(g *geometry) evalView {
 	score, ok := a.ctl.Eval()
-	label := "" // no evaluation yet
-	if ok {
-		label = session.EvalLabel(score, a.ctl.Viewpoint())
+	if !ok {
+		// Nobody evaluated this position: a grey bar, no number (an even
+		// bar would claim an even game).
+		return evalView{label: "?"}
 	}
-	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: label}
+	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: session.EvalLabel(score, a.ctl.Viewpoint()), known: true}
 }
 
 // drawEvalBar draws who stands better: White's share grows from White's side
@@ -344,6 +367,12 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 	u := g.u
 	r := evalBarRect(g)
 	wh := v.white
+	f := face(a.fonts.bold, 14*u)
+	if !v.known {
+		quickRect(dst, r, colEvalUnknown)
+		drawText(dst, v.label, f, r.cx(), r.y-16*u, colTextDim, alignCenter)
+		return
+	}
 	quickRect(dst, r, colEvalBlack)
 	if g.flipped {
 		quickRect(dst, rect{r.x, r.y, r.w, wh}, colEvalWhite)
@@ -351,7 +380,6 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 		quickRect(dst, rect{r.x, r.y + r.h - wh, r.w, wh}, colEvalWhite)
 	}
 	quickRect(dst, rect{r.x - 3*u, math.Round(r.cy() - u), r.w + 6*u, math.Max(2, math.Round(2*u))}, colAccent)
-	f := face(a.fonts.bold, 12*u)
 	drawText(dst, v.label, f, r.cx(), r.y-16*u, colText, alignCenter)
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"runtime"
 
@@ -67,7 +66,8 @@ var helpLines = [][2]string{
 	{"+  /  −", "AI vs AI: faster / slower"},
 	{"Esc", "deselect, close this help"},
 	{"?  /  F1", "this help"},
-	{"L  /  Help button", "the rules, with pictures"},
+	{"L  /  Help button", "the rules, with pictures and in full"},
+	{"P", "learn to play: a short lesson on the board"},
 	{"T  /  Teach button", "classroom view: search, slow motion, evaluation, network, evolution"},
 	{"F11  /  Full button", "full screen, for a projector"},
 	{"M", "sound on / off (remembered)"},
@@ -80,9 +80,13 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
 	card := helpCard(g)
 	fillRoundRect(dst, card, 14*u, colPanel)
-	a.drawTabs(dst, g, helpTabs(g), []string{"Rules", "Keys"}, a.ctl.HelpPage(), 15)
-	if a.ctl.HelpPage() == session.HelpRules {
+	a.drawTabs(dst, g, helpTabs(g), []string{"Rules", "In full", "Keys"}, a.ctl.HelpPage(), 15)
+	switch a.ctl.HelpPage() {
+	case session.HelpRules:
 		a.drawRules(dst, g)
+		return
+	case session.HelpRulesText:
+		a.drawFullRules(dst, g)
 		return
 	}
 	rowH := 28 * u
@@ -96,124 +100,6 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	drawText(dst, "Tab: rules  ·  any other key or a click closes", face(a.fonts.regular, 13*u), card.cx(), card.y+card.h-40*u, colTextFaint, alignCenter)
 	// Which build is running, for bug reports: release version and commit.
 	drawText(dst, buildinfo.Read().String(), face(a.fonts.regular, 12*u), card.cx(), card.y+card.h-18*u, colTextFaint, alignCenter)
-}
-
-// startChoices are the players offered in the start panel.
-func startChoices() []string {
-	return append(append([]string{session.Human}, session.LevelChoices()...), session.AIChoices()...)
-}
-
-// drawStart draws the start panel over the board.
-func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
-	u := g.u
-	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x90))
-	s := newStartGeometry(g, startChoices())
-	fillRoundRect(dst, s.card, 14*u, colPanel)
-	x0 := s.card.x + 20*u
-	drawText(dst, "New game", face(a.fonts.bold, 24*u), x0, s.titleY+12*u, colText, alignLeft)
-	drawText(dst, "Ashton Tablut: White (with the king) escapes to the edge; Black captures the king.", face(a.fonts.regular, 13.5*u), x0, s.titleY+40*u, colTextDim, alignLeft)
-
-	settings, errText := a.ctl.Panel()
-	cx, cy := a.cursor()
-	lf := face(a.fonts.bold, 16*u)
-	cf := face(a.fonts.regular, 14.5*u)
-	for i, side := range []game.Color{game.White, game.Black} {
-		y := []float64{s.whiteY, s.blackY}[i]
-		chips := [][]chip{s.white, s.black}[i]
-		drawText(dst, side.String(), lf, x0, y+12*u, colText, alignLeft)
-		drawText(dst, choiceAbout(settings.Spec(side)), face(a.fonts.regular, 13*u), x0+70*u, y+12*u, colTextDim, alignLeft)
-		for _, ch := range chips {
-			bg := colButton
-			if settings.Spec(side) == ch.spec {
-				bg = colButtonOn
-			} else if ch.r.contains(cx, cy) {
-				bg = colButtonHot
-			}
-			fillRoundRect(dst, ch.r, 8*u, bg)
-			label := session.ChipLabel(ch.spec)
-			drawText(dst, label, cf, ch.r.cx(), ch.r.cy(), colText, alignCenter)
-		}
-	}
-	drawText(dst, "Move time", lf, x0, s.timeY+19*u, colText, alignLeft)
-	drawText(dst, "for the engines; a level keeps its own limits", face(a.fonts.regular, 13*u), s.timeUp.x+s.timeUp.w+16*u, s.timeY+19*u, colTextDim, alignLeft)
-	for _, b := range []struct {
-		r rect
-		l string
-	}{{s.timeDown, "−"}, {s.timeUp, "+"}} {
-		bg := colButton
-		if b.r.contains(cx, cy) {
-			bg = colButtonHot
-		}
-		fillRoundRect(dst, b.r, 8*u, bg)
-		drawText(dst, b.l, lf, b.r.cx(), b.r.cy(), colText, alignCenter)
-	}
-	drawText(dst, fmt.Sprintf("%g s", settings.MoveTime.Seconds()), lf, s.timeText.cx(), s.timeText.cy(), colAccent, alignCenter)
-
-	drawText(dst, "Clock", lf, x0, s.clockY+19*u, colText, alignLeft)
-	for i, k := range session.ClockChoices {
-		r := s.clocks[i]
-		bg := colButton
-		if settings.Clock == k.Clock && settings.Increment == k.Increment {
-			bg = colButtonOn
-		} else if r.contains(cx, cy) {
-			bg = colButtonHot
-		}
-		fillRoundRect(dst, r, 8*u, bg)
-		drawText(dst, k.Label, cf, r.cx(), r.cy(), colText, alignCenter)
-	}
-	for _, b := range []struct {
-		r   rect
-		l   string
-		hot bool
-	}{{s.start, "Start  (Enter)", true}, {s.watch, "Watch AI vs AI  (A)", false}, {s.back, "Back  (Esc)", false}} {
-		bg := colButton
-		if b.hot {
-			bg = colButtonOn
-		}
-		if b.r.contains(cx, cy) {
-			bg = colButtonHot
-		}
-		fillRoundRect(dst, b.r, 8*u, bg)
-		drawText(dst, b.l, cf, b.r.cx(), b.r.cy(), colText, alignCenter)
-	}
-	if errText != "" {
-		drawText(dst, ellipsis(errText, cf, s.card.w-40*u), cf, x0, s.start.y+s.start.h+20*u, colError, alignLeft)
-	} else if a.notice != "" {
-		drawText(dst, ellipsis(a.notice, cf, s.card.w-40*u), cf, x0, s.start.y+s.start.h+20*u, colTextDim, alignLeft)
-	}
-}
-
-// startKey identifies what the start panel shows, so that its layer is redrawn
-// only when that changes.
-func (a *App) startKey(g *geometry) string {
-	settings, errText := a.ctl.Panel()
-	s := newStartGeometry(g, startChoices())
-	x, y := a.cursor()
-	hot := -1
-	all := append([]rect{s.timeDown, s.timeUp, s.start, s.watch, s.back}, s.clocks...)
-	for _, ch := range append(append([]chip{}, s.white...), s.black...) {
-		all = append(all, ch.r)
-	}
-	for i, r := range all {
-		if r.contains(x, y) {
-			hot = i
-		}
-	}
-	return fmt.Sprint(settings, errText, a.notice, hot)
-}
-
-// choiceAbout says in a few words what the player chosen for a side is.
-func choiceAbout(spec string) string {
-	if l, ok := session.LevelOf(spec); ok {
-		return l.Title + ": " + l.About
-	}
-	switch spec {
-	case session.Human:
-		return "played here, with the mouse"
-	case "heuristic":
-		return "engine: the hand-made evaluation, searching for the move time" + inBrowser()
-	}
-	return "engine: the network " + session.ShortSpec(spec) + ", searching for the move time" + inBrowser()
 }
 
 // inBrowser says that an engine at full strength searches less in a browser

@@ -36,6 +36,9 @@ func (a *App) drawPanelStatic(dst *ebiten.Image, g *geometry) {
 		fillRoundRect(dst, b.r, 6*u, colButton)
 	}
 	fillRoundRect(dst, g.moves, 8*u, colPanelInset)
+	if g.chart.w > 0 {
+		fillRoundRect(dst, g.chart, 8*u, colPanelInset)
+	}
 }
 
 // drawPanel draws the side panel's changing parts: players, status, button
@@ -57,13 +60,20 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 			col = colText
 			quickRect(dst, rect{math.Round(inner.x + inner.w - 10*u), math.Round(y - 4*u), math.Round(8 * u), math.Round(8 * u)}, colAccent)
 		}
-		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 15*u), x+16*u, y, col, alignLeft)
+		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 16*u), x+16*u, y, col, alignLeft)
+		right := inner.x + inner.w - 22*u
 		if left, ok := c.ClockLeft(side); ok {
 			cc := col
 			if left < 10*time.Second {
 				cc = colError
 			}
-			drawText(dst, clockText(left), face(a.fonts.mono, 15*u), inner.x+inner.w-22*u, y, cc, alignRight)
+			cf := face(a.fonts.mono, 16*u)
+			drawText(dst, clockText(left), cf, right, y, cc, alignRight)
+			right -= textWidth(clockText(left), cf) + 12*u
+		}
+		// The pieces this side has lost, when it lost any.
+		if lost := lostBy(c, side); lost > 0 {
+			drawText(dst, fmt.Sprintf("lost %d", lost), face(a.fonts.regular, 16*u), right, y, colTextDim, alignRight)
 		}
 	}
 
@@ -83,7 +93,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 			dst.DrawImage(hot, op)
 		}
 	}
-	bf := face(a.fonts.regular, 14*u)
+	bf := face(a.fonts.regular, 16*u)
 	for _, b := range g.buttons {
 		enabled, _ := a.buttonState(b.act)
 		tc := colText
@@ -97,26 +107,33 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		drawText(dst, label, bf, b.r.cx(), b.r.cy()-1*u, tc, alignCenter)
 	}
 
-	a.drawMoveList(dst, g)
+	if l, ok := c.LessonNow(); ok {
+		a.drawLesson(dst, g, l)
+	} else {
+		a.drawMoveList(dst, g)
+	}
+	if g.chart.w > 0 {
+		a.drawChart(dst, g)
+	}
 
 	// Message at the bottom: a notice in grey, an error in red, wrapped over
 	// as many lines as it needs (up to five) on a box over the move list, so
 	// that a long path is never cut off.
 	if msg := c.Message(); msg != "" {
-		f := face(a.fonts.regular, 13*u)
+		f := face(a.fonts.regular, 16*u)
 		col := colTextDim
 		if session.IsErrorMessage(msg) {
 			col = colError
 		}
 		lines := wrapText(msg, f, inner.w-16*u, 5)
-		lh := 17 * u
+		lh := 20 * u
 		box := rect{inner.x - 4*u, inner.y + inner.h - float64(len(lines))*lh - 6*u, inner.w + 8*u, float64(len(lines))*lh + 8*u}
 		fillRoundRect(dst, box, 6*u, colPanel)
 		for i, l := range lines {
 			drawText(dst, l, f, inner.x+4*u, box.y+6*u+lh/2+float64(i)*lh, col, alignLeft)
 		}
 	} else {
-		drawText(dst, "? help  ·  O open a game  ·  or drop a record file here", face(a.fonts.regular, 12.5*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
+		drawText(dst, ellipsis("? help  ·  P learn to play  ·  O open a game", face(a.fonts.regular, 16*u), inner.w), face(a.fonts.regular, 16*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
 	}
 }
 
@@ -209,6 +226,19 @@ type statusView struct {
 func (a *App) statusView(g *geometry) statusView {
 	c := a.ctl
 	var v statusView
+	if l, ok := c.LessonNow(); ok {
+		// The lesson's box says the task; the status says whose move and
+		// what the keys do.
+		pos := c.Position()
+		v.l1, v.c1 = fmt.Sprintf("%v to move: your turn", pos.SideToMove()), colText
+		v.l2, v.c2 = "Click a piece, then a square, or drag it.", colTextDim
+		if l.Solved {
+			v.l1, v.c1 = "Solved", colWin
+			v.l2 = "Enter: the next step"
+		}
+		v.l3, v.c3 = "Esc leaves the lesson", colTextFaint
+		return v
+	}
 	switch st, thinking := c.Think(); {
 	case c.Over():
 		title, why := c.EndWords()
@@ -234,10 +264,13 @@ func (a *App) statusView(g *geometry) statusView {
 			parts = append(parts, "starting…")
 		}
 		v.l2, v.c2 = strings.Join(parts, "  ·  "), colTextDim
-		// What the arrows on the board mean.
+		// What the arrows on the board mean, unless a capture was just made.
 		v.l3, v.c3 = "Arrows: orange its plan, blue the expected reply", colTextFaint
 		if st.Hint {
 			v.l3 = "Arrows: green the hint, blue the expected reply"
+		}
+		if caps := c.CaptureMarks(); len(caps) > 0 {
+			v.l3, v.c3 = session.CaptureText(caps), colCapture
 		}
 		v.bar = true
 		if st.MoveTime > 0 {
@@ -263,8 +296,14 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l2, v.c2 = w, colAccent
 		}
 		if score, ok := c.Eval(); ok {
+			// The chance of the position on the board, and whose search said so.
 			_, you := c.HumanSide()
-			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you), colTextFaint
+			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you)+"  ·  "+c.EvalSource(), colTextFaint
+		} else {
+			v.l3, v.c3 = "No estimate yet: H asks for a hint", colTextFaint
+			if !c.HumanToMove() {
+				v.l3 = "No estimate of this position yet"
+			}
 		}
 		if caps := c.CaptureMarks(); len(caps) > 0 {
 			v.l3, v.c3 = session.CaptureText(caps), colCapture
@@ -276,31 +315,46 @@ func (a *App) statusView(g *geometry) statusView {
 // statusTick is how often a thinking AI's status (time bar, seconds left) moves.
 const statusTick = 100 * time.Millisecond
 
-// statusBar is where the time bar of a thinking AI is drawn.
+// statusLines are the vertical centres of the status box's three lines.
+func statusLines(g *geometry) [3]float64 {
+	u := g.u
+	in := g.status.inset(12 * u)
+	return [3]float64{in.y + 9*u, in.y + 35*u, in.y + 59*u}
+}
+
+// statusBar is where the time bar of a thinking AI is drawn: a thin bar
+// between the headline and the detail, clear of the lines' text.
 func (a *App) statusBar(g *geometry) rect {
 	u := g.u
 	in := g.status.inset(12 * u)
-	return rect{math.Round(in.x), math.Round(in.y + 52*u), math.Round(in.w), math.Round(6 * u)}
+	return rect{math.Round(in.x), math.Round(in.y + 20*u), math.Round(in.w), math.Round(4 * u)}
 }
 
 // drawStatus draws the status box's contents (its box is in the static layer).
 func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 	u := g.u
 	in := g.status.inset(12 * u)
-	big, small := face(a.fonts.bold, 16*u), face(a.fonts.regular, 14*u)
-	drawText(dst, v.l1, big, in.x, in.y+9*u, v.c1, alignLeft)
+	big, small := face(a.fonts.bold, 17*u), face(a.fonts.regular, 16*u)
+	ys := statusLines(g)
+	l1w := in.w
+	if v.bar && v.timed {
+		// The seconds left stand at the headline's right end.
+		tf := face(a.fonts.regular, 16*u)
+		drawText(dst, v.barText, tf, in.x+in.w, ys[0], colTextDim, alignRight)
+		l1w -= textWidth(v.barText, tf) + 8*u
+	}
+	drawText(dst, ellipsis(v.l1, big, l1w), big, in.x, ys[0], v.c1, alignLeft)
 	if v.l2 != "" {
-		drawText(dst, ellipsis(v.l2, small, in.w), small, in.x, in.y+33*u, v.c2, alignLeft)
+		drawText(dst, ellipsis(v.l2, small, in.w), small, in.x, ys[1], v.c2, alignLeft)
 	}
 	if v.l3 != "" {
-		drawText(dst, ellipsis(v.l3, small, in.w), small, in.x, in.y+57*u, v.c3, alignLeft)
+		drawText(dst, ellipsis(v.l3, small, in.w), small, in.x, ys[2], v.c3, alignLeft)
 	}
 	if v.bar {
 		bar := a.statusBar(g)
 		quickRect(dst, bar, colButton)
 		if v.timed {
 			quickRect(dst, rect{bar.x, bar.y, v.barFill, bar.h}, colAccent)
-			drawText(dst, v.barText, face(a.fonts.regular, 12*u), bar.x+bar.w, bar.y+19*u, colTextFaint, alignRight)
 		}
 	}
 }
@@ -355,7 +409,7 @@ type moveCell struct {
 func (a *App) moveListLayout(g *geometry) (top, rowH float64, from, rows, total, first int) {
 	u := g.u
 	in := g.moves.inset(10 * u)
-	rowH = 21 * u
+	rowH = 23 * u
 	top = in.y + 26*u
 	rows = int((in.y + in.h - top) / rowH)
 	line := a.ctl.Game().Line()
@@ -397,15 +451,15 @@ func (a *App) moveCells(g *geometry) []moveCell {
 func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 	u := g.u
 	in := g.moves.inset(10 * u)
-	drawText(dst, "Moves", face(a.fonts.bold, 14*u), in.x, in.y+7*u, colTextDim, alignLeft)
+	drawText(dst, "Moves", face(a.fonts.bold, 16*u), in.x, in.y+7*u, colTextDim, alignLeft)
 	if a.ctl.WatchControls() {
 		// The pace of AI-vs-AI play, set by Slower and Faster.
-		drawText(dst, fmt.Sprintf("delay %.2g s between moves", a.ctl.Delay().Seconds()), face(a.fonts.regular, 13*u),
+		drawText(dst, fmt.Sprintf("delay %.2g s", a.ctl.Delay().Seconds()), face(a.fonts.regular, 16*u),
 			in.x+in.w, in.y+7*u, colTextDim, alignRight)
 	} else if a.ctl.Browsing() {
-		drawText(dst, "replay · End: last move", face(a.fonts.regular, 13*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
+		drawText(dst, "replay · End: last move", face(a.fonts.regular, 16*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
 	}
-	mf := face(a.fonts.mono, 14*u)
+	mf := face(a.fonts.mono, 16*u)
 	top, rowH, _, rows, _, _ := a.moveListLayout(g)
 	if rows <= 0 {
 		return
@@ -413,7 +467,7 @@ func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 	gm := a.ctl.Game()
 	line := gm.Line()
 	if len(line) == 0 {
-		drawText(dst, "no moves yet", face(a.fonts.regular, 13*u), in.x, top+rowH/2, colTextFaint, alignLeft)
+		drawText(dst, "no moves yet", face(a.fonts.regular, 16*u), in.x, top+rowH/2, colTextFaint, alignLeft)
 	}
 	caps := lineCaptures(gm, line)
 	lastRow := -1

@@ -63,6 +63,9 @@ type boardState struct {
 	pv       [4]game.Move
 	hint     game.Move
 	caps     [4]game.Capture // the marks of the last move's captures
+	danger   [2]uint64       // the danger preview's squares, a bit each
+	refused  game.Square     // the square of a refused click, marked a moment
+	watch    bool            // two AIs play: the king's open lines are marked
 }
 
 // panelState is what the side panel shows besides the static layer and the
@@ -80,6 +83,9 @@ type panelState struct {
 	delay        time.Duration
 	message      string
 	clocks       [2]string // as shown
+	lesson       string    // the lesson's box, when the lesson is on
+	chart        string    // the chance chart, AI vs AI
+	lost         [2]int    // the pieces each side lost
 }
 
 // drawnFrame remembers what is on the screen.
@@ -146,7 +152,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		b.dragFrom = a.drag.from
 	}
 	b.outcome, b.reason = c.Game().Outcome(), c.Game().Reason()
-	b.banner = c.Over() && !a.bannerHidden
+	b.banner = c.Over() && !a.bannerHidden && !c.InLesson()
 	for i := range b.pv {
 		b.pv[i] = game.NoMove
 	}
@@ -156,6 +162,11 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	}
 	b.hint = c.HintMove()
 	copy(b.caps[:], c.CaptureMarks())
+	for _, s := range c.Danger() {
+		b.danger[s/64] |= 1 << (s % 64)
+	}
+	b.refused, _ = c.Refused()
+	b.watch = c.WatchControls()
 	f.dests = c.Destinations()
 	f.drag = a.drag.active && a.drag.moved
 
@@ -182,6 +193,9 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		}
 	}
 	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
+	p.lesson = a.lessonKey(g)
+	p.chart = a.chartKey(g)
+	p.lost[0], p.lost[1] = c.Captured()
 	for i := range p.clocks {
 		if left, ok := c.ClockLeft(game.Color(i)); ok {
 			p.clocks[i] = clockText(left)

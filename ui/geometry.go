@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/tablut-ai/tablut/game"
-	"github.com/tablut-ai/tablut/ui/session"
 )
 
 // rect is an axis-aligned rectangle in screen pixels.
@@ -68,6 +67,7 @@ type geometry struct {
 	buttons []button
 	status  rect // status box in the panel
 	moves   rect // move list in the panel
+	chart   rect // White's chance over the game, under the moves (AI vs AI; empty otherwise)
 	flipped bool
 	// portrait: the panel is below the board rather than right of it.
 	portrait bool
@@ -104,10 +104,32 @@ var watchButtons = []button{
 // below the board, so that a tall window gets a board as wide as itself.
 const portraitRatio = 1.05
 
-// newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls.
+// Minimum window size: the smallest window whose board (the 81 squares) is
+// still at least 300 pixels wide in either layout (TestMinimumWindowBoard).
+const (
+	minWindowW = 640
+	minWindowH = 420
+)
+
+// newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls. A
+// tall screen puts the panel below the board, unless the panel's height
+// would leave the board smaller than beside it.
 func newGeometry(w, h int, flipped, watch bool) geometry {
+	land := layoutGeometry(w, h, flipped, watch, false)
+	if float64(w) > float64(h)*portraitRatio {
+		return land
+	}
+	if port := layoutGeometry(w, h, flipped, watch, true); port.board.w >= land.board.w {
+		return port
+	}
+	return land
+}
+
+// layoutGeometry lays out a w x h screen with the panel below the board
+// (portrait) or beside it.
+func layoutGeometry(w, h int, flipped, watch, portrait bool) geometry {
 	g := geometry{w: float64(w), h: float64(h), flipped: flipped}
-	g.portrait = g.w <= g.h*portraitRatio
+	g.portrait = portrait
 	buttons := panelButtons
 	if watch {
 		buttons = append(append([]button{}, panelButtons...), watchButtons...)
@@ -166,6 +188,11 @@ func newGeometry(w, h int, flipped, watch bool) geometry {
 	}
 	y += float64(rows)*(bh+bg) + 10*u
 	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y-28*u)}
+	if ch := 130 * u; watch && g.moves.h > 2*ch+40*u {
+		// Two AIs: the chart of White's chance takes the move list's foot.
+		g.moves.h -= ch + 10*u
+		g.chart = rect{inner.x, g.moves.y + g.moves.h + 10*u, inner.w, ch}
+	}
 	return g
 }
 
@@ -208,68 +235,4 @@ func (g *geometry) buttonAt(x, y float64) action {
 		}
 	}
 	return actNone
-}
-
-// startGeometry lays out the start panel: a card with a row of choice chips for
-// each side, the move time and the buttons.
-type startGeometry struct {
-	card                   rect
-	white, black           []chip
-	timeDown, timeUp       rect
-	timeText               rect
-	start, watch, back     rect
-	titleY, whiteY, blackY float64
-	timeY                  float64
-	clockY                 float64
-	clocks                 []rect // one per session.ClockChoices
-}
-
-// chip is one choice in the start panel.
-type chip struct {
-	spec string
-	r    rect
-}
-
-func newStartGeometry(g *geometry, choices []string) startGeometry {
-	u := g.u
-	var s startGeometry
-	cw := math.Min(g.w-40*u, 760*u)
-	chipW, chipH, chipGap := 150*u, 38*u, 10*u
-	perRow := max(1, int((cw-40*u+chipGap)/(chipW+chipGap)))
-	rowsPer := (len(choices) + perRow - 1) / perRow
-	sideH := 34*u + float64(rowsPer)*(chipH+chipGap)
-	ch := 80*u + 2*sideH + 70*u + 56*u + 80*u
-	s.card = rect{(g.w - cw) / 2, (g.h - ch) / 2, cw, ch}
-	x0 := s.card.x + 20*u
-	y := s.card.y + 22*u
-	s.titleY = y
-	y += 58 * u
-	layoutChips := func(y float64) []chip {
-		out := make([]chip, len(choices))
-		for i, c := range choices {
-			out[i] = chip{c, rect{x0 + float64(i%perRow)*(chipW+chipGap), y + 30*u + float64(i/perRow)*(chipH+chipGap), chipW, chipH}}
-		}
-		return out
-	}
-	s.whiteY = y
-	s.white = layoutChips(y)
-	y += sideH
-	s.blackY = y
-	s.black = layoutChips(y)
-	y += sideH + 4*u
-	s.timeY = y
-	s.timeDown = rect{x0 + 150*u, y, 38 * u, 38 * u}
-	s.timeText = rect{x0 + 196*u, y, 100 * u, 38 * u}
-	s.timeUp = rect{x0 + 304*u, y, 38 * u, 38 * u}
-	y += 56 * u
-	s.clockY = y
-	for i := range session.ClockChoices {
-		s.clocks = append(s.clocks, rect{x0 + 150*u + float64(i)*(130*u+8*u), y, 130 * u, 38 * u})
-	}
-	y += 66 * u
-	bw := (cw - 40*u - 2*12*u) / 3
-	s.start = rect{x0, y, bw, 44 * u}
-	s.watch = rect{x0 + bw + 12*u, y, bw, 44 * u}
-	s.back = rect{x0 + 2*(bw+12*u), y, bw, 44 * u}
-	return s
 }

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"os"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -65,5 +68,40 @@ func TestPortraitWindowReflows(t *testing.T) {
 	}
 	if g := newGeometry(1180, 780, false, false); g.portrait {
 		t.Fatal("a landscape window is laid out as portrait")
+	}
+}
+
+// At every window size the window allows, the board's squares span at least
+// 300 pixels (at the old minimum, 400x420, they spanned about 140).
+func TestMinimumWindowBoard(t *testing.T) {
+	for w := minWindowW; w <= 1400; w += 20 {
+		for h := minWindowH; h <= 1400; h += 20 {
+			for _, watch := range []bool{false, true} {
+				if g := newGeometry(w, h, false, watch); g.board.w < 300 {
+					t.Fatalf("%dx%d (watch %v): the board is %.0f px", w, h, watch, g.board.w)
+				}
+			}
+		}
+	}
+}
+
+// The game screen's panel is readable on a 1280x800 projector: every text
+// the panel, its chart and the lesson draw is at least 16 pixels there. The
+// sizes are read from the drawing code, where each is written as N*u.
+func TestPanelTextIsAtLeast16Pixels(t *testing.T) {
+	g := newGeometry(1280, 800, false, true)
+	sizes := regexp.MustCompile(`face\(a\.fonts\.\w+, ([0-9.]+)\*u\)`)
+	for _, file := range []string{"drawpanel.go", "drawchart.go", "drawtutorial.go"} {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		found := sizes.FindAllSubmatch(src, -1)
+		require.NotEmpty(t, found, file)
+		for _, m := range found {
+			n, err := strconv.ParseFloat(string(m[1]), 64)
+			require.NoError(t, err)
+			if px := n * g.u; px < 16 {
+				t.Errorf("%s: a text of %s*u is %.1f px at 1280x800", file, m[1], px)
+			}
+		}
 	}
 }

@@ -38,8 +38,12 @@ func (a *App) handleKeys() {
 	}
 	if c.HelpShown() {
 		switch {
-		case pressed(ebiten.KeyTab, ebiten.KeyRight, ebiten.KeyLeft):
+		case pressed(ebiten.KeyP) && c.HelpPage() != session.HelpKeys:
+			a.startLesson()
+		case pressed(ebiten.KeyTab, ebiten.KeyRight):
 			c.ShowHelp(c.HelpPage() + 1)
+		case pressed(ebiten.KeyLeft):
+			c.ShowHelp(c.HelpPage() - 1)
 		case len(inpututil.AppendJustPressedKeys(nil)) > 0:
 			c.CloseHelp()
 		}
@@ -50,7 +54,7 @@ func (a *App) handleKeys() {
 		return
 	}
 	if pressed(ebiten.KeyM) {
-		c.Notify(a.sound.toggleMute())
+		a.toggleSound()
 		return
 	}
 	if pressed(ebiten.KeyF11) {
@@ -59,6 +63,10 @@ func (a *App) handleKeys() {
 	}
 	if pressed(ebiten.KeyL) {
 		c.ShowHelp(session.HelpRules)
+		return
+	}
+	if pressed(ebiten.KeyP) && !a.teachShown() {
+		a.startLesson()
 		return
 	}
 	if a.teachShown() {
@@ -76,7 +84,7 @@ func (a *App) handleKeys() {
 		case pressed(ebiten.KeyEscape):
 			c.Back()
 		case pressed(ebiten.KeyA):
-			c.PanelWatch()
+			c.WatchNow()
 		case pressed(ebiten.KeyW):
 			c.CyclePanelSide(game.White)
 		case pressed(ebiten.KeyB):
@@ -88,7 +96,19 @@ func (a *App) handleKeys() {
 		}
 		return
 	}
-	if c.Over() {
+	if c.InLesson() {
+		switch {
+		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
+			if l, _ := c.LessonNow(); l.Solved {
+				c.NextLessonStep()
+			}
+			return
+		case pressed(ebiten.KeyEscape):
+			c.LeaveLesson()
+			return
+		}
+	}
+	if c.Over() && !c.InLesson() {
 		switch {
 		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
 			c.Rematch()
@@ -269,6 +289,8 @@ func (a *App) mouse(in mouseInput) {
 		case c.HelpShown():
 			if p, ok := tabAt(helpTabs(g), x, y); ok {
 				c.ShowHelp(p)
+			} else if c.HelpPage() != session.HelpKeys && lessonButtonRect(g).contains(x, y) {
+				a.startLesson()
 			} else {
 				c.CloseHelp()
 			}
@@ -289,12 +311,15 @@ func (a *App) mouse(in mouseInput) {
 			a.do(act)
 			return
 		}
+		if a.clickLesson(x, y) {
+			return
+		}
 		s, ok := g.squareAt(x, y)
 		if !ok {
 			a.clickOffBoard(x, y)
 			return
 		}
-		if c.Over() {
+		if c.Over() && !c.InLesson() {
 			if b := newBannerGeometry(g); !a.bannerHidden && b.rematch.contains(x, y) {
 				c.Rematch()
 			} else if !a.bannerHidden && b.swap.contains(x, y) {
@@ -350,39 +375,6 @@ func (a *App) release(x, y float64) {
 		c.Drop(s)
 	case !d.moved && d.wasSelected:
 		c.Select(d.from) // a click on the selected piece deselects it
-	}
-}
-
-// clickStart handles a click in the start panel.
-func (a *App) clickStart(x, y float64) {
-	c := a.ctl
-	s := newStartGeometry(&a.geo, startChoices())
-	for i, chips := range [][]chip{s.white, s.black} {
-		for _, ch := range chips {
-			if ch.r.contains(x, y) {
-				c.SetPanelSide(game.Color(i), ch.spec)
-				return
-			}
-		}
-	}
-	for i, r := range s.clocks {
-		if r.contains(x, y) {
-			c.SetPanelClock(session.ClockChoices[i])
-			return
-		}
-	}
-	switch {
-	case s.timeDown.contains(x, y):
-		c.StepPanelMoveTime(-1)
-	case s.timeUp.contains(x, y):
-		c.StepPanelMoveTime(1)
-	case s.start.contains(x, y):
-		c.StartPanel()
-	case s.watch.contains(x, y):
-		c.PanelWatch()
-		c.StartPanel()
-	case s.back.contains(x, y):
-		c.Back()
 	}
 }
 

@@ -38,40 +38,40 @@ type ruleCard struct {
 }
 
 var ruleCards = []ruleCard{
-	{title: "Moving", text: "White moves first. Every piece slides like a rook, as far as it likes, never jumping.",
+	{title: "Moving", text: "White moves first. Every piece slides like a rook, as far as it likes, and never jumps.",
 		pos:   "...BBB.../....B..../....W..../B...W...B/BBWWKWWBB/B...W...B/....W..../....B..../...BBB... W",
 		moves: []string{"e3-b3", "e3-h3"}},
-	{title: "The throne", text: "Nobody stops on or crosses e5, even empty. The king leaves it and never comes back.",
+	{title: "The throne", text: "No piece stops on or crosses e5, even when it is empty. The king leaves it and never comes back.",
 		pos:   "........./........./........./........./..W....../........./....K..../........./......... W",
 		moves: []string{"c5-d5"}, marks: []ruleMark{{"e5", markBad}, {"f5", markBad}}},
-	{title: "Camps", text: "The hatched camps are closed to White. A black pawn moves within its own camp, never into another one.",
+	{title: "Camps", text: "The hatched camps are closed to White. A black pawn may move within its own camp, never into another one.",
 		pos:   "...B...../........./........./........./....K..../........./........./........./......... B",
 		moves: []string{"d1-g1"}, marks: []ruleMark{{"g1", markGood}}},
-	{title: "Capture", text: "Trap an enemy pawn between the piece you move and one of yours: it is taken. Moving in between is safe.",
+	{title: "Capture", text: "An enemy pawn trapped between the piece you move and one of yours is taken. Moving in between is safe.",
 		pos:   "........./........./...BW..../........./....K..../........./..W....../........./......... W",
 		moves: []string{"c7-c3"}, marks: []ruleMark{{"d3", markBad}, {"e3", markHostile}}},
-	{title: "Against the throne", text: "The throne captures like a piece; against White even with the king on it.",
+	{title: "Against the throne", text: "The empty throne captures like a piece. Against White it captures even with the king on it.",
 		pos:   "........./........./W......../....B..../........./........./.......K./........./......... W",
 		moves: []string{"a3-e3"}, marks: []ruleMark{{"e4", markBad}, {"e5", markHostile}}},
-	{title: "Against a camp", text: "A camp square captures too; a camp's middle edge square (e1) never captures a black pawn.",
+	{title: "Against a camp", text: "A camp square captures too. The middle edge square of a camp (e1) never captures a black pawn.",
 		pos:   "........./...B...../W......../........./....K..../........./........./........./......... W",
 		moves: []string{"a3-d3"}, marks: []ruleMark{{"d2", markBad}, {"d1", markHostile}}},
-	{title: "King on the throne", text: "Black needs pawns on all four sides of the king.",
+	{title: "King on the throne", text: "On the throne, the king is taken by black pawns on all four of its sides.",
 		pos:   "........./........./........./....B..../...BKB.../B......../........./........./......... B",
 		moves: []string{"a6-e6"}, marks: []ruleMark{{"e5", markBad}}},
-	{title: "King next to it", text: "Beside the throne, three black pawns: the throne is the fourth side.",
+	{title: "King next to it", text: "Beside the throne, the king is taken by three black pawns; the throne closes the fourth side.",
 		pos:   "........./........./B......../...BKB.../........./........./........./........./......... B",
 		moves: []string{"a3-e3"}, marks: []ruleMark{{"e4", markBad}, {"e5", markHostile}}},
-	{title: "King elsewhere", text: "Anywhere else two pawns on opposite sides take the king, or one pawn and a camp.",
+	{title: "King elsewhere", text: "Anywhere else, two pawns on opposite sides take the king, or one pawn and a camp.",
 		pos:   "........./...K...../.......B./........./........./........./........./........./......... B",
 		moves: []string{"h3-d3"}, marks: []ruleMark{{"d2", markBad}, {"d1", markHostile}}},
-	{title: "Escape", text: "White wins when the king reaches any edge square (the green ones he can get to).",
+	{title: "Escape", text: "White wins when the king reaches an edge square; the green ones are those it can get to.",
 		pos:   "........./........./.K......./........./........./........./........./........./......... W",
 		moves: []string{"b3-b1"}, marks: []ruleMark{{"b1", markGood}}},
-	{title: "Repetition", text: "e3-d3 d1-d2 d3-e3 d2-c2 e3-d3 c2-d2: a position came back since the last capture, a draw.",
+	{title: "Repetition", text: "After e3-d3 d1-d2 d3-e3 d2-c2 e3-d3 c2-d2 a position has come back since the last capture, so the game is drawn.",
 		pos:   "...BBB.../....B..../....W..../B...W...B/BBWWKWWBB/B...W...B/....W..../....B..../...BBB... W",
 		moves: []string{"e3-d3"}, marks: []ruleMark{{"e3", markHostile}}},
-	{title: "No move left", text: "A side that cannot move loses. Black wins by taking the king; White by escaping.",
+	{title: "No move left", text: "A side that cannot move loses. Otherwise Black wins by taking the king, and White by escaping.",
 		pos:   "........./........./........./........./....K..../........./........./........./..W...... B",
 		marks: []ruleMark{{"e5", markGood}}},
 }
@@ -135,8 +135,8 @@ func (a *App) drawRules(dst *ebiten.Image, g *geometry) {
 	}
 	rows := (len(ruleCards) + cols - 1) / cols
 	cw, ch := in.w/float64(cols), in.h/float64(rows)
-	tf, bf := face(a.fonts.bold, 13.5*u), face(a.fonts.regular, 12*u)
-	lh := 15 * u
+	tf, bf := face(a.fonts.bold, 15*u), face(a.fonts.regular, 13.5*u)
+	lh := 16 * u
 	for i, rc := range ruleCards {
 		cell := rect{in.x + float64(i%cols)*cw, in.y + float64(i/cols)*ch, cw, ch}
 		lines := wrapText(rc.text, bf, cw-14*u, 3)
@@ -149,8 +149,62 @@ func (a *App) drawRules(dst *ebiten.Image, g *geometry) {
 			drawText(dst, l, bf, cell.cx(), cell.y+24*u+side+float64(k)*lh+lh/2, colTextDim, alignCenter)
 		}
 	}
-	drawText(dst, "Tab: keys  ·  any other key or a click closes  ·  docs/RULES.md has it all in words",
-		face(a.fonts.regular, 12.5*u), card.cx(), card.y+card.h-18*u, colTextFaint, alignCenter)
+	b := lessonButtonRect(g)
+	fillRoundRect(dst, b, 8*u, colButtonOn)
+	drawText(dst, "Learn to play  (P)", face(a.fonts.bold, 16*u), b.cx(), b.cy(), colText, alignCenter)
+	drawText(dst, "Tab: the rules in full, the keys  ·  any other key or a click closes",
+		face(a.fonts.regular, 15*u), card.x+28*u, card.y+card.h-18*u, colTextFaint, alignLeft)
+}
+
+// lessonButtonRect is the rules page's button that opens the lesson, at the
+// bottom right of the card.
+func lessonButtonRect(g *geometry) rect {
+	u := g.u
+	card := helpCard(g)
+	return rect{card.x + card.w - 24*u - 220*u, card.y + card.h - 36*u, 220 * u, 30 * u}
+}
+
+// fullRules is the help's page of the rules in words: everything the cards
+// show, so that the rules are all inside the game.
+var fullRules = []struct{ title, text string }{
+	{"The board", "Nine rows and nine columns, named a to i from the left and 1 to 9 from the bottom. The centre square e5 is the throne. The four T-shaped groups of hatched squares in the middle of the edges are the camps, where Black's sixteen pawns start. White has the king on the throne and eight pawns around it. White moves first, then the sides take turns."},
+	{"Moving", "Every piece, the king too, slides along its row or its column over as many empty squares as it likes, like a rook in chess; nothing jumps. No piece stops on the throne or crosses it, even empty, so the king never returns there. White's pieces never enter a camp. A black pawn that starts its move inside its camp may move within that camp, but it never enters another camp, and once out it never goes back."},
+	{"Capturing pawns", "A pawn is taken when the piece that just moved traps it between itself and a hostile square on the far side, on the same row or column. Hostile squares are the pieces of the capturing side (the king helps White), the throne, and the camp squares, except that the middle edge square of a camp (a5, i5, e1, e9) never captures a black pawn. Moving your own pawn between two enemies is safe. One move can take up to three pawns."},
+	{"Capturing the king", "Only a black move next to the king can take it. On the throne, black pawns must stand on all four sides. Next to the throne (e4, e6, d5, f5), three black pawns must close the three free sides. Anywhere else, two black pawns on opposite sides take it, and a camp square can stand in for one of them."},
+	{"The end", "White wins as soon as the king stands on an edge square. Black wins by taking the king. A side with no legal move loses. When a move brings back a position (the same pieces and the same side to move) seen since the last capture, the game is drawn at once."},
+}
+
+// drawFullRules draws the rules in words, in two columns.
+func (a *App) drawFullRules(dst *ebiten.Image, g *geometry) {
+	u := g.u
+	card := helpCard(g)
+	in := rect{card.x + 28*u, card.y + 70*u, card.w - 56*u, card.h - 120*u}
+	cols := 2
+	if in.w < 700*u {
+		cols = 1
+	}
+	colW := (in.w - float64(cols-1)*28*u) / float64(cols)
+	tf, bf := face(a.fonts.bold, 18*u), face(a.fonts.regular, 16*u)
+	lh := 21 * u
+	x, y := in.x, in.y
+	for _, sec := range fullRules {
+		lines := wrapText(sec.text, bf, colW, 12)
+		h := 28*u + float64(len(lines))*lh + 14*u
+		if y+h > in.y+in.h && cols == 2 && x == in.x {
+			x, y = in.x+colW+28*u, in.y
+		}
+		drawText(dst, sec.title, tf, x, y+10*u, colAccent, alignLeft)
+		y += 28 * u
+		for _, l := range lines {
+			drawText(dst, l, bf, x, y+lh/2, colText, alignLeft)
+			y += lh
+		}
+		y += 14 * u
+	}
+	b := lessonButtonRect(g)
+	fillRoundRect(dst, b, 8*u, colButtonOn)
+	drawText(dst, "Learn to play  (P)", face(a.fonts.bold, 16*u), b.cx(), b.cy(), colText, alignCenter)
+	drawText(dst, "Tab: the keys  ·  any other key or a click closes", face(a.fonts.regular, 15*u), card.x+28*u, card.y+card.h-18*u, colTextFaint, alignLeft)
 }
 
 // drawMiniBoard draws a card's position in r, with its marks and moves.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,4 +57,27 @@ func TestRuleCards(t *testing.T) {
 	p, _ := game.ParsePosition(byTitle("No move left").pos)
 	g := game.NewGame(p)
 	assert.Equal(t, game.WhiteWins, g.Outcome(), "the side to move has no move and loses")
+}
+
+// Every card says its rule in full sentences, and the rules in words are all
+// inside the game: nothing points to a file the player may not have.
+func TestRulesAreFullSentencesInsideTheGame(t *testing.T) {
+	check := func(where, s string) {
+		assert.Regexp(t, `^[A-Z].*[a-z0-9)]\.$`, s, "%s: not a full sentence", where)
+		assert.NotContains(t, s, ".md", "%s points to a file", where)
+		assert.NotContains(t, s, "docs/", "%s points to a file", where)
+	}
+	for _, rc := range ruleCards {
+		check(rc.title, rc.text)
+	}
+	for _, sec := range fullRules {
+		check(sec.title, sec.text)
+	}
+	for _, want := range []string{"throne", "camp", "edge", "brings back a position", "three", "four", "no legal move"} {
+		found := false
+		for _, sec := range fullRules {
+			found = found || strings.Contains(strings.ToLower(sec.text), want)
+		}
+		assert.True(t, found, "the rules in full never mention %q", want)
+	}
 }

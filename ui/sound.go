@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
 
 	"github.com/ebitengine/oto/v3"
@@ -107,26 +106,11 @@ type sounds struct {
 	started bool
 	muted   bool
 	playing []*oto.Player
-	prefs   string // the file that remembers the mute setting
 }
 
-// newSounds returns the sound player, muted if the settings say so.
-func newSounds(prefs string) *sounds {
-	s := &sounds{prefs: prefs}
-	if b, err := os.ReadFile(prefs); err == nil && strings.Contains(string(b), "mute") {
-		s.muted = true
-	}
-	return s
-}
-
-// soundPrefs is the file that remembers whether the sound is muted.
-func soundPrefs() string {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "tablut", "sound")
-}
+// newSounds returns the sound player, muted if asked (the choice is kept
+// with the other settings, session.Prefs).
+func newSounds(muted bool) *sounds { return &sounds{muted: muted} }
 
 // start opens the device in the background, once.
 func (s *sounds) start() {
@@ -163,21 +147,15 @@ func (s *sounds) play(c session.Cue) {
 	s.playing = append(kept, p)
 }
 
-// toggleMute switches the sound off or on, remembers it, and returns a line
-// for the status.
+// toggleMute switches the sound off or on and returns a line for the
+// status; the caller keeps the choice (App.toggleSound).
 func (s *sounds) toggleMute() string {
 	s.mu.Lock()
 	s.muted = !s.muted
 	muted := s.muted
 	s.mu.Unlock()
 	if muted {
-		if s.prefs != "" && os.MkdirAll(filepath.Dir(s.prefs), 0o755) == nil {
-			os.WriteFile(s.prefs, []byte("mute\n"), 0o644)
-		}
 		return "Sound off (M turns it on)"
-	}
-	if s.prefs != "" {
-		os.Remove(s.prefs)
 	}
 	s.start()
 	if err := s.problem(); err != nil {

@@ -2,11 +2,12 @@ package ui
 
 import (
 	"encoding/binary"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/ui/session"
 )
 
 func TestCueSoundsAreShortAndAudible(t *testing.T) {
@@ -24,12 +25,21 @@ func TestCueSoundsAreShortAndAudible(t *testing.T) {
 	}
 }
 
+// The mute key's choice is kept in the store with the other settings and
+// comes back in the next run.
 func TestMuteIsRemembered(t *testing.T) {
-	prefs := filepath.Join(t.TempDir(), "tablut", "sound")
-	s := newSounds(prefs)
-	require.False(t, s.Muted())
-	assert.Contains(t, s.toggleMute(), "Sound off")
-	assert.True(t, newSounds(prefs).Muted(), "the mute setting is not remembered")
-	s.toggleMute()
-	assert.False(t, newSounds(prefs).Muted())
+	st := session.NewMemStore()
+	cfg := session.Config{Store: st}
+	a, err := NewApp(Options{Config: cfg})
+	require.NoError(t, err)
+	require.False(t, a.sound.Muted())
+	a.toggleSound()
+	assert.Contains(t, a.ctl.Message(), "Sound off")
+	b, err := NewApp(Options{Config: cfg})
+	require.NoError(t, err)
+	assert.True(t, b.sound.Muted(), "the mute setting is not remembered")
+	b.toggleSound()
+	c, err := NewApp(Options{Config: cfg})
+	require.NoError(t, err)
+	assert.False(t, c.sound.Muted())
 }

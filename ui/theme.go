@@ -50,8 +50,9 @@ var (
 	colReplyArrow = rgb(0x3f7fd0) // the opponent's replies
 	colHintArrow  = rgb(0x2fae5a)
 
-	colEvalWhite = rgb(0xf3eee2)
-	colEvalBlack = rgb(0x2b2e36)
+	colEvalWhite   = rgb(0xf3eee2)
+	colEvalBlack   = rgb(0x2b2e36)
+	colEvalUnknown = rgb(0x5d626c) // the bar when no one evaluated the position
 )
 
 func rgb(v uint32) color.NRGBA {
@@ -73,13 +74,15 @@ func withAlpha(c color.NRGBA, a float64) color.NRGBA {
 // Colors returns the main colours of the board and pieces by name, for tests
 // that check the pixels of the real window: "square", "squareAlt", "camp",
 // "campCentre", "throne", "escape", "whitePiece", "blackPiece", "gold",
-// "lastMove" (as blended over "square").
+// "lastMove" (as blended over "square"), "button" and "buttonOn" (a chosen
+// button of the start panel).
 func Colors() map[string]color.NRGBA {
 	return map[string]color.NRGBA{
 		"square": colSquare, "squareAlt": colSquareAlt, "camp": colCamp, "campCentre": colCampCentre,
 		"throne": colThrone, "escape": colEscape, "whitePiece": colWhitePiece,
 		"blackPiece": colBlackPiece, "gold": colGold, "lastMove": blend(colSquare, colLastMove),
-		"capture": colCapture,
+		"capture": colCapture, "button": colButton, "buttonOn": colButtonOn,
+		"evalWhite": colEvalWhite, "evalBlack": colEvalBlack, "evalUnknown": colEvalUnknown,
 	}
 }
 

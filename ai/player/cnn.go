@@ -3,7 +3,10 @@ package player
 import (
 	"bytes"
 	"fmt"
+	"hash/fnv"
 	"os"
+	"sync"
+	"weak"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
@@ -117,11 +120,44 @@ func netRunnerFor(n *cnn.Network, path string) (netRunner, error) {
 	if !integer {
 		return n, nil
 	}
-	q := cnn.Quantize(n)
-	if k == autoKernel {
+	q, fresh := sharedQuantized(n)
+	switch {
+	case k != autoKernel:
+		return q.WithKernel(k)
+	case fresh:
 		return q, nil
 	}
-	return q.WithKernel(k)
+	return q.WithKernel(q.Kernel())
+}
+
+// quantized holds, by the hash of a network's saved bytes, a weak pointer
+// to the integer form built for the first player of that network. The
+// layer-1 table is the largest part of an integer network and never
+// changes, so players of one network at the same time (the opponent, a
+// level built on it, the hint engine) share it: the first player runs the
+// integer form itself, the others copies from WithKernel that share its
+// tables, each with a cache of its own. The pointer is weak (package weak):
+// once the first player is gone the form is freed and the next player
+// builds it again, rather than the process keeping every network it ever
+// played.
+var quantized sync.Map // uint64 -> weak.Pointer[cnn.Quantized]
+
+// sharedQuantized returns n's integer form: the one a live player already
+// runs, or a new one (fresh).
+func sharedQuantized(n *cnn.Network) (q *cnn.Quantized, fresh bool) {
+	h := fnv.New64a()
+	if err := n.Save(h); err != nil {
+		return cnn.Quantize(n), true // not expected: Save fails only with its writer
+	}
+	key := h.Sum64()
+	if w, ok := quantized.Load(key); ok {
+		if q := w.(weak.Pointer[cnn.Quantized]).Value(); q != nil {
+			return q, false
+		}
+	}
+	q = cnn.Quantize(n)
+	quantized.Store(key, weak.Make(q))
+	return q, true
 }
 
 // NetEvaluator returns the evaluator of network n: n itself for a pure network,

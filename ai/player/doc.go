@@ -33,8 +33,10 @@
 //     the position's Zobrist key (SplitMix64), so a transposition reads the
 //     same score.
 //   - cnn.go: loading a shipped or file network, the choice between the
-//     float32 path and an integer kernel (PathEnv), the per-network evaluation
-//     cache, and a residual network wrapped with its heuristic base.
+//     float32 path and an integer kernel (PathEnv), the integer form's tables
+//     shared by the live players of one network (weak pointers, package
+//     weak), the per-player evaluation cache, and a residual network wrapped
+//     with its heuristic base.
 //   - evals.go: the non-network evaluators the specs name.
 //   - names.go: what the game window needs to know of the networks (the
 //     shipped names, the picture of a network's first-layer filters), so that

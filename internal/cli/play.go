@@ -11,11 +11,12 @@ import (
 func init() { register("play", "open the game window (default)", runPlay) }
 
 // runPlay opens the game window. With -white or -black the game starts at once;
-// otherwise the start panel opens, preset to a human (White) against the champion.
+// otherwise the start panel opens with the last choices (a human as White
+// against the Beginner level on the first run).
 func runPlay(args []string) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	white := fs.String("white", "", "White's player: human, heuristic, random, cnn:NAME or cnn:path/file.tnn (default human)")
-	black := fs.String("black", "", "Black's player (default cnn:champion, or heuristic if no champion is shipped)")
+	black := fs.String("black", "", "Black's player (default level:beginner; with -white alone, cnn:champion, or heuristic if no champion is shipped)")
 	moveTime := fs.Duration("movetime", session.DefaultMoveTime, "thinking time per AI move")
 	load := fs.String("load", "", "open this game record")
 	shot := fs.String("screenshot", "", "save a PNG of the window to this file after -frames frames, then exit")
@@ -67,6 +68,9 @@ func runPlay(args []string) error {
 	})
 	if *white != "" {
 		def.White = *white
+		if !*watch {
+			def.Black = opp // the command line's opponent stays the strongest engine
+		}
 	}
 	if *black != "" {
 		def.Black = *black

@@ -39,7 +39,19 @@ func (c *Controller) Select(s game.Square) bool {
 				c.dests = append(c.dests, m)
 			}
 		}
+		if len(c.dests) == 0 {
+			c.refuse(s, whyNotSelectable(p, s, nil))
+			c.ClearSelection()
+		}
 		return false
+	}
+	switch {
+	case c.selected != game.NoSquare:
+		c.refuse(s, WhyNotMove(p, c.selected, s))
+	default:
+		if why := whyNotSelectable(p, s, nil); why != "" {
+			c.refuse(s, why)
+		}
 	}
 	c.ClearSelection()
 	return false
@@ -54,6 +66,9 @@ func (c *Controller) Drop(s game.Square) bool {
 	if m, ok := c.destination(s); ok {
 		c.playHuman(m)
 		return true
+	}
+	if c.selected != game.NoSquare && s.Valid() && s != c.selected {
+		c.refuse(s, WhyNotMove(c.game.Position(), c.selected, s))
 	}
 	return false
 }
@@ -81,7 +96,11 @@ func (c *Controller) ClearSelection() {
 // playHuman plays a human's legal move.
 func (c *Controller) playHuman(m game.Move) {
 	c.cancelJob() // a hint in progress is moot now; an AI's ponder goes on
+	before := c.game.Position()
 	c.play(m)
+	if c.lesson != nil {
+		c.judgeLesson(before, m)
+	}
 	c.nextAI = c.cfg.Now()
 	// A move at an earlier point of the line (after undo or in replay) plays on
 	// from there: the AI answers even if the old line continues.
@@ -112,9 +131,6 @@ func (c *Controller) play(m game.Move) {
 	default:
 		c.cues = append(c.cues, CueMove)
 	}
-	if len(c.caps) > 0 {
-		c.Notify(CaptureText(c.caps))
-	}
 	c.ClearSelection()
 	c.hint, c.hintPV = game.NoMove, nil
 	c.keepGame()
@@ -128,9 +144,10 @@ func (c *Controller) ToggleHelp() { c.help = !c.help }
 
 // The pages of the help overlay.
 const (
-	HelpRules = iota // the rules, with small illustrated boards
-	HelpKeys         // the keyboard and mouse
-	HelpPages        // the number of pages
+	HelpRules     = iota // the rules, with small illustrated boards
+	HelpRulesText        // the rules in full, in words
+	HelpKeys             // the keyboard and mouse
+	HelpPages            // the number of pages
 )
 
 // HelpPage returns the page the help overlay shows.

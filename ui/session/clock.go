@@ -14,10 +14,17 @@ func (c *Controller) ClockLeft(s game.Color) (left time.Duration, ok bool) {
 		return 0, false
 	}
 	left = c.clocks[s]
-	if !c.Over() && c.sideToMove() == s && !c.Browsing() {
+	if !c.Over() && c.sideToMove() == s && !c.Browsing() && !c.clockStopped() {
 		left -= c.cfg.Now().Sub(c.turnStart)
 	}
 	return max(left, 0), true
+}
+
+// clockStopped reports whether no one's time runs: while the start panel is
+// over the game (its time is given back on Back) or an earlier position is
+// browsed.
+func (c *Controller) clockStopped() bool {
+	return c.screen != ScreenGame || c.game.CanRedo()
 }
 
 // checkFlag ends the game when the side to move has run out of time.

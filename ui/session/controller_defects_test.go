@@ -219,7 +219,8 @@ func TestCapturesExplainedAndKingWarnings(t *testing.T) {
 	c.Select(sq(t, "a3"))
 	require.True(t, c.Select(sq(t, "d3")))
 	require.Len(t, c.CaptureMarks(), 1)
-	assert.Equal(t, "d2 captured between d3 and the camp d1", c.Message())
+	assert.Equal(t, "d2 captured between d3 and the camp d1", CaptureText(c.CaptureMarks()))
+	assert.Empty(t, c.Message(), "the capture is said once, in the status box, not again in the footer")
 	clk.advance(captureShown)
 	assert.Empty(t, c.CaptureMarks())
 

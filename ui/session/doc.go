@@ -14,8 +14,11 @@
 //   - session.go: the Controller, its Config and queries, and Update, the
 //     per-frame step (collect news, end animations, flag fall, start the
 //     search of an AI to move).
-//   - panel.go: the start panel (players, move time, time control) and
-//     starting, restarting and swapping a game; engines are built here.
+//   - panel.go: the start panel (who plays, the opponent, move time, time
+//     control, the engines' list) and starting, restarting and swapping a
+//     game; engines are built here.
+//   - prefs.go: the choices kept between runs (settings.json in the Store);
+//     a damaged file is ignored with a notice.
 //   - board.go: board intents (select, drop, play) with their animations,
 //     sound cues and capture notices; flipping the board; the help pages.
 //   - history.go: undo and redo by whole turns, and browsing the line
@@ -44,9 +47,19 @@
 //     between runs: files in the user's configuration folder on the desktop
 //     (written atomically), the page's local storage in a browser.
 //   - engine.go: the Engine interface the controller drives, the factories
-//     over ai/player, and the players the start panel offers.
-//   - words.go: the game in sentences: results and why, chances of winning
-//     read off the score, captures explained, king threats, player names.
+//     over ai/player, and the players the start panel offers: the levels
+//     with their measured strength, the engines ordered by measured
+//     strength, the default level.
+//   - danger.go: the danger preview (each destination played on a copy of
+//     the position, every reply tried with game.CapturesOf) and the reason
+//     a click did nothing.
+//   - tutorial.go: the "Learn to play" lesson: small positions, each move
+//     judged by package game with a sentence.
+//   - watch.go: what makes two AIs watchable: the pieces lost, White's
+//     chance at each ply, the king's open lines.
+//   - words.go: the game in sentences: results and why (the king's capture
+//     in its three cases), chances of winning read off the score and the
+//     engine that gave it, captures explained, king threats, player names.
 //   - evalbar.go: a score mapped to the evaluation bar's share with tanh.
 //   - anim.go: slides and fades as pure functions of time.
 //   - classroom.go: the classroom view's state (page, slow-motion cursor and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -25,14 +26,23 @@ type EngineFactory func(spec string, moveTime time.Duration) (Engine, error)
 // Human is the spec of a side played at the window.
 const Human = player.Human
 
+// WindowTTSizeMB is the transposition table of each engine in the window:
+// half ai/player's default, because the window holds up to three engines at
+// once (two players and the hint engine) and their tables are the largest
+// part of its memory (docs/measurements.md, section Memory). The levels'
+// node budgets fit in it with room to spare.
+const WindowTTSizeMB = player.DefaultTTSizeMB / 2
+
 // PlayerEngine is the default EngineFactory: an ai/player player searching with
 // max(1, NumCPU-1) threads, leaving a core for the window, with the default
-// contempt for draws. The controller turns its pondering on against a person.
+// contempt for draws and a WindowTTSizeMB table. The controller turns its
+// pondering on against a person.
 func PlayerEngine(spec string, moveTime time.Duration) (Engine, error) {
 	s, err := player.ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
+	s.SetTTSizeMB(WindowTTSizeMB)
 	s.MoveTime = moveTime
 	s.Contempt = ai.DefaultContempt
 	s.Threads = max(1, runtime.NumCPU()-1)
@@ -62,21 +72,97 @@ func LevelChoices() []string {
 	return out
 }
 
-// AIChoices lists the engines offered in the start panel besides the levels:
-// the heuristic and every shipped network, at full strength for the move time.
+// AIChoices lists the engines offered in the start panel besides the levels
+// (behind its "More engines..." button): every shipped network and the
+// heuristic, at full strength for the move time, weakest first as
+// EngineChoices orders them.
 func AIChoices() []string {
-	out := []string{player.Heuristic}
-	for _, n := range player.ShippedNets() {
-		out = append(out, player.CNN+":"+n)
+	var out []string
+	for _, e := range EngineChoices() {
+		out = append(out, e.Spec)
 	}
 	return out
 }
 
+// EngineChoice is an engine of the start panel's "More engines..." list,
+// described for people.
+type EngineChoice struct {
+	Spec  string // "heuristic", "cnn:champion"
+	Title string // "Champion"
+	About string // one plain sentence
+}
+
+// engineOrder lists the engines from the weakest to the strongest, by the
+// matches of docs/measurements.md: seed and challenger lose to the
+// heuristic at 500 nodes (section "Evolved networks at 500 nodes and earlier
+// 2 s matches"); the hybrid, learned2 and learned beat it at 2 s, in that
+// order (section "The shipped networks at 2 s"; learned against learned2 is
+// even, section "Networks against each other"); the champion is learned
+// with White's terms added, the only one that beats the heuristic with
+// either colour (section "White against the heuristic").
+var engineOrder = []EngineChoice{
+	{"cnn:seed", "Seed", "The first network the computer evolved by itself; the weakest engine."},
+	{"cnn:challenger", "Challenger", "An early evolved network; it still misjudges most positions."},
+	{"heuristic", "Classic", "Rules of thumb written by hand: material and the king's paths."},
+	{"cnn:hybrid", "Hybrid", "The hand-written rules tuned by evolution, plus a small network."},
+	{"cnn:learned2", "Learned 2", "A network that learned from searches; clearly stronger than the classic."},
+	{"cnn:learned", "Learned", "The best network on its own; about as strong as Learned 2."},
+	{"cnn:champion", "Champion", "The strongest: the best network, helped by hand-written rules as White."},
+}
+
+// EngineChoices returns the engines of the "More engines..." list, weakest
+// first; shipped networks the list does not describe come last.
+func EngineChoices() []EngineChoice {
+	var out []EngineChoice
+	known := map[string]bool{}
+	for _, e := range engineOrder {
+		known[e.Spec] = true
+		if n, ok := strings.CutPrefix(e.Spec, player.CNN+":"); ok && !hasNet(n) {
+			continue
+		}
+		out = append(out, e)
+	}
+	for _, n := range player.ShippedNets() {
+		if spec := player.CNN + ":" + n; !known[spec] {
+			out = append(out, EngineChoice{spec, n, "A shipped network not yet measured against the others."})
+		}
+	}
+	return out
+}
+
+// EngineChoiceOf returns the description of an engine spec, if the list has it.
+func EngineChoiceOf(spec string) (EngineChoice, bool) {
+	for _, e := range EngineChoices() {
+		if e.Spec == spec {
+			return e, true
+		}
+	}
+	return EngineChoice{}, false
+}
+
+// LevelStrength says in plain words how strong a level measured, from the
+// level ladder of docs/measurements.md (section Levels) and, for Beginner,
+// its matches against random moves and a greedy one-move player (section
+// "Default level"); TestLevelStrengthMatchesTheMeasurements keeps the two
+// in step.
+var LevelStrength = map[string]string{
+	"beginner": "wins 95 games in 100 against random moves, half against a greedy one-move player",
+	"casual":   "wins 94 games in 100 against Beginner",
+	"club":     "wins 98 games in 100 against Casual",
+	"expert":   "wins 96 games in 100 against Club",
+	"master":   "wins 85 games in 100 against Expert",
+}
+
+// DefaultLevel is the opponent the start panel proposes first: the level a
+// newcomer can beat (docs/measurements.md, section "Default level").
+const DefaultLevel = player.LevelKind + ":beginner"
+
 // hasNet reports whether a network of that name is shipped.
 func hasNet(name string) bool { return player.IsShippedNet(name) }
 
-// DefaultOpponent is cnn:champion, or the heuristic (with a notice) while no
-// champion is shipped.
+// DefaultOpponent is the strongest engine, cnn:champion, or the heuristic
+// (with a notice) while no champion is shipped: the hint engine, and the
+// opponent of the command line's -white without -black.
 func DefaultOpponent() (spec, notice string) {
 	if hasNet("champion") {
 		return "cnn:champion", ""

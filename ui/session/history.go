@@ -77,10 +77,12 @@ func (c *Controller) GoToEnd() bool { return c.GoTo(len(c.game.Line())) }
 func (c *Controller) Browsing() bool { return c.screen == ScreenGame && c.game.CanRedo() }
 
 func (c *Controller) afterHistoryJump() {
+	if l := c.lesson; l != nil && c.game.Ply() < len(LessonSteps[l.step].Before)+1 {
+		l.solved, l.say, l.good = false, "", false // the solution was taken back
+	}
 	c.resumeHere = false
 	c.turnStart = c.cfg.Now() // browsing costs no one time
 	c.caps = nil
-	c.score, c.hasScore = c.evals[c.positionHash()]
 	c.ClearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil

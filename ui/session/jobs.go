@@ -142,7 +142,7 @@ func (c *Controller) pollJob(now time.Time) {
 		info := infos[len(infos)-1]
 		c.info, c.infoValid = info, true
 		if j.trusted() {
-			c.setEval(j.hash, info.Score)
+			c.setEval(j.hash, info.Score, j.name)
 		}
 		c.record.add(infos)
 	}
@@ -161,7 +161,7 @@ func (c *Controller) pollJob(now time.Time) {
 		return
 	}
 	if (r.res.Depth > 0 || len(r.res.PV) > 0) && j.trusted() {
-		c.setEval(j.hash, r.res.Score)
+		c.setEval(j.hash, r.res.Score, j.name)
 	}
 	switch j.kind {
 	case jobHint:
@@ -171,6 +171,14 @@ func (c *Controller) pollJob(now time.Time) {
 			return // no legal move: the game is already over
 		}
 		c.play(r.res.Move)
+		// In minimax the value of the searched position is the value of the
+		// position after its best move, so the engine's score speaks for the
+		// position now on the board too when it played its principal
+		// variation's move (not a proven result, whose distance to the end
+		// counts from the searched position).
+		if _, _, proven := ai.ProvenWin(r.res.Score); j.trusted() && !proven && len(r.res.PV) > 0 && r.res.PV[0] == r.res.Move {
+			c.setEval(c.positionHash(), r.res.Score, j.name)
+		}
 		c.nextAI = now
 		if !c.hasHuman() {
 			c.nextAI = now.Add(delays[c.delay])

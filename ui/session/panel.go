@@ -42,12 +42,109 @@ func (s Settings) Spec(c game.Color) string {
 // DefaultMoveTime is the engines' move time unless chosen otherwise.
 const DefaultMoveTime = 2 * time.Second
 
-// DefaultSettings returns a human (White) against the champion network (the heuristic
-// while no champion is shipped), 2 s per move.
+// DefaultSettings returns a human (White) against DefaultLevel, the level a
+// newcomer can beat, 2 s per move for the engines.
 func DefaultSettings() Settings {
-	opp, _ := DefaultOpponent()
-	return Settings{White: Human, Black: opp, MoveTime: DefaultMoveTime}
+	return Settings{White: Human, Black: DefaultLevel, MoveTime: DefaultMoveTime}
 }
+
+// PlayMode is who sits at the window, the start panel's first row.
+type PlayMode uint8
+
+// The modes, in the order the panel offers them.
+const (
+	PlayWhite PlayMode = iota // the person plays White against an AI
+	PlayBlack                 // the person plays Black against an AI
+	PlayTwo                   // two people at one board
+	PlayWatch                 // two AIs; the person watches
+)
+
+// Modes lists the modes with their labels, in the panel's order.
+var Modes = []struct {
+	Mode  PlayMode
+	Label string
+}{{PlayWhite, "I play White"}, {PlayBlack, "I play Black"}, {PlayTwo, "Two players"}, {PlayWatch, "Watch AI vs AI"}}
+
+// PanelMode returns the start panel's mode, read off its players.
+func (c *Controller) PanelMode() PlayMode {
+	w, b := c.panel.White == Human, c.panel.Black == Human
+	switch {
+	case w && b:
+		return PlayTwo
+	case w:
+		return PlayWhite
+	case b:
+		return PlayBlack
+	}
+	return PlayWatch
+}
+
+// panelOpponent is the computer player the panel offers for a person's
+// opponent: the one chosen so far, else the default level.
+func (c *Controller) panelOpponent() string {
+	for _, s := range []string{c.panel.Black, c.panel.White} {
+		if s != Human {
+			return s
+		}
+	}
+	return DefaultLevel
+}
+
+// SetPanelMode chooses who sits at the window. The person's opponent stays
+// the opponent (on the other side when the person changes sides, and again
+// after a visit to the other modes); watching takes the default pairing
+// (watchFromPanel).
+func (c *Controller) SetPanelMode(m PlayMode) {
+	if cur := c.PanelMode(); cur == PlayWhite || cur == PlayBlack {
+		c.personOpp = c.panelOpponent()
+	}
+	opp := c.personOpp
+	if opp == "" {
+		opp = DefaultLevel
+	}
+	switch m {
+	case PlayWhite:
+		c.panel.White, c.panel.Black = Human, opp
+	case PlayBlack:
+		c.panel.White, c.panel.Black = opp, Human
+	case PlayTwo:
+		c.panel.White, c.panel.Black = Human, Human
+	case PlayWatch:
+		c.watchFromPanel()
+	}
+	c.panelErr = ""
+	c.moreFor = -1
+}
+
+// AISides returns the sides the start panel lets choose a computer player
+// for: the person's opponent, or both sides when watching.
+func (c *Controller) AISides() []game.Color {
+	var out []game.Color
+	for _, s := range []game.Color{game.White, game.Black} {
+		if c.panel.Spec(s) != Human {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ToggleMoreEngines opens or closes the "More engines..." list for side s.
+func (c *Controller) ToggleMoreEngines(s game.Color) {
+	if c.moreFor == int(s) {
+		c.moreFor = -1
+	} else {
+		c.moreFor = int(s)
+	}
+}
+
+// MoreEnginesFor returns the side whose "More engines..." list is open.
+func (c *Controller) MoreEnginesFor() (game.Color, bool) {
+	return game.Color(max(c.moreFor, 0)), c.moreFor >= 0
+}
+
+// PanelNotice is a sentence for the start panel about the kept settings
+// (a damaged file that was ignored), or "".
+func (c *Controller) PanelNotice() string { return c.prefsNote }
 
 // Panel returns the settings being edited in the start panel and the latest
 // error in them.
@@ -64,11 +161,15 @@ func (c *Controller) SetPanelSide(s game.Color, spec string) {
 		c.panel.Black = spec
 	}
 	c.panelErr = ""
+	if _, ok := EngineChoiceOf(spec); !ok {
+		c.moreFor = -1 // a level or a person: the engines' list closes
+	}
 }
 
-// CyclePanelSide chooses the next player of side s in the start panel.
+// CyclePanelSide chooses the next player of side s in the start panel:
+// a person, the levels from the easiest, then the engines from the weakest.
 func (c *Controller) CyclePanelSide(s game.Color) {
-	choices := append([]string{Human}, AIChoices()...)
+	choices := append(append([]string{Human}, LevelChoices()...), AIChoices()...)
 	cur := c.panel.Spec(s)
 	next := choices[0]
 	for i, ch := range choices {
@@ -116,6 +217,9 @@ func (c *Controller) PanelWatch() {
 // ShowStart opens the start panel with the current game's settings; Back returns.
 func (c *Controller) ShowStart() {
 	c.panel, c.panelErr = c.settings, ""
+	if c.screen == ScreenGame {
+		c.panelAt = c.cfg.Now()
+	}
 	c.screen = ScreenStart
 	c.help = false
 }
@@ -123,6 +227,9 @@ func (c *Controller) ShowStart() {
 // Back leaves the start panel for the game on the board, if any was started.
 func (c *Controller) Back() {
 	if c.started {
+		// The time spent in the panel is no one's: the clock of the side to
+		// move starts again where it stood.
+		c.turnStart = c.turnStart.Add(c.cfg.Now().Sub(c.panelAt))
 		c.screen = ScreenGame
 	}
 }
@@ -133,8 +240,27 @@ func (c *Controller) StartPanel() error {
 	err := c.Start(c.panel)
 	if err != nil {
 		c.panelErr = err.Error()
+		return err
 	}
-	return err
+	c.rememberPanel(c.settings)
+	return nil
+}
+
+// WatchNow starts a game between two AIs from the start panel at once: the
+// A key and the panel's watch button do the same.
+func (c *Controller) WatchNow() error {
+	c.watchFromPanel()
+	return c.StartPanel()
+}
+
+// watchFromPanel sets the panel to two AIs. Coming from a game with a
+// person, the opponent was chosen for a person (a level to beat), so both
+// sides take the default pairing; two AIs already chosen stay (PanelWatch).
+func (c *Controller) watchFromPanel() {
+	if c.PanelMode() != PlayWatch {
+		c.panel.White, c.panel.Black = WatchPair()
+	}
+	c.PanelWatch()
 }
 
 // Start begins a new game from the start position with the given settings.
@@ -147,6 +273,7 @@ func (c *Controller) Start(s Settings) error {
 		return err
 	}
 	c.stopSearch()
+	c.lesson = nil
 	c.settings, c.engines = s, engines
 	c.hintEng = nil
 	c.names = [2]string{s.White, s.Black}
@@ -214,8 +341,7 @@ func (c *Controller) setGame(g *game.Game) {
 	c.game = g
 	c.caps = nil
 	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
-	c.evals = map[uint64]int32{}
-	c.hasScore = false
+	c.evals = map[uint64]evalEntry{}
 	c.ClearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil

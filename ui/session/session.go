@@ -52,11 +52,16 @@ const (
 // advances the clock-driven parts (AI hand-off, animations). It is used from one
 // goroutine (Ebitengine's); background searches only talk to it over channels.
 type Controller struct {
-	cfg      Config
-	screen   Screen
-	settings Settings // of the game on the board
-	panel    Settings // being edited in the start panel
-	panelErr string
+	cfg       Config
+	screen    Screen
+	settings  Settings // of the game on the board
+	panel     Settings // being edited in the start panel
+	panelErr  string
+	panelAt   time.Time // when the start panel was opened over a game
+	personOpp string    // the opponent last chosen for a person in the panel
+	moreFor   int       // the side whose "More engines..." list is open, -1 for none
+	prefs     Prefs     // the choices kept between runs
+	prefsNote string    // why the kept choices could not be read, if so
 
 	game    *game.Game
 	engines [2]Engine // nil for a human side
@@ -97,12 +102,12 @@ type Controller struct {
 	turnStart time.Time
 	timeLoss  bool // the game ended on time
 
-	score    int32 // latest evaluation, White's view
-	hasScore bool
 	// evals remembers the latest evaluation of each position searched in this
-	// game (by Zobrist hash), so that undo, redo and replay show the
-	// evaluation of the position on the board, not of the one left.
-	evals map[uint64]int32
+	// game (by Zobrist hash) and the engine that gave it: the window shows
+	// the evaluation of the position on the board only, so that undo, redo
+	// and replay show what is known of the position shown, and a position
+	// nobody evaluated shows none.
+	evals map[uint64]evalEntry
 
 	// names are the players' names shown in the panel and written to saved
 	// records: the specs of the players, or the names a loaded record gives.
@@ -114,18 +119,21 @@ type Controller struct {
 	msg   string
 	msgAt time.Time
 
-	cues   []Cue          // sounds asked for since the last TakeCues
-	caps   []game.Capture // what the last move captured, marked for a moment
-	capsAt time.Time
-	warn   warning // the threats in the position on the board, cached
+	cues    []Cue          // sounds asked for since the last TakeCues
+	caps    []game.Capture // what the last move captured, marked for a moment
+	capsAt  time.Time
+	warn    warning      // the threats in the position on the board, cached
+	danger  dangerCache  // the danger preview of the selection, cached
+	refused refusal      // the latest click that did nothing, and why
+	lesson  *lessonState // the "Learn to play" lesson, when it is on the board
 
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 
 	keepFailed bool // the Store refused the last game once (said in the status)
 }
 
-// New returns a controller showing the start panel with the default
-// settings.
+// New returns a controller showing the start panel with the choices kept
+// from the last run (Prefs), or the default settings.
 func New(cfg Config) *Controller {
 	if cfg.Engines == nil {
 		cfg.Engines = PlayerEngine
@@ -145,8 +153,13 @@ func New(cfg Config) *Controller {
 	if cfg.Store == nil {
 		cfg.Store = DefaultStore()
 	}
-	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, panel: DefaultSettings()}
+	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, moreFor: -1}
+	c.prefs, c.prefsNote = loadPrefs(cfg.Store)
+	c.panel = c.prefs.settings()
 	c.settings = c.panel
+	if c.prefsNote != "" {
+		c.Notify(c.prefsNote)
+	}
 	c.game = game.NewGame(game.StartPosition())
 	return c
 }
@@ -206,8 +219,35 @@ func (c *Controller) LastMove() game.Move {
 	return game.NoMove
 }
 
-// Eval returns the latest evaluation (White's view) and whether there is one.
-func (c *Controller) Eval() (int32, bool) { return c.score, c.hasScore }
+// evalEntry is one position's evaluation and the engine that gave it.
+type evalEntry struct {
+	score int32  // White's view
+	by    string // the spec of the engine whose search gave it
+}
+
+// Eval returns the evaluation (White's view) of the position on the board,
+// and whether one was computed for it; a finished game's is its result.
+func (c *Controller) Eval() (int32, bool) {
+	switch c.game.Outcome() {
+	case game.WhiteWins:
+		return ai.MaxEval, true
+	case game.BlackWins:
+		return -ai.MaxEval, true
+	case game.Draw:
+		return 0, true
+	}
+	e, ok := c.evals[c.positionHash()]
+	return e.score, ok
+}
+
+// EvalBy returns the spec of the engine whose search gave Eval, or "" (no
+// evaluation, or the game's result).
+func (c *Controller) EvalBy() string {
+	if c.Over() {
+		return ""
+	}
+	return c.evals[c.positionHash()].by
+}
 
 // Animations returns the running animations.
 func (c *Controller) Animations() *Anims { return &c.anims }
@@ -262,13 +302,12 @@ func (c *Controller) Update() {
 }
 
 // setEval records the evaluation (White's view) of the position with hash h
-// and shows it.
-func (c *Controller) setEval(h uint64, score int32) {
+// by the engine spec by.
+func (c *Controller) setEval(h uint64, score int32, by string) {
 	if c.evals == nil {
-		c.evals = map[uint64]int32{}
+		c.evals = map[uint64]evalEntry{}
 	}
-	c.evals[h] = score
-	c.score, c.hasScore = score, true
+	c.evals[h] = evalEntry{score, by}
 }
 
 // Close stops any running search and keeps the game on the board (with

@@ -103,6 +103,9 @@ func (c *Controller) EndWords() (title, why string) {
 		title = "You lose"
 	}
 	why = Capitalize(reason) // "King escaped at b1", "Black has no legal move"
+	if g.Reason() == game.KingCaptured {
+		why = KingCaptureText(g.Position(), c.LastMove().To())
+	}
 	if c.timeLoss {
 		why = c.lostOnTime()
 	}
@@ -249,4 +252,103 @@ func ChipLabel(spec string) string {
 // (Message): errors start with "Cannot" or say what failed.
 func IsErrorMessage(msg string) bool {
 	return strings.HasPrefix(msg, "Cannot") || strings.Contains(msg, "failed")
+}
+
+// EngineTitle names an engine for people: a level's title ("Club"), an
+// engine's title from the "More engines..." list ("Champion"), else its
+// short spec.
+func EngineTitle(spec string) string {
+	if l, ok := LevelOf(spec); ok {
+		return l.Title
+	}
+	if e, ok := EngineChoiceOf(spec); ok {
+		return e.Title
+	}
+	return ShortSpec(spec)
+}
+
+// EvalSource says whose search gave the evaluation shown: "Champion's
+// estimate" or "" when there is none.
+func (c *Controller) EvalSource() string {
+	if c.Over() {
+		return "the result"
+	}
+	if by := c.EvalBy(); by != "" {
+		return EngineTitle(by) + "'s estimate"
+	}
+	return ""
+}
+
+// KingCaptureText says how the king was taken in p, where it stands
+// captured: on the throne, by four pawns around it; next to the throne, by
+// three pawns and the throne; elsewhere between two pawns, or a pawn and a
+// camp, on a line (the pair with the capturing pawn on by, when two pairs
+// close on the king; by may be game.NoSquare).
+func KingCaptureText(p game.Position, by game.Square) string {
+	k := p.King()
+	f, r := k.File(), k.Rank()
+	at := func(df, dr int) (game.Square, bool) {
+		nf, nr := f+df, r+dr
+		if nf < 0 || nf > 8 || nr < 0 || nr > 8 {
+			return game.NoSquare, false
+		}
+		return game.Sq(nf, nr), true
+	}
+	black := func(s game.Square) bool { return p.At(s) != game.Empty && p.At(s).Color() == game.Black }
+	name := func(s game.Square) string {
+		switch {
+		case black(s):
+			return s.String()
+		case s == game.Throne:
+			return "the throne " + s.String()
+		case game.IsCamp(s):
+			return "the camp " + s.String()
+		}
+		return s.String()
+	}
+	var around []string
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		if s, ok := at(d[0], d[1]); ok {
+			around = append(around, name(s))
+		}
+	}
+	switch {
+	case k == game.Throne:
+		return fmt.Sprintf("The king was captured on the throne %v, surrounded on all four sides by %s", k, joinAnd(around))
+	case nextToThrone(k):
+		return fmt.Sprintf("The king was captured at %v, surrounded by %s", k, joinAnd(around))
+	}
+	hostile := func(s game.Square) bool { return black(s) || game.IsCamp(s) }
+	found := ""
+	for _, d := range [][2]int{{1, 0}, {0, 1}} {
+		a, ok1 := at(-d[0], -d[1])
+		b, ok2 := at(d[0], d[1])
+		if ok1 && ok2 && hostile(a) && hostile(b) {
+			if by == a {
+				a, b = b, a // the capturing pawn last: "between the camp e2 and e4"
+			}
+			text := fmt.Sprintf("The king was captured at %v, between %s and %s", k, name(a), name(b))
+			if found == "" || a == by || b == by {
+				found = text
+			}
+		}
+	}
+	if found != "" {
+		return found
+	}
+	return fmt.Sprintf("The king was captured at %v", k)
+}
+
+// nextToThrone reports whether s touches the throne's side.
+func nextToThrone(s game.Square) bool {
+	df, dr := s.File()-game.Throne.File(), s.Rank()-game.Throne.Rank()
+	return df*df+dr*dr == 1
+}
+
+// joinAnd joins words as "a, b and c".
+func joinAnd(w []string) string {
+	if len(w) < 2 {
+		return strings.Join(w, "")
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
 }

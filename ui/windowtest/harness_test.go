@@ -28,6 +28,14 @@ func TestMain(m *testing.M) {
 		noDisplay = true
 		os.Exit(m.Run())
 	}
+	// The window's kept settings go to a folder of the test's own, never
+	// the user's configuration folder.
+	cfg, err := os.MkdirTemp("", "tablut-windowtest")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "windowtest:", err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CONFIG_HOME", cfg)
 	h = &harness{tasks: make(chan *task)}
 	code := 1
 	go func() {
@@ -43,6 +51,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "windowtest: the window failed:", err)
 		os.Exit(1)
 	}
+	os.RemoveAll(cfg)
 	os.Exit(code)
 }
 
