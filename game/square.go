@@ -110,4 +110,3 @@ func IsCampCentre(s Square) bool { return s.Valid() && campCentre[s] }
 // IsEscape reports whether s is a square where the king escapes: an edge square
 // that is not a camp (the corners count too, though the king can never reach them).
 func IsEscape(s Square) bool { return s.Valid() && edge[s] && campID[s] == 0 }
-
