@@ -109,7 +109,8 @@ func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, clr color.Color) {
 // antialiased vector paths; the body is plain rectangles on whole pixels. A
 // large antialiased fill needs a stencil image twice its width, which
 // Ebitengine keeps for the life of the window: filling the board frame and the
-// panel as whole paths cost about 20 MB of resident memory.
+// panel as whole paths cost megabytes of resident memory (docs/measurements.md,
+// section Memory).
 func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
 	x0, y0 := math.Round(r.x), math.Round(r.y)
 	x1, y1 := math.Round(r.x+r.w), math.Round(r.y+r.h)

@@ -173,7 +173,8 @@ func DefaultOpponent() (spec, notice string) {
 // WatchPair is the default AI-vs-AI pairing: two evolved networks that learned
 // the game and are of about equal strength, so the audience watches a
 // contest: learned (the genetic algorithm's champion) against learned2 (its
-// runner-up, a different network; weights/README.md gives their match).
+// runner-up, a different network; docs/measurements.md, section Networks
+// against each other, gives their match).
 // Champion against challenger, then heuristic against heuristic, while those
 // are not shipped.
 func WatchPair() (white, black string) {
