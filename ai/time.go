@@ -38,12 +38,12 @@ import (
 // ponder hit arms the move time from that moment on, while the threads go on.
 // That is why the deadlines are atomics, offsets from the search's start.
 
-// pollInterval is how many nodes a thread expands between two clock checks. Small
-// enough that a search with the slowest network evaluator still checks the clock
-// many times a second (its speed is in docs/measurements.md, section Search
-// speed); smaller in a browser, where each check is also the search's chance
-// to give the page its turn (pollNodes, yield_js.go).
-const pollInterval = pollNodes
+// pollInterval, how many nodes a thread expands between two clock checks, is
+// defined per platform: small enough that a search with the slowest network
+// evaluator still checks the clock many times a second (yield_other.go; the
+// speeds are in docs/measurements.md, section Search speed), and smaller in a
+// browser, where each check is also the search's chance to give the page its
+// turn (yield_js.go).
 
 const (
 	hardFraction   = 0.90 // of MoveTime: stop searching

@@ -26,15 +26,15 @@ import (
 // wall-clock times) and its node budget, and expands fewer nodes in that
 // time (docs/measurements.md, section Web build).
 //
-// The checks come every pollNodes nodes, 16 rather than the desktop's 256:
+// The checks come every pollInterval nodes, 16 rather than the desktop's 256:
 // a network's full evaluation is slow in WebAssembly (no SIMD), and 256 of
 // them would hold the page for a large part of a second. At the heuristic's
 // speed 16 nodes are a fraction of a millisecond, and a clock check costs
 // little beside them (docs/measurements.md, section Web build).
 const (
-	pollNodes = 16
-	pageSlice = 8 * time.Millisecond
-	pageRest  = time.Millisecond
+	pollInterval = 16
+	pageSlice    = 8 * time.Millisecond
+	pageRest     = time.Millisecond
 )
 
 // yielded is when a search thread last gave the page its turn. One

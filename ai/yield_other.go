@@ -2,8 +2,9 @@
 
 package ai
 
-// pollNodes is pollInterval outside a browser.
-const pollNodes = 256
+// pollInterval is how many nodes a thread expands between two clock checks
+// (see time.go).
+const pollInterval = 256
 
 // yieldPage does nothing outside a browser, where the operating system runs
 // the search threads beside the window (see yield_js.go).
