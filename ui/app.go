@@ -8,7 +8,6 @@ import (
 	"image/png"
 	"io/fs"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/procs"
 	"github.com/tablut-ai/tablut/ui/session"
 )
 
@@ -90,19 +90,9 @@ type dragState struct {
 	x, y        float64
 }
 
-// spareProc gives the process one Go processor more than it has cores, once:
-// the searches and the evolution run on threads at the lowest priority,
-// which a busy system may leave waiting for a core while they hold a
-// processor; the spare one lets the window's goroutine run meanwhile.
-func spareProc() {
-	if n := runtime.NumCPU(); runtime.GOMAXPROCS(0) <= n {
-		runtime.GOMAXPROCS(n + 1)
-	}
-}
-
 // NewApp builds the window's game without opening the window.
 func NewApp(opts Options) (*App, error) {
-	spareProc()
+	procs.AddSpare() // the searches' low-priority threads must not starve the frames
 	f, err := loadFonts()
 	if err != nil {
 		return nil, fmt.Errorf("cannot load the fonts: %v", err)

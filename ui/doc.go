@@ -8,7 +8,7 @@
 //   - app.go: the ebiten.Game (Update, Layout, Draw) over a session
 //     Controller and the classroom's state, the window's options, the
 //     screenshot mode, files dropped on the window, full screen (F11), a
-//     spare Go processor beside the low-priority search threads, and the
+//     spare Go processor beside the low-priority search threads (internal/procs), and the
 //     collector's settings for the window (a soft memory limit and a low
 //     GOGC, runtime/debug).
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on

@@ -10,9 +10,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime"
 	"sort"
-	"sync"
+
+	"github.com/tablut-ai/tablut/internal/procs"
 )
 
 // command is one subcommand of the tablut binary.
@@ -28,24 +28,11 @@ func register(name, summary string, run func(args []string) error) {
 	commands[name] = command{summary, run}
 }
 
-// spareP adds the spare P once per process, however often Main runs.
-var spareP sync.Once
-
 // Main runs the tablut command line args (without the program name) and returns
 // the process exit code: 0 on success (and after -h), 1 after printing a
 // one-line error.
 func Main(args []string) int {
-	// One P more than the default: the search threads may occupy every core,
-	// and a goroutine woken by a timer (a search's return deadline, the
-	// window's next frame) still finds a free P at once instead of waiting for
-	// a search thread to be preempted. On an oversubscribed machine that wait
-	// made 2 s searches return late (tablut bench deadline; docs/measurements.md,
-	// section Move time under load).
-	spareP.Do(func() {
-		if os.Getenv("GOMAXPROCS") == "" {
-			runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + 1)
-		}
-	})
+	procs.AddSpare() // searches return on time on a busy machine
 	if err := run(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0 // the usage was asked for and printed
