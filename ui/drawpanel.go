@@ -55,6 +55,9 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		y := inner.y + 44*u + float64(i)*24*u
 		x := inner.x + 9*u
 		name := session.PlayerLabel(c.PlayerName(side))
+		if note := c.Settings().HandicapNote(side); note != "" {
+			name += "  (" + note + ")"
+		}
 		col := colTextDim
 		if !c.Over() && pos.SideToMove() == side {
 			col = colText

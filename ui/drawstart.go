@@ -168,11 +168,20 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 		sound = "Sound: off"
 	}
 	item(or(0), sound, !prefs.Muted, func(a *App) { a.toggleSound() })
-	danger := "Danger marks: easy levels"
-	if prefs.Danger {
-		danger = "Danger marks: always"
+	if mode == session.PlayWatch {
+		// Two AIs: the handicap that makes them a contest, not the danger marks.
+		handicap := "Handicap: none"
+		if settings.Handicap > 1 {
+			handicap = fmt.Sprintf("Handicap: Black thinks 1/%d", settings.Handicap)
+		}
+		item(or(1), handicap, settings.Handicap > 1, func(a *App) { a.ctl.TogglePanelHandicap() })
+	} else {
+		danger := "Danger marks: easy levels"
+		if prefs.Danger {
+			danger = "Danger marks: always"
+		}
+		item(or(1), danger, prefs.Danger, func(a *App) { a.ctl.SetDangerAlways(!a.ctl.Prefs().Danger) })
 	}
-	item(or(1), danger, prefs.Danger, func(a *App) { a.ctl.SetDangerAlways(!a.ctl.Prefs().Danger) })
 	y += 64 * u
 
 	// The buttons.

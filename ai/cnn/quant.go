@@ -20,7 +20,8 @@ import (
 //     float64 and rounded to 12 bits (round(2047*tanh)), so layer 1 costs 49
 //     row copies and carries no error but the final rounding. The table takes
 //     10 MB per network, and its copy narrowed for the VNNI int8 kernels
-//     (t1b) 5 MB more.
+//     (t1b) 5 MB; a Quantized keeps only the one its kernel reads (the
+//     window runs two or three networks at once, each in a memory budget).
 //   - Layers 2 and 3 use 16-bit integers: activations with scale 1/2047 and
 //     weights with one scale per output filter, the finest that keeps every
 //     sum inside int32 whatever the activations (2047*sum|q| < 2^31) and
@@ -89,6 +90,9 @@ type Quantized struct {
 	// activation plus 128 (narrowOffset), the bytes VPDPBUSD reads, so that
 	// layer 1 is 64-byte row copies and no narrowing.
 	t1b []uint8
+	// layer1 is set once the table is built (the kernel tests of layers 2
+	// and 3 build none).
+	layer1 bool
 
 	w2  [32 * 9 * 64]int16 // layer 2, public layout [out][ky][kx][in]
 	w2p [3 * layer2Pairs * 32 * 2]int16
@@ -142,7 +146,18 @@ func Quantize(n *Network) *Quantized {
 	q := quantizeLayers(n)
 	q.buildLayer1(n.W[0], n.Input == InputPieces)
 	q.chooseWidth()
+	q.keepLayer1For(q.kernel)
 	return q
+}
+
+// keepLayer1For drops the layer-1 table that kernel k does not read: t1 for
+// the int8 kernels that read t1b (offsetInput), t1b for the others.
+func (q *Quantized) keepLayer1For(k IntKernel) {
+	if offsetInput(k) {
+		q.t1 = nil
+	} else {
+		q.t1b = nil
+	}
 }
 
 // quantizeLayers builds everything of Quantize but the layer-1 table (the
@@ -172,15 +187,20 @@ func quantizeLayers(n *Network) *Quantized {
 	return q
 }
 
-// WithKernel returns a copy of q that evaluates with kernel k (sharing the
-// layer-1 table, without an evaluation cache), or an error if this machine
-// cannot run k.
+// WithKernel returns a copy of q that evaluates with kernel k (without an
+// evaluation cache), or an error if this machine cannot run k. The copy
+// shares q's layer-1 table when k reads the same one, and builds its own
+// otherwise (some tens of milliseconds).
 func (q *Quantized) WithKernel(k IntKernel) (*Quantized, error) {
 	if !k.Supported() {
 		return nil, fmt.Errorf("integer kernel %s is not supported by this CPU or build", k)
 	}
 	c := *q
 	c.kernel, c.cache = k, nil
+	if missing := offsetInput(k) && c.t1b == nil || !offsetInput(k) && c.t1 == nil; c.layer1 && missing {
+		c.buildLayer1(c.float.W[0], c.pieces)
+		c.keepLayer1For(k)
+	}
 	return &c, nil
 }
 
@@ -228,7 +248,7 @@ func patchIndex(d *[9]uint8, king int) int {
 	return kingDigitsAt + king*kingStride + idx
 }
 
-// buildLayer1 fills the patch table from the layer-1 weights w0
+// buildLayer1 fills the patch tables (t1 and t1b) from the layer-1 weights w0
 // ([out][ky][kx], one input channel). The ten groups of patches (no king, king
 // on tap 0..8) are built in parallel, and tanh goes through quantTanh, which
 // skips most math.Tanh calls: about 5 million activations take some tens of
@@ -236,6 +256,7 @@ func patchIndex(d *[9]uint8, king int) int {
 func (q *Quantized) buildLayer1(w0 []float32, pieces bool) {
 	q.t1 = make([]int16, numPatches*64)
 	q.t1b = make([]uint8, numPatches*64)
+	q.layer1 = true
 	qt := newQuantTanh()
 	jobs := make(chan int, 10)
 	for king := -1; king < 9; king++ {

@@ -153,7 +153,7 @@ func FuzzIntKernels(f *testing.F) {
 func TestPatchTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	n := NewRandom(r, 0.5)
-	q := Quantize(n)
+	q := quantizeBoth(n)
 	for b := range 200 {
 		var in [81]float32
 		randomBoard(r, &in)
@@ -443,7 +443,7 @@ func TestForwardKernelsAgree(t *testing.T) {
 		piecesNet.SideBias[i] = float32(r.NormFloat64())
 	}
 	for _, n := range []*Network{seedNet, piecesNet} {
-		q := Quantize(n)
+		q := quantizeBoth(n)
 		for i := range pos {
 			var in [81]float32
 			Encode(&pos[i], &in)
@@ -475,6 +475,46 @@ func TestKingPatch(t *testing.T) {
 				continue // the king's square counts as empty
 			}
 			require.Equal(t, int32(patchIndex(&d, king)), kingPatch(int32(code), king), "king on %d, digits %v", king, d)
+		}
+	}
+}
+
+// quantizeBoth is Quantize keeping both layer-1 tables, for the tests that
+// run every kernel on one Quantized.
+func quantizeBoth(n *Network) *Quantized {
+	q := quantizeLayers(n)
+	q.buildLayer1(n.W[0], n.Input == InputPieces)
+	q.chooseWidth()
+	return q
+}
+
+// TestQuantizeKeepsOneLayer1Table: Quantize keeps only the layer-1 table its
+// kernel reads, and WithKernel gives a kernel of the other width its own,
+// with the same outputs as a Quantized that kept both.
+func TestQuantizeKeepsOneLayer1Table(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	n := NewRandom(r, 0.2)
+	q, both := Quantize(n), quantizeBoth(n)
+	if offsetInput(q.kernel) {
+		require.Nil(t, q.t1, "an int8 kernel reads t1b only")
+		require.NotNil(t, q.t1b)
+	} else {
+		require.Nil(t, q.t1b, "kernel %s reads t1 only", q.kernel)
+		require.NotNil(t, q.t1)
+	}
+	pos := RandomGamePositions(20, r)
+	for _, k := range IntKernels() {
+		c, err := q.WithKernel(k)
+		require.NoError(t, err)
+		require.Equal(t, offsetInput(k), c.t1 == nil, "kernel %s: the table it does not read is dropped", k)
+		require.Equal(t, offsetInput(k), c.t1b != nil, "kernel %s: the table it reads is there", k)
+		for i := range pos {
+			var in [81]float32
+			Encode(&pos[i], &in)
+			var d [81]uint8
+			king, ok := digitsOf(&in, &d)
+			require.True(t, ok)
+			require.Equal(t, math.Float32bits(both.forward(&d, king, false, k)), math.Float32bits(c.forward(&d, king, false, k)), "kernel %s, board %d", k, i)
 		}
 	}
 }

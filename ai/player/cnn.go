@@ -36,8 +36,11 @@ func LoadNet(net string) (*cnn.Network, error) {
 	return n, nil
 }
 
-// evalCacheLog sizes the players' network evaluation caches: 2^20 entries, 8 MB.
-const evalCacheLog = 20
+// evalCacheLog sizes the players' network evaluation caches: 2^17 entries,
+// 1 MB. Its hits are revisits of recent positions by iterative deepening, so
+// 2^20 entries (8 MB) searched no faster (docs/measurements.md, section
+// Memory), and the window runs up to three networks at once.
+const evalCacheLog = 17
 
 // PathEnv names the environment variable that picks how players run their
 // networks: unset, "" or "auto" for the default (the integer path, in int8

@@ -86,6 +86,7 @@ func runMatch(args []string) error {
 	ponder := fs.String("ponder", "none", "which players think on the opponent's time: none, a, b or both")
 	resume := fs.Bool("resume", false, "go on with the stopped match in the -records folder: play only the games it lacks (the same players, limits and seed; -games may grow)")
 	side := fs.String("side", "both", "the colour A plays: both (alternating, pairs of games share an opening), white or black (every game, each with its own opening: pair N's of a match of both colours with the same seed), to measure one colour with twice the games")
+	moveTimeB := fs.Duration("movetime-b", 0, "wall time per move of player B only, replacing -movetime for B (0 = as -movetime): a time handicap")
 	nodesB := fs.Int64("nodes-b", 0, "node budget per move of player B only, replacing -nodes for B (0 = as -nodes): node-budget proxies of equal time between engines of different speeds")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut match -a PLAYER -b PLAYER [-games 100] [-movetime 2s | -depth N | -nodes N] [flags]")
@@ -129,6 +130,12 @@ func runMatch(args []string) error {
 	}
 	if *nodesB > 0 {
 		c.B.Nodes = *nodesB
+	}
+	if *moveTimeB < 0 {
+		return fmt.Errorf("-movetime-b must not be negative, got %v", *moveTimeB)
+	}
+	if *moveTimeB > 0 {
+		c.B.MoveTime = *moveTimeB
 	}
 	if err := intIn("threads-b", *threadsB, 0, maxThreads); err != nil {
 		return err

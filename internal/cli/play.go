@@ -22,11 +22,12 @@ func runPlay(args []string) error {
 	shot := fs.String("screenshot", "", "save a PNG of the window to this file after -frames frames, then exit")
 	frames := fs.Int("frames", 60, "frames to run before the screenshot")
 	ponder := fs.Bool("ponder", true, "let an AI playing a person think on the person's time")
-	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice)")
+	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice), Black with the handicap")
+	handicap := fs.Int("handicap", session.WatchHandicap, "between two AIs, Black thinks 1/N of the move time (1 = no handicap)")
 	teach := fs.Bool("teach", false, "open the classroom view: how the search and the evaluation think (key T)")
 	teachPage := fs.String("teachpage", "search", "the classroom view's first page: search, slow (alpha-beta in slow motion), eval, network or evolution")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch] [-teach [-teachpage search|slow|eval|network|evolution]] [-screenshot FILE -frames N]")
+		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch [-handicap N]] [-teach [-teachpage search|slow|eval|network|evolution]] [-screenshot FILE -frames N]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -35,6 +36,7 @@ func runPlay(args []string) error {
 	if err := firstError(
 		positiveDuration("movetime", *moveTime),
 		intIn("frames", *frames, 1, 1_000_000),
+		intIn("handicap", *handicap, 1, 64),
 	); err != nil {
 		return err
 	}
@@ -59,10 +61,11 @@ func runPlay(args []string) error {
 	if *watch {
 		def.White, def.Black = session.WatchPair()
 	}
+	def.Handicap = *handicap
 	given := *watch || *load != ""
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "white", "black", "movetime":
+		case "white", "black", "movetime", "handicap":
 			given = true
 		}
 	})

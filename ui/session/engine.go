@@ -177,6 +177,9 @@ func DefaultOpponent() (spec, notice string) {
 // against each other, gives their match).
 // Champion against challenger, then heuristic against heuristic, while those
 // are not shipped.
+//
+// Between equal engines Black wins most games, so the pair plays with
+// WatchHandicap.
 func WatchPair() (white, black string) {
 	switch {
 	case hasNet("learned") && hasNet("learned2"):
@@ -186,6 +189,12 @@ func WatchPair() (white, black string) {
 	}
 	return player.Heuristic, player.Heuristic
 }
+
+// WatchHandicap is the default AI-vs-AI handicap (Settings.Handicap): Black
+// thinks this many times less than White, so that White wins between a third
+// and two thirds of the games of WatchPair (docs/measurements.md, section
+// The AI-vs-AI handicap, has the match).
+const WatchHandicap = 8
 
 // CheckSpec validates a player spec for a flag or the start panel.
 func CheckSpec(spec string) error {

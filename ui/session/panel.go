@@ -15,6 +15,38 @@ type Settings struct {
 	// Increment more after each of its moves; a side whose time runs out
 	// loses. An AI then budgets its moves from its clock.
 	Clock, Increment time.Duration
+	// Handicap, if above 1, gives Black's engine 1/Handicap of the move time
+	// (and of its clock budget): between engines Black wins most games, and
+	// a handicap makes two AIs a contest (WatchHandicap). It applies only
+	// when both sides are engines.
+	Handicap int
+}
+
+// MoveTimeOf returns the move time of side c's engine: MoveTime, divided by
+// the handicap for Black in a game between two engines.
+func (s Settings) MoveTimeOf(c game.Color) time.Duration {
+	if d := s.handicapOf(c); d > 1 {
+		return s.MoveTime / time.Duration(d)
+	}
+	return s.MoveTime
+}
+
+// handicapOf returns the divisor of side c's thinking time: Handicap for
+// Black when both sides are engines and Handicap is above 1, else 1.
+func (s Settings) handicapOf(c game.Color) int {
+	if c == game.Black && s.Handicap > 1 && s.White != Human && s.Black != Human {
+		return s.Handicap
+	}
+	return 1
+}
+
+// HandicapNote returns a few words on side c's handicap for the players'
+// labels ("1/4 of the time"), or "" when it has none.
+func (s Settings) HandicapNote(c game.Color) string {
+	if d := s.handicapOf(c); d > 1 {
+		return fmt.Sprintf("1/%d of the time", d)
+	}
+	return ""
 }
 
 // ClockChoice is a time control offered in the start panel.
@@ -211,7 +243,20 @@ func (c *Controller) PanelWatch() {
 	if c.panel.Black == Human {
 		c.panel.Black = b
 	}
+	if c.panel.White == w && c.panel.Black == b {
+		c.panel.Handicap = WatchHandicap
+	}
 	c.panelErr = ""
+}
+
+// TogglePanelHandicap switches the start panel's handicap (Settings.Handicap)
+// between none and WatchHandicap.
+func (c *Controller) TogglePanelHandicap() {
+	if c.panel.Handicap > 1 {
+		c.panel.Handicap = 0
+	} else {
+		c.panel.Handicap = WatchHandicap
+	}
 }
 
 // ShowStart opens the start panel with the current game's settings; Back returns.
@@ -320,7 +365,7 @@ func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 		if spec == Human {
 			continue
 		}
-		e, err := c.cfg.Engines(spec, s.MoveTime)
+		e, err := c.cfg.Engines(spec, s.MoveTimeOf(side))
 		if err != nil {
 			return engines, fmt.Errorf("cannot set up %v's player: %v", side, err)
 		}

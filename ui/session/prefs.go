@@ -22,6 +22,7 @@ type Prefs struct {
 	MoveTime  time.Duration `json:"move_time"`
 	Clock     time.Duration `json:"clock"`
 	Increment time.Duration `json:"increment"`
+	Handicap  int           `json:"handicap,omitempty"`
 	Muted     bool          `json:"muted"`
 	// Danger turns the danger preview on for every opponent; it is always on
 	// against the levels that ShowsDanger names.
@@ -30,7 +31,7 @@ type Prefs struct {
 
 // settings returns the players and pace of p.
 func (p Prefs) settings() Settings {
-	return Settings{White: p.White, Black: p.Black, MoveTime: p.MoveTime, Clock: p.Clock, Increment: p.Increment}
+	return Settings{White: p.White, Black: p.Black, MoveTime: p.MoveTime, Clock: p.Clock, Increment: p.Increment, Handicap: p.Handicap}
 }
 
 // loadPrefs reads the kept choices from st. Missing choices keep the
@@ -64,6 +65,9 @@ func loadPrefs(st Store) (p Prefs, notice string) {
 		if k.Clock == kept.Clock && k.Increment == kept.Increment {
 			p.Clock, p.Increment = k.Clock, k.Increment
 		}
+	}
+	if kept.Handicap > 1 {
+		p.Handicap = WatchHandicap // the panel turns the handicap on or off
 	}
 	p.Muted, p.Danger = kept.Muted, kept.Danger
 	return p, ""
@@ -101,6 +105,6 @@ func (c *Controller) savePrefs() {
 // start panel.
 func (c *Controller) rememberPanel(s Settings) {
 	c.prefs.White, c.prefs.Black, c.prefs.MoveTime = s.White, s.Black, s.MoveTime
-	c.prefs.Clock, c.prefs.Increment = s.Clock, s.Increment
+	c.prefs.Clock, c.prefs.Increment, c.prefs.Handicap = s.Clock, s.Increment, s.Handicap
 	c.savePrefs()
 }
