@@ -172,7 +172,7 @@ func Run(opts Options) error {
 // costs a few milliseconds every second or so (docs/measurements.md,
 // section Memory).
 const (
-	windowMemoryLimit = 128 << 20
+	windowMemoryLimit = 96 << 20
 	windowGCPercent   = 25
 )
 

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"image"
 	"image/color"
+	"math"
 	"runtime"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -26,12 +28,30 @@ func newBannerGeometry(g *geometry) bannerGeometry {
 	return b
 }
 
+// shifted returns b moved by (dx, dy).
+func (b bannerGeometry) shifted(dx, dy float64) bannerGeometry {
+	for _, r := range []*rect{&b.box, &b.rematch, &b.swap} {
+		r.x += dx
+		r.y += dy
+	}
+	return b
+}
+
+// bannerBounds returns the whole pixels the banner covers: its layer is no
+// bigger (a layer the window's size takes a texture of the next powers of
+// two, 8 MB at 1180x780).
+func bannerBounds(g *geometry) image.Rectangle {
+	b := newBannerGeometry(g).box
+	return image.Rect(int(math.Floor(b.x)), int(math.Floor(b.y)), int(math.Ceil(b.x+b.w)), int(math.Ceil(b.y+b.h)))
+}
+
 // drawBanner draws the end-of-game banner across the board: who won, said to
 // the person when one plays an AI ("You win"), why, and the buttons to play
-// again on the same sides or on swapped ones.
-func (a *App) drawBanner(dst *ebiten.Image, g *geometry) {
+// again on the same sides or on swapped ones. dst's origin is the window's
+// point o (the banner's own layer).
+func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	c := a.ctl
-	b := newBannerGeometry(g)
+	b := newBannerGeometry(g).shifted(-float64(o.X), -float64(o.Y))
 	fillRoundRect(dst, b.box, 10*g.u, nrgba(0x15171c, 0xe8))
 	title, why := c.EndWords()
 	col := endColour(c.Game().Outcome(), title)

@@ -56,7 +56,9 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		x := inner.x + 9*u
 		name := session.PlayerLabel(c.PlayerName(side))
 		if note := c.Settings().HandicapNote(side); note != "" {
-			name += "  (" + note + ")"
+			// The handicapped engine by its short name, so that the note
+			// fits beside the pieces it lost.
+			name = session.EngineTitle(c.PlayerName(side)) + " · " + note
 		}
 		col := colTextDim
 		if !c.Over() && pos.SideToMove() == side {

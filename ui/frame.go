@@ -242,11 +242,14 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 		dst := a.region(screen, static, r.board)
 		a.drawPieces(dst, g, now)
 		if f.board.banner {
-			w, h := int(g.w), int(g.h)
 			c := a.ctl
 			title, why := c.EndWords()
-			img := a.banner.get(w, h, title+"\x00"+why, func(dst *ebiten.Image) { a.drawBanner(dst, g) })
-			dst.DrawImage(img, nil)
+			bb := bannerBounds(g)
+			key := fmt.Sprint(title, "\x00", why, g.cell, g.u, bb.Min)
+			img := a.banner.get(bb.Dx(), bb.Dy(), key, func(dst *ebiten.Image) { a.drawBanner(dst, g, bb.Min) })
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Translate(float64(bb.Min.X), float64(bb.Min.Y))
+			dst.DrawImage(img, op)
 		}
 	}
 	if full || f.eval != old.eval {
