@@ -172,7 +172,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 		// Two AIs: the handicap that makes them a contest, not the danger marks.
 		handicap := "Handicap: none"
 		if settings.Handicap > 1 {
-			handicap = fmt.Sprintf("Handicap: Black thinks 1/%d", settings.Handicap)
+			handicap = fmt.Sprintf("Handicap: Black thinks 1/%d as long", settings.Handicap)
 		}
 		item(or(1), handicap, settings.Handicap > 1, func(a *App) { a.ctl.TogglePanelHandicap() })
 	} else {

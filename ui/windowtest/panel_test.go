@@ -139,3 +139,35 @@ func TestDamagedSettingsOpenThePanel(t *testing.T) {
 	}
 	shoot(t, app, "start-panel-damaged")
 }
+
+// Watching from the panel by clicks turns the fair-contest handicap on for
+// the default pair; a click on it turns it off, another on again, and the
+// game's panel names the handicapped side.
+func TestHandicapByClicks(t *testing.T) {
+	needDisplay(t)
+	resize(t, 1280, 800)
+	cfg := session.Config{Engines: session.DepthEngine(1), HintSpec: "heuristic", Store: session.NewMemStore()}
+	var app *ui.App
+	onLoop(t, func() { app = newApp(t, ui.Options{Config: cfg}) })
+	frames(t, 5)
+	clickItem(t, app, "Watch AI vs AI")
+	label := fmt.Sprintf("Handicap: Black thinks 1/%d as long", session.WatchHandicap)
+	if s, _ := app.Controller().Panel(); s.Handicap != session.WatchHandicap {
+		t.Fatalf("watching the default pair proposes handicap %d, want %d", s.Handicap, session.WatchHandicap)
+	}
+	checkItemColour(t, app, label, "buttonOn")
+	shoot(t, app, "start-panel-watch")
+	clickItem(t, app, label)
+	if s, _ := app.Controller().Panel(); s.Handicap != 0 {
+		t.Fatalf("a click on the handicap left it at %d", s.Handicap)
+	}
+	clickItem(t, app, "Handicap: none")
+	clickItem(t, app, "Start")
+	c := app.Controller()
+	if c.Screen() != session.ScreenGame || c.Settings().Handicap != session.WatchHandicap {
+		t.Fatalf("Start played with handicap %d (screen %v), want %d", c.Settings().Handicap, c.Screen(), session.WatchHandicap)
+	}
+	if got := c.Settings().HandicapNote(game.Black); got == "" {
+		t.Fatal("Black's handicap has no note in the game's panel")
+	}
+}
