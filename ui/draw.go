@@ -101,10 +101,6 @@ func strokeCircle(dst *ebiten.Image, x, y, r, w float64, clr color.Color) {
 	fillPath(dst, &p, clr)
 }
 
-func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, clr color.Color) {
-	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), clr, true)
-}
-
 // fillRoundRect fills r with corners of radius rad. Only the four corners are
 // antialiased vector paths; the body is plain rectangles on whole pixels. A
 // large antialiased fill needs a stencil image twice its width, which

@@ -122,54 +122,6 @@ func (g *geometry) flipDir(dx, dy float64) (float64, float64) {
 	return dx, dy
 }
 
-// drawPiece draws piece pc centred at (x, y) on a board with squares of side cell.
-func drawPiece(dst *ebiten.Image, pc game.Piece, x, y, cell, alpha float64) {
-	if pc == game.Empty || alpha <= 0 {
-		return
-	}
-	r := cell * 0.355
-	if pc == game.King {
-		r = cell * 0.405
-	}
-	fillCircle(dst, x+cell*0.025, y+cell*0.045, r, withAlpha(colShadow, alpha))
-	switch pc {
-	case game.WhitePawn:
-		fillCircle(dst, x, y, r, withAlpha(colWhiteRim, alpha))
-		fillCircle(dst, x, y, r-cell*0.05, withAlpha(colWhitePiece, alpha))
-		strokeCircle(dst, x, y, r*0.55, cell*0.03, withAlpha(colWhiteInner, alpha))
-	case game.BlackPawn:
-		fillCircle(dst, x, y, r, withAlpha(colBlackRim, alpha))
-		fillCircle(dst, x, y, r-cell*0.04, withAlpha(colBlackPiece, alpha))
-		strokeCircle(dst, x, y, r*0.55, cell*0.03, withAlpha(colBlackInner, alpha))
-	case game.King:
-		fillCircle(dst, x, y, r, withAlpha(colGoldDark, alpha))
-		fillCircle(dst, x, y, r-cell*0.045, withAlpha(colWhitePiece, alpha))
-		strokeCircle(dst, x, y, r-cell*0.085, cell*0.022, withAlpha(colGold, alpha))
-		crown(dst, x, y+cell*0.01, r*0.62, alpha)
-	}
-}
-
-// crown draws the king's crown, about 2s wide, centred at (x, y).
-func crown(dst *ebiten.Image, x, y, s, alpha float64) {
-	pts := [][2]float64{{-0.78, 0.55}, {-0.9, -0.42}, {-0.42, 0.02}, {0, -0.7}, {0.42, 0.02}, {0.9, -0.42}, {0.78, 0.55}}
-	var p vector.Path
-	for i, q := range pts {
-		px, py := float32(x+q[0]*s), float32(y+q[1]*s)
-		if i == 0 {
-			p.MoveTo(px, py)
-		} else {
-			p.LineTo(px, py)
-		}
-	}
-	p.Close()
-	fillPath(dst, &p, withAlpha(colGold, alpha))
-	strokePath(dst, &p, s*0.12, withAlpha(colGoldDark, alpha))
-	for _, q := range [][2]float64{{-0.9, -0.42}, {0, -0.7}, {0.9, -0.42}} {
-		fillCircle(dst, x+q[0]*s, y+q[1]*s-s*0.08, s*0.13, withAlpha(colGoldDark, alpha))
-	}
-	line(dst, x-0.7*s, y+0.36*s, x+0.7*s, y+0.36*s, s*0.1, withAlpha(colGoldDark, alpha))
-}
-
 // drawPieces draws the pieces of the current position with the running
 // animations, the highlights and the arrows.
 func (a *App) drawPieces(dst *ebiten.Image, g *geometry, now time.Time) {
