@@ -47,6 +47,10 @@
 //     per size into a static layer, pieces and marks are sprites, and the
 //     screen keeps its pixels, so a frame redraws only the regions whose
 //     contents changed, and nothing when nothing did.
+//   - raster.go: the sprites drawn once per size (pieces, the king's
+//     crown, dots, rings, button faces) rasterised on the CPU by exact
+//     area coverage (golang.org/x/image/vector, after font-rs) and
+//     uploaded, so they queue no vector triangles in Ebitengine.
 //   - geometry.go: where everything is for a window size: board, squares,
 //     evaluation bar, panel and its buttons, the chance chart; the layout
 //     (panel beside or below) that gives the larger board, and the minimum

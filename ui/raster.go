@@ -14,8 +14,8 @@ import (
 // The sprites drawn once per size (pieces, destination dot, badge disc, ring,
 // button faces) are rasterised here on the CPU with golang.org/x/image/vector
 // and uploaded as images. Drawing them with Ebitengine's antialiased vector
-// paths instead queued a hundred times the triangles of an ordinary frame on
-// the first frame and on every resize, and Ebitengine's command queue keeps
+// paths instead queued many times the triangles of an ordinary frame on the
+// first frame and on every resize, and Ebitengine's command queue keeps
 // its vertex buffer at the largest frame's size for the life of the window
 // (docs/measurements.md, section Memory).
 //
@@ -25,10 +25,11 @@ import (
 // contours of the same orientation add up (a stroke built from overlapping
 // pieces), and a contour of the opposite orientation cuts a hole (a ring).
 
-// kappa places the control points of a cubic Bézier approximating a quarter
-// circle: 4/3·(√2−1), within 0.03% of the radius (Riškus, "Approximation of
-// a cubic Bézier curve by circular arcs and vice versa", 2006).
-const kappa = 0.5522847498
+// flatness is the largest distance, in pixels, between a circle and the
+// polygon that stands for it. x/image/vector flattens Bézier curves with a
+// tolerance made for glyph outlines, which leaves a circle of a piece's size
+// a tenth of a pixel too small, so arcs are flattened here instead.
+const flatness = 0.01
 
 // canvas is an RGBA image (premultiplied alpha, as Ebitengine's images are)
 // and a rasteriser that shapes are added to; fill paints the shapes added
@@ -62,29 +63,31 @@ func (c *canvas) image() *ebiten.Image { return ebiten.NewImageFromImage(c.img) 
 
 func (c *canvas) moveTo(x, y float64) { c.z.MoveTo(float32(x), float32(y)) }
 func (c *canvas) lineTo(x, y float64) { c.z.LineTo(float32(x), float32(y)) }
-func (c *canvas) cubeTo(x1, y1, x2, y2, x3, y3 float64) {
-	c.z.CubeTo(float32(x1), float32(y1), float32(x2), float32(y2), float32(x3), float32(y3))
+
+// arc continues the current contour along the circle of radius r centred
+// at (x, y) from angle a0 to angle a1 (radians; growing angles turn
+// clockwise on the screen), in chords no further than flatness from it.
+func (c *canvas) arc(x, y, r, a0, a1 float64) {
+	step := 2 * math.Acos(max(0, 1-flatness/r)) // the angle of one chord
+	n := max(1, int(math.Ceil(math.Abs(a1-a0)/step)))
+	for i := 0; i <= n; i++ {
+		a := a0 + (a1-a0)*float64(i)/float64(n)
+		c.lineTo(x+r*math.Cos(a), y+r*math.Sin(a))
+	}
 }
 
-// circle adds a circle of radius r centred at (x, y) as four cubic Béziers,
-// clockwise on the screen, or anticlockwise if hole is set.
+// circle adds a circle of radius r centred at (x, y), clockwise on the
+// screen, or anticlockwise if hole is set.
 func (c *canvas) circle(x, y, r float64, hole bool) {
 	if r <= 0 {
 		return
 	}
-	k := kappa * r
-	c.moveTo(x+r, y)
+	turn := 2 * math.Pi
 	if hole {
-		c.cubeTo(x+r, y-k, x+k, y-r, x, y-r)
-		c.cubeTo(x-k, y-r, x-r, y-k, x-r, y)
-		c.cubeTo(x-r, y+k, x-k, y+r, x, y+r)
-		c.cubeTo(x+k, y+r, x+r, y+k, x+r, y)
-	} else {
-		c.cubeTo(x+r, y+k, x+k, y+r, x, y+r)
-		c.cubeTo(x-k, y+r, x-r, y+k, x-r, y)
-		c.cubeTo(x-r, y-k, x-k, y-r, x, y-r)
-		c.cubeTo(x+k, y-r, x+r, y-k, x+r, y)
+		turn = -turn
 	}
+	c.moveTo(x+r, y)
+	c.arc(x, y, r, 0, turn)
 	c.z.ClosePath()
 }
 
@@ -148,16 +151,11 @@ func (c *canvas) roundRect(r rect, rad float64) {
 		c.polygon([][2]float64{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}})
 		return
 	}
-	k := kappa * rad
 	c.moveTo(x0+rad, y0)
-	c.lineTo(x1-rad, y0)
-	c.cubeTo(x1-rad+k, y0, x1, y0+rad-k, x1, y0+rad)
-	c.lineTo(x1, y1-rad)
-	c.cubeTo(x1, y1-rad+k, x1-rad+k, y1, x1-rad, y1)
-	c.lineTo(x0+rad, y1)
-	c.cubeTo(x0+rad-k, y1, x0, y1-rad+k, x0, y1-rad)
-	c.lineTo(x0, y0+rad)
-	c.cubeTo(x0, y0+rad-k, x0+rad-k, y0, x0+rad, y0)
+	c.arc(x1-rad, y0+rad, rad, -math.Pi/2, 0)
+	c.arc(x1-rad, y1-rad, rad, 0, math.Pi/2)
+	c.arc(x0+rad, y1-rad, rad, math.Pi/2, math.Pi)
+	c.arc(x0+rad, y0+rad, rad, math.Pi, 1.5*math.Pi)
 	c.z.ClosePath()
 }
 
