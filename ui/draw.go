@@ -101,12 +101,12 @@ func strokeCircle(dst *ebiten.Image, x, y, r, w float64, clr color.Color) {
 	fillPath(dst, &p, clr)
 }
 
-// fillRoundRect fills r with corners of radius rad. Only the four corners are
-// antialiased vector paths; the body is plain rectangles on whole pixels. A
-// large antialiased fill needs a stencil image twice its width, which
-// Ebitengine keeps for the life of the window: filling the board frame and the
-// panel as whole paths cost megabytes of resident memory (docs/measurements.md,
-// section Memory).
+// fillRoundRect fills r with corners of radius rad. The body is plain
+// rectangles on whole pixels; the corners are the quadrants of a disc
+// rasterised on the CPU once per radius (cornerDisc), tinted. Filling it as
+// an antialiased vector path instead needs a stencil image the size of the
+// path, which Ebitengine keeps for the life of the window (docs/measurements.md,
+// section Memory), and many triangles per corner.
 func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
 	x0, y0 := math.Round(r.x), math.Round(r.y)
 	x1, y1 := math.Round(r.x+r.w), math.Round(r.y+r.h)
@@ -121,21 +121,14 @@ func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
 	quickRect(dst, rect{x0 + rad, y0, x1 - x0 - 2*rad, y1 - y0}, clr)
 	quickRect(dst, rect{x0, y0 + rad, rad, y1 - y0 - 2*rad}, clr)
 	quickRect(dst, rect{x1 - rad, y0 + rad, rad, y1 - y0 - 2*rad}, clr)
-	// The corners: quarter discs whose straight edges lie on pixel boundaries,
-	// so that they meet the body without a seam. Each is a path of its own, so
-	// that its stencil is the size of the corner, not of the whole rectangle.
-	for _, c := range [4][3]float64{
-		{x0 + rad, y0 + rad, math.Pi},
-		{x1 - rad, y0 + rad, 1.5 * math.Pi},
-		{x1 - rad, y1 - rad, 0},
-		{x0 + rad, y1 - rad, 0.5 * math.Pi},
-	} {
-		var p vector.Path
-		cx, cy := float32(c[0]), float32(c[1])
-		p.MoveTo(cx, cy)
-		p.Arc(cx, cy, float32(rad), float32(c[2]), float32(c[2]+math.Pi/2), vector.Clockwise)
-		p.Close()
-		fillPath(dst, &p, clr)
+	// The corners, whose straight edges lie on pixel boundaries, so that
+	// they meet the body without a seam.
+	q := cornerDisc(int(rad))
+	for i, at := range [4][2]float64{{x0, y0}, {x1 - rad, y0}, {x1 - rad, y1 - rad}, {x0, y1 - rad}} {
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(at[0], at[1])
+		op.ColorScale.ScaleWithColor(clr)
+		dst.DrawImage(q[i], op)
 	}
 }
 

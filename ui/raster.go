@@ -208,3 +208,28 @@ func (c *canvas) crown(x, y, s float64) {
 	c.segment(x-0.7*s, y+0.36*s, x+0.7*s, y+0.36*s, s*0.1)
 	c.fill(colGoldDark)
 }
+
+// cornerDiscs holds, per whole-pixel radius, the quadrants of a white disc
+// (top left, top right, bottom right, bottom left): the corners of
+// fillRoundRect. Only the draw loop uses it. A window uses a handful of
+// radii per size; the cache starts again when resizes have filled it.
+var cornerDiscs = map[int][4]*ebiten.Image{}
+
+func cornerDisc(rad int) [4]*ebiten.Image {
+	if q, ok := cornerDiscs[rad]; ok {
+		return q
+	}
+	if len(cornerDiscs) >= 32 {
+		clear(cornerDiscs)
+	}
+	cv := newCanvas(2*rad, 2*rad)
+	cv.circle(float64(rad), float64(rad), float64(rad), false)
+	cv.fill(color.White)
+	img := cv.image()
+	var q [4]*ebiten.Image
+	for i, o := range [4]image.Point{{0, 0}, {rad, 0}, {rad, rad}, {0, rad}} {
+		q[i] = img.SubImage(image.Rectangle{o, o.Add(image.Pt(rad, rad))}).(*ebiten.Image)
+	}
+	cornerDiscs[rad] = q
+	return q
+}
