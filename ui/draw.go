@@ -66,10 +66,6 @@ func pathOpts(clr color.Color) *vector.DrawPathOptions {
 	return op
 }
 
-func fillPath(dst *ebiten.Image, p *vector.Path, clr color.Color) {
-	vector.FillPath(dst, p, nil, pathOpts(clr))
-}
-
 func strokePath(dst *ebiten.Image, p *vector.Path, width float64, clr color.Color) {
 	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(width), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, pathOpts(clr))
 }
@@ -78,27 +74,22 @@ func fillRect(dst *ebiten.Image, r rect, clr color.Color) {
 	vector.FillRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), clr, true)
 }
 
+// fillCircle fills a circle of radius r centred at (x, y). It is rasterised
+// on the CPU (raster.go) into a small image placed on whole pixels, which
+// keeps the circle's sub-pixel position; an antialiased vector circle queued
+// thousands of triangles. Each call uploads an image: it is meant for layers
+// drawn once per size, not for every frame.
 func fillCircle(dst *ebiten.Image, x, y, r float64, clr color.Color) {
-	vector.FillCircle(dst, float32(x), float32(y), float32(r), clr, true)
-}
-
-// strokeCircle draws a ring of width w centred on radius r. It is filled as an
-// annulus (two circles of opposite winding under the non-zero rule) rather than
-// stroked: Ebitengine's vector stroker puts a round join on every flattened
-// segment of an arc, which makes a single stroked circle tens of thousands of
-// vertices and kept the command queue's vertex buffer hundreds of megabytes
-// large.
-func strokeCircle(dst *ebiten.Image, x, y, r, w float64, clr color.Color) {
-	var p vector.Path
-	cx, cy := float32(x), float32(y)
-	ro, ri := float32(r+w/2), float32(math.Max(0, r-w/2))
-	p.MoveTo(cx+ro, cy)
-	p.Arc(cx, cy, ro, 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
-	p.MoveTo(cx+ri, cy)
-	p.Arc(cx, cy, ri, 2*math.Pi, 0, vector.CounterClockwise)
-	p.Close()
-	fillPath(dst, &p, clr)
+	if r <= 0 {
+		return
+	}
+	x0, y0 := math.Floor(x-r), math.Floor(y-r)
+	c := newCanvas(int(math.Ceil(x+r)-x0), int(math.Ceil(y+r)-y0))
+	c.circle(x-x0, y-y0, r, false)
+	c.fill(clr)
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(x0, y0)
+	dst.DrawImage(c.image(), op)
 }
 
 // fillRoundRect fills r with corners of radius rad. The body is plain

@@ -11,9 +11,10 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// The sprites drawn once per size (pieces, destination dot, badge disc, ring,
-// button faces) are rasterised here on the CPU with golang.org/x/image/vector
-// and uploaded as images. Drawing them with Ebitengine's antialiased vector
+// The shapes drawn once per size (the sprites: pieces, destination dot, badge
+// disc, ring, button faces; the board's marks; the static layer's circles and
+// rounded corners) are rasterised here on the CPU with
+// golang.org/x/image/vector and uploaded as images. Drawing them with Ebitengine's antialiased vector
 // paths instead queued many times the triangles of an ordinary frame on the
 // first frame and on every resize, and Ebitengine's command queue keeps
 // its vertex buffer at the largest frame's size for the life of the window
@@ -207,6 +208,53 @@ func (c *canvas) crown(x, y, s float64) {
 	c.fill(colGoldDark)
 	c.segment(x-0.7*s, y+0.36*s, x+0.7*s, y+0.36*s, s*0.1)
 	c.fill(colGoldDark)
+}
+
+// chevron adds the small filled chevron of an escape
+// square r, pointing off the board along (dx, dy) near the square's outer
+// edge: its outer edge runs through the tip, its inner edge a stroke's width
+// behind it.
+func (c *canvas) chevron(r rect, dx, dy float64) {
+	cx, cy, k := r.cx(), r.cy(), r.w*0.16
+	ox, oy := cx+dx*r.w*0.28, cy+dy*r.w*0.28 // the tip
+	nx, ny := -dy, dx
+	t := r.w * 0.07
+	c.polygon([][2]float64{
+		{ox - dx*k + nx*k, oy - dy*k + ny*k},
+		{ox, oy},
+		{ox - dx*k - nx*k, oy - dy*k - ny*k},
+		{ox - dx*(k+t) - nx*k, oy - dy*(k+t) - ny*k},
+		{ox - dx*t, oy - dy*t},
+		{ox - dx*(k+t) + nx*k, oy - dy*(k+t) + ny*k},
+	})
+}
+
+// throne draws the throne's ornament in square r: a diamond outline with
+// round corners inside a thin square frame with mitred ones.
+func (c *canvas) throne(r rect) {
+	cx, cy, h := r.cx(), r.cy(), r.w*0.42
+	c.strokeClosed([][2]float64{{cx, cy - h}, {cx + h, cy}, {cx, cy + h}, {cx - h, cy}}, r.w*0.045)
+	c.fill(colThroneMark)
+	in, w := r.inset(r.w*0.06), r.w*0.03
+	c.rect(in.inset(-w/2), false)
+	c.rect(in.inset(w/2), true)
+	c.fill(withAlpha(colThroneMark, 0.7))
+}
+
+// rect adds rectangle r, clockwise on the screen, or anticlockwise if hole
+// is set.
+func (c *canvas) rect(r rect, hole bool) {
+	c.moveTo(r.x, r.y)
+	if hole {
+		c.lineTo(r.x, r.y+r.h)
+		c.lineTo(r.x+r.w, r.y+r.h)
+		c.lineTo(r.x+r.w, r.y)
+	} else {
+		c.lineTo(r.x+r.w, r.y)
+		c.lineTo(r.x+r.w, r.y+r.h)
+		c.lineTo(r.x, r.y+r.h)
+	}
+	c.z.ClosePath()
 }
 
 // cornerDiscs holds, per whole-pixel radius, the quadrants of a white disc
