@@ -94,10 +94,11 @@ func fillCircle(dst *ebiten.Image, x, y, r float64, clr color.Color) {
 
 // fillRoundRect fills r with corners of radius rad. The body is plain
 // rectangles on whole pixels; the corners are the quadrants of a disc
-// rasterised on the CPU once per radius (cornerDisc), tinted. Filling it as
-// an antialiased vector path instead needs a stencil image the size of the
-// path, which Ebitengine keeps for the life of the window (docs/measurements.md,
-// section Memory), and many triangles per corner.
+// rasterised on the CPU once per radius (cornerDisc), tinted. As an
+// antialiased vector path, a large fill needs a stencil image twice its
+// width, which Ebitengine keeps for the life of the window
+// (docs/measurements.md, section Memory), and even a corner queues many
+// triangles.
 func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
 	x0, y0 := math.Round(r.x), math.Round(r.y)
 	x1, y1 := math.Round(r.x+r.w), math.Round(r.y+r.h)
