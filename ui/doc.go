@@ -13,8 +13,9 @@
 //     GOGC, runtime/debug).
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on
 //     the board, panel buttons, keys, the classroom's keys.
-//   - draw.go: fonts, text and shapes drawn with vector paths at the
-//     current scale, so the board stays crisp at any window size.
+//   - draw.go: fonts, text and shapes drawn at the current scale, so the
+//     board stays crisp at any window size: plain triangles, vector paths,
+//     and circles and rounded corners rasterised on the CPU (raster.go).
 //   - font_gotext.go, font_js.go: the typefaces: go-text's shaper on the
 //     desktop, x/image's opentype rasteriser in a browser (a much smaller
 //     download; the window's text needs no shaping).
@@ -47,6 +48,12 @@
 //     per size into a static layer, pieces and marks are sprites, and the
 //     screen keeps its pixels, so a frame redraws only the regions whose
 //     contents changed, and nothing when nothing did.
+//   - raster.go: shapes rasterised on the CPU by exact area coverage
+//     (golang.org/x/image/vector, after font-rs) and uploaded as images:
+//     the sprites drawn once per size (pieces with the king's crown, dots,
+//     rings, button faces), the escapes' chevrons and the throne's ornament,
+//     the discs of rounded corners; so drawing them queues no vector
+//     triangles in Ebitengine.
 //   - geometry.go: where everything is for a window size: board, squares,
 //     evaluation bar, panel and its buttons, the chance chart; the layout
 //     (panel beside or below) that gives the larger board, and the minimum

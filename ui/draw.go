@@ -66,10 +66,6 @@ func pathOpts(clr color.Color) *vector.DrawPathOptions {
 	return op
 }
 
-func fillPath(dst *ebiten.Image, p *vector.Path, clr color.Color) {
-	vector.FillPath(dst, p, nil, pathOpts(clr))
-}
-
 func strokePath(dst *ebiten.Image, p *vector.Path, width float64, clr color.Color) {
 	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(width), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, pathOpts(clr))
 }
@@ -78,39 +74,31 @@ func fillRect(dst *ebiten.Image, r rect, clr color.Color) {
 	vector.FillRect(dst, float32(r.x), float32(r.y), float32(r.w), float32(r.h), clr, true)
 }
 
+// fillCircle fills a circle of radius r centred at (x, y). It is rasterised
+// on the CPU (raster.go) into a small image placed on whole pixels, which
+// keeps the circle's sub-pixel position; an antialiased vector circle queued
+// thousands of triangles. Each call uploads an image: it is meant for layers
+// drawn once per size, not for every frame.
 func fillCircle(dst *ebiten.Image, x, y, r float64, clr color.Color) {
-	vector.FillCircle(dst, float32(x), float32(y), float32(r), clr, true)
+	if r <= 0 {
+		return
+	}
+	x0, y0 := math.Floor(x-r), math.Floor(y-r)
+	c := newCanvas(int(math.Ceil(x+r)-x0), int(math.Ceil(y+r)-y0))
+	c.circle(x-x0, y-y0, r, false)
+	c.fill(clr)
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(x0, y0)
+	dst.DrawImage(c.image(), op)
 }
 
-// strokeCircle draws a ring of width w centred on radius r. It is filled as an
-// annulus (two circles of opposite winding under the non-zero rule) rather than
-// stroked: Ebitengine's vector stroker puts a round join on every flattened
-// segment of an arc, which makes a single stroked circle tens of thousands of
-// vertices and kept the command queue's vertex buffer hundreds of megabytes
-// large.
-func strokeCircle(dst *ebiten.Image, x, y, r, w float64, clr color.Color) {
-	var p vector.Path
-	cx, cy := float32(x), float32(y)
-	ro, ri := float32(r+w/2), float32(math.Max(0, r-w/2))
-	p.MoveTo(cx+ro, cy)
-	p.Arc(cx, cy, ro, 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
-	p.MoveTo(cx+ri, cy)
-	p.Arc(cx, cy, ri, 2*math.Pi, 0, vector.CounterClockwise)
-	p.Close()
-	fillPath(dst, &p, clr)
-}
-
-func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, clr color.Color) {
-	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), clr, true)
-}
-
-// fillRoundRect fills r with corners of radius rad. Only the four corners are
-// antialiased vector paths; the body is plain rectangles on whole pixels. A
-// large antialiased fill needs a stencil image twice its width, which
-// Ebitengine keeps for the life of the window: filling the board frame and the
-// panel as whole paths cost megabytes of resident memory (docs/measurements.md,
-// section Memory).
+// fillRoundRect fills r with corners of radius rad. The body is plain
+// rectangles on whole pixels; the corners are the quadrants of a disc
+// rasterised on the CPU once per radius (cornerDisc), tinted. As an
+// antialiased vector path, a large fill needs a stencil image twice its
+// width, which Ebitengine keeps for the life of the window
+// (docs/measurements.md, section Memory), and even a corner queues many
+// triangles.
 func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
 	x0, y0 := math.Round(r.x), math.Round(r.y)
 	x1, y1 := math.Round(r.x+r.w), math.Round(r.y+r.h)
@@ -125,21 +113,14 @@ func fillRoundRect(dst *ebiten.Image, r rect, rad float64, clr color.Color) {
 	quickRect(dst, rect{x0 + rad, y0, x1 - x0 - 2*rad, y1 - y0}, clr)
 	quickRect(dst, rect{x0, y0 + rad, rad, y1 - y0 - 2*rad}, clr)
 	quickRect(dst, rect{x1 - rad, y0 + rad, rad, y1 - y0 - 2*rad}, clr)
-	// The corners: quarter discs whose straight edges lie on pixel boundaries,
-	// so that they meet the body without a seam. Each is a path of its own, so
-	// that its stencil is the size of the corner, not of the whole rectangle.
-	for _, c := range [4][3]float64{
-		{x0 + rad, y0 + rad, math.Pi},
-		{x1 - rad, y0 + rad, 1.5 * math.Pi},
-		{x1 - rad, y1 - rad, 0},
-		{x0 + rad, y1 - rad, 0.5 * math.Pi},
-	} {
-		var p vector.Path
-		cx, cy := float32(c[0]), float32(c[1])
-		p.MoveTo(cx, cy)
-		p.Arc(cx, cy, float32(rad), float32(c[2]), float32(c[2]+math.Pi/2), vector.Clockwise)
-		p.Close()
-		fillPath(dst, &p, clr)
+	// The corners, whose straight edges lie on pixel boundaries, so that
+	// they meet the body without a seam.
+	q := cornerDisc(int(rad))
+	for i, at := range [4][2]float64{{x0, y0}, {x1 - rad, y0}, {x1 - rad, y1 - rad}, {x0, y1 - rad}} {
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(at[0], at[1])
+		op.ColorScale.ScaleWithColor(clr)
+		dst.DrawImage(q[i], op)
 	}
 }
 

@@ -31,13 +31,26 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		drawText(dst, rank, cf, g.board.x+g.board.w+m/2, ry, colCoord, alignCenter)
 	}
 
-	// Squares are plain rectangles on whole pixels; the chevrons of the escapes
-	// are one path, so that the layer costs a handful of antialiased fills
-	// however many squares there are. The camps' faint hatching is thin quads
-	// drawn as plain triangles: as an antialiased stroke its 112 segments made
-	// thousands of vertices per pass, and the command queue keeps its largest
-	// vertex buffer for the life of the window.
-	var chevrons vector.Path
+	// Squares are plain rectangles on whole pixels. The escapes' chevrons
+	// and the throne's ornament are rasterised on the CPU, one image per
+	// kind of square (raster.go): as antialiased vector paths they queued
+	// thousands of triangles, and the command queue keeps its largest vertex
+	// buffer for the life of the window. The camps' faint hatching is thin
+	// quads drawn as plain triangles, for the same reason.
+	marks := map[[4]int]*ebiten.Image{}
+	mark := func(r rect, dx, dy int, draw func(c *canvas)) {
+		key := [4]int{dx, dy, int(r.w), int(r.h)}
+		img := marks[key]
+		if img == nil {
+			c := newCanvas(int(r.w), int(r.h))
+			draw(c)
+			img = c.image()
+			marks[key] = img
+		}
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(r.x, r.y)
+		dst.DrawImage(img, op)
+	}
 	hatchCol := withAlpha(colFrameEdge, 0.22)
 	hw := 0.6 * u
 	for s := game.Square(0); s < game.NumSquares; s++ {
@@ -45,8 +58,14 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 		quickRect(dst, r, squareColour(s))
 		switch {
 		case shownEscape(s):
-			escapeMark(&chevrons, g, r, s)
-		case game.IsCamp(s) && s != game.Throne:
+			dx, dy := g.escapeDir(s)
+			mark(r, int(dx), int(dy), func(c *canvas) {
+				c.chevron(rect{0, 0, r.w, r.h}, dx, dy)
+				c.fill(withAlpha(colEscapeMark, 0.9))
+			})
+		case s == game.Throne:
+			mark(r, 0, 0, func(c *canvas) { c.throne(rect{0, 0, r.w, r.h}) })
+		case game.IsCamp(s):
 			// Fine diagonal hatching marks the camps even for the colour-blind.
 			ins := r.inset(r.w * 0.1)
 			seg := func(x0, y0, x1, y1 float64) { quadLine(dst, x0, y0, x1, y1, hw, hatchCol) }
@@ -58,8 +77,6 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 			seg(ins.x+ins.w, ins.y, ins.x, ins.y+ins.h)
 		}
 	}
-	fillPath(dst, &chevrons, withAlpha(colEscapeMark, 0.9))
-	throneMark(dst, g.squareRect(game.Throne))
 	// Grid, on whole pixels.
 	gw := math.Max(1, math.Round(1.2*u))
 	for i := 0; i < 9; i++ {
@@ -70,23 +87,9 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 	vector.StrokeRect(dst, float32(g.board.x), float32(g.board.y), float32(g.board.w), float32(g.board.h), float32(2*u), colFrameEdge, true)
 }
 
-// throneMark draws the throne's ornament: a diamond inside a square.
-func throneMark(dst *ebiten.Image, r rect) {
-	cx, cy, h := r.cx(), r.cy(), r.w*0.42
-	var p vector.Path
-	p.MoveTo(float32(cx), float32(cy-h))
-	p.LineTo(float32(cx+h), float32(cy))
-	p.LineTo(float32(cx), float32(cy+h))
-	p.LineTo(float32(cx-h), float32(cy))
-	p.Close()
-	strokePath(dst, &p, r.w*0.045, colThroneMark)
-	in := r.inset(r.w * 0.06)
-	vector.StrokeRect(dst, float32(in.x), float32(in.y), float32(in.w), float32(in.h), float32(r.w*0.03), withAlpha(colThroneMark, 0.7), true)
-}
-
-// escapeMark adds to p a small chevron pointing off the board on an escape square.
-func escapeMark(p *vector.Path, g *geometry, r rect, s game.Square) {
-	var dx, dy float64 // direction off the board, in screen terms (unflipped)
+// escapeDir is the direction off the board from escape square s, on the
+// screen.
+func (g *geometry) escapeDir(s game.Square) (dx, dy float64) {
 	switch {
 	case s.Rank() == 0:
 		dy = 1
@@ -97,21 +100,7 @@ func escapeMark(p *vector.Path, g *geometry, r rect, s game.Square) {
 	default:
 		dx = 1
 	}
-	dx, dy = g.flipDir(dx, dy)
-	cx, cy, k := r.cx(), r.cy(), r.w*0.16
-	// A chevron "^" rotated to point along (dx, dy), placed near the outer edge.
-	ox, oy := cx+dx*r.w*0.28, cy+dy*r.w*0.28
-	nx, ny := -dy, dx
-	// A filled chevron: the outer edge through the tip, the inner edge a
-	// stroke's width behind it.
-	t := r.w * 0.07
-	p.MoveTo(float32(ox-dx*k+nx*k), float32(oy-dy*k+ny*k))
-	p.LineTo(float32(ox), float32(oy))
-	p.LineTo(float32(ox-dx*k-nx*k), float32(oy-dy*k-ny*k))
-	p.LineTo(float32(ox-dx*(k+t)-nx*k), float32(oy-dy*(k+t)-ny*k))
-	p.LineTo(float32(ox-dx*t), float32(oy-dy*t))
-	p.LineTo(float32(ox-dx*(k+t)+nx*k), float32(oy-dy*(k+t)+ny*k))
-	p.Close()
+	return g.flipDir(dx, dy)
 }
 
 // flipDir turns an unflipped screen direction into the current one.
@@ -120,54 +109,6 @@ func (g *geometry) flipDir(dx, dy float64) (float64, float64) {
 		return -dx, -dy
 	}
 	return dx, dy
-}
-
-// drawPiece draws piece pc centred at (x, y) on a board with squares of side cell.
-func drawPiece(dst *ebiten.Image, pc game.Piece, x, y, cell, alpha float64) {
-	if pc == game.Empty || alpha <= 0 {
-		return
-	}
-	r := cell * 0.355
-	if pc == game.King {
-		r = cell * 0.405
-	}
-	fillCircle(dst, x+cell*0.025, y+cell*0.045, r, withAlpha(colShadow, alpha))
-	switch pc {
-	case game.WhitePawn:
-		fillCircle(dst, x, y, r, withAlpha(colWhiteRim, alpha))
-		fillCircle(dst, x, y, r-cell*0.05, withAlpha(colWhitePiece, alpha))
-		strokeCircle(dst, x, y, r*0.55, cell*0.03, withAlpha(colWhiteInner, alpha))
-	case game.BlackPawn:
-		fillCircle(dst, x, y, r, withAlpha(colBlackRim, alpha))
-		fillCircle(dst, x, y, r-cell*0.04, withAlpha(colBlackPiece, alpha))
-		strokeCircle(dst, x, y, r*0.55, cell*0.03, withAlpha(colBlackInner, alpha))
-	case game.King:
-		fillCircle(dst, x, y, r, withAlpha(colGoldDark, alpha))
-		fillCircle(dst, x, y, r-cell*0.045, withAlpha(colWhitePiece, alpha))
-		strokeCircle(dst, x, y, r-cell*0.085, cell*0.022, withAlpha(colGold, alpha))
-		crown(dst, x, y+cell*0.01, r*0.62, alpha)
-	}
-}
-
-// crown draws the king's crown, about 2s wide, centred at (x, y).
-func crown(dst *ebiten.Image, x, y, s, alpha float64) {
-	pts := [][2]float64{{-0.78, 0.55}, {-0.9, -0.42}, {-0.42, 0.02}, {0, -0.7}, {0.42, 0.02}, {0.9, -0.42}, {0.78, 0.55}}
-	var p vector.Path
-	for i, q := range pts {
-		px, py := float32(x+q[0]*s), float32(y+q[1]*s)
-		if i == 0 {
-			p.MoveTo(px, py)
-		} else {
-			p.LineTo(px, py)
-		}
-	}
-	p.Close()
-	fillPath(dst, &p, withAlpha(colGold, alpha))
-	strokePath(dst, &p, s*0.12, withAlpha(colGoldDark, alpha))
-	for _, q := range [][2]float64{{-0.9, -0.42}, {0, -0.7}, {0.9, -0.42}} {
-		fillCircle(dst, x+q[0]*s, y+q[1]*s-s*0.08, s*0.13, withAlpha(colGoldDark, alpha))
-	}
-	line(dst, x-0.7*s, y+0.36*s, x+0.7*s, y+0.36*s, s*0.1, withAlpha(colGoldDark, alpha))
 }
 
 // drawPieces draws the pieces of the current position with the running

@@ -43,7 +43,8 @@ func (l *layer) get(w, h int, key string, draw func(dst *ebiten.Image)) *ebiten.
 	return l.img
 }
 
-// sprites are the pieces and the destination dot, drawn once per square size.
+// sprites are the pieces, the destination dot, the badge disc, the ring and
+// the button faces, rasterised on the CPU once per size (raster.go).
 type sprites struct {
 	cell   float64
 	size   int
@@ -62,28 +63,32 @@ func (s *sprites) ensure(cell float64) {
 	if s.cell == cell && s.dot != nil {
 		return
 	}
-	for _, img := range s.pieces {
+	for _, img := range append(s.pieces[:], s.dot, s.disc, s.ring) {
 		if img != nil {
 			img.Deallocate()
 		}
 	}
-	if s.dot != nil {
-		s.dot.Deallocate()
-	}
 	s.cell = cell
 	s.size = int(math.Ceil(cell))
 	c := float64(s.size) / 2
+	cv := newCanvas(s.size, s.size)
 	for _, pc := range []game.Piece{game.WhitePawn, game.BlackPawn, game.King} {
-		img := ebiten.NewImage(s.size, s.size)
-		drawPiece(img, pc, c, c, cell, 1)
-		s.pieces[pc] = img
+		cv.clear()
+		cv.piece(pc, c, c, cell)
+		s.pieces[pc] = cv.image()
 	}
-	s.dot = ebiten.NewImage(s.size, s.size)
-	fillCircle(s.dot, c, c, cell*0.14, colDest)
-	s.disc = ebiten.NewImage(s.size, s.size)
-	fillCircle(s.disc, c, c, cell*0.15, color.White)
-	s.ring = ebiten.NewImage(s.size, s.size)
-	strokeCircle(s.ring, c, c, cell*0.45, cell*0.07, color.White)
+	cv.clear()
+	cv.circle(c, c, cell*0.14, false)
+	cv.fill(colDest)
+	s.dot = cv.image()
+	cv.clear()
+	cv.circle(c, c, cell*0.15, false)
+	cv.fill(color.White)
+	s.disc = cv.image()
+	cv.clear()
+	cv.ring(c, c, cell*0.45, cell*0.07)
+	cv.fill(color.White)
+	s.ring = cv.image()
 }
 
 // buttons returns the hovered and switched-on button faces for buttons of
@@ -96,9 +101,14 @@ func (s *sprites) buttons(r rect, u float64) (hot, on *ebiten.Image) {
 			s.btnOn.Deallocate()
 		}
 		s.btnW, s.btnH = w, h
-		s.btnHot, s.btnOn = ebiten.NewImage(w, h), ebiten.NewImage(w, h)
-		fillRoundRect(s.btnHot, rect{0, 0, r.w, r.h}, 6*u, colButtonHot)
-		fillRoundRect(s.btnOn, rect{0, 0, r.w, r.h}, 6*u, colButtonOn)
+		cv := newCanvas(w, h)
+		cv.roundRect(rect{0, 0, r.w, r.h}, 6*u)
+		cv.fill(colButtonHot)
+		s.btnHot = cv.image()
+		cv.clear()
+		cv.roundRect(rect{0, 0, r.w, r.h}, 6*u)
+		cv.fill(colButtonOn)
+		s.btnOn = cv.image()
 	}
 	return s.btnHot, s.btnOn
 }
