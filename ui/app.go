@@ -224,12 +224,21 @@ func (a *App) Draw(screen *ebiten.Image) {
 	g := &a.geo
 	now := a.ctl.Now()
 	w, h := b.Dx(), b.Dy()
-	static := a.static.get(w, h, fmt.Sprint(g.flipped, len(g.buttons)), func(dst *ebiten.Image) {
-		dst.Fill(colBackground)
-		a.drawBoard(dst, g)
-		drawEvalBarFrame(dst, g)
-		a.drawPanelStatic(dst, g)
-	})
+	var static *ebiten.Image
+	if a.teachShown() {
+		// The classroom view covers the window and is drawn straight onto
+		// the screen: the layers under it would hold a window-sized texture
+		// each for nothing (docs/measurements.md, section Memory).
+		a.static.release()
+		a.overlay.release()
+	} else {
+		static = a.static.get(w, h, fmt.Sprint(g.flipped, len(g.buttons)), func(dst *ebiten.Image) {
+			dst.Fill(colBackground)
+			a.drawBoard(dst, g)
+			drawEvalBarFrame(dst, g)
+			a.drawPanelStatic(dst, g)
+		})
+	}
 	a.sprites.ensure(g.cell)
 	f := a.frameState(g, now)
 	d := &a.drawn

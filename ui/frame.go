@@ -222,9 +222,7 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 		// The classroom view covers the whole window: nothing under it is
 		// drawn, and the view itself only when what it shows changed.
 		if full || f.overlay != old.overlay {
-			w, h := int(g.w), int(g.h)
-			img := a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawTeach(dst, g) })
-			screen.DrawImage(img, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
+			a.drawTeach(screen, g) // opaque over the whole window
 		}
 		a.drawn.state = f
 		a.drawn.state.dests = slices.Clone(f.dests)

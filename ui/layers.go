@@ -43,6 +43,15 @@ func (l *layer) get(w, h int, key string, draw func(dst *ebiten.Image)) *ebiten.
 	return l.img
 }
 
+// release frees the layer's image; the next get draws a new one.
+func (l *layer) release() {
+	if l.img != nil {
+		l.img.Deallocate()
+		l.img = nil
+		l.gen++
+	}
+}
+
 // sprites are the pieces, the destination dot, the badge disc, the ring and
 // the button faces, rasterised on the CPU once per size (raster.go).
 type sprites struct {
