@@ -194,7 +194,7 @@ func WatchPair() (white, black string) {
 // thinks this many times less than White, so that White wins between a third
 // and two thirds of the games of WatchPair (docs/measurements.md, section
 // The AI-vs-AI handicap, has the match).
-const WatchHandicap = 20
+const WatchHandicap = 14
 
 // CheckSpec validates a player spec for a flag or the start panel.
 func CheckSpec(spec string) error {
