@@ -107,6 +107,11 @@ func (t *Trainer) parentTest(ctx context.Context, g, champ int, lines *bytes.Buf
 	return &pt, nil
 }
 
+// parentTableEvery is how often (in generations) the printed tables repeat
+// the whole table of parent tests; it is printed after the last generation
+// too, and each generation prints its own test's line.
+const parentTableEvery = 10
+
 // writeParentTable prints the parent tests of the generations so far, one line
 // each, after a generation's tables.
 func writeParentTable(w io.Writer, hist []GenRecord) {

@@ -483,7 +483,7 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 
 	rec.Seconds = time.Since(start).Seconds()
 	rec.Elapsed = t.st.Elapsed + rec.Seconds
-	if rec.Parent != nil {
+	if rec.Parent != nil && ((g+1)%parentTableEvery == 0 || g == cfg.Generations-1) {
 		writeParentTable(&tab, append(slices.Clone(t.st.History), rec))
 	}
 	fmt.Fprintf(&tab, "\nGeneration %d: champion %s, best %.1f mean %.2f worst %.1f of %.0f; %d games, %d draws, %.1f plies on average; %.1f s (total %s)\n\n",
