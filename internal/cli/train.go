@@ -53,6 +53,9 @@ func runTrain(args []string) error {
 	baseSigma := fs.Float64("base-sigma", 0.15, "with -evolve-base: relative mutation size of the heuristic weights")
 	sidedBase := fs.Bool("sided-base", false, "with -evolve-base: one set of heuristic weights for playing White, one for Black")
 	captureWeight := fs.Int("capture-weight", 0, "with -evolve-base: evolve the capture weight (pawns the side to move could take) from this start (0 = not used)")
+	whiteWeight := fs.Float64("white-weight", 0, "share of the fitness from games as White, 0 to 1: fitness = 2*(w*points as White + (1-w)*points as Black); 0 = the seed's plain count, 1 = games as White only")
+	heurWhite := fs.Bool("heuristic-white", false, "with -heuristic-games: every game against the heuristic with the network as White")
+	parentGames := fs.Int("parent-games", 0, "parent test: games (even) of each generation's new champion against its parent, the previous champion (0 = off)")
 	initNet := fs.String("init", "", "breed generation 0 from this network (shipped name or .tnn file): a copy and its mutants")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	force := fs.Bool("force", false, "start the run in an -out folder that holds other files (they may be overwritten)")
@@ -101,6 +104,7 @@ func runTrain(args []string) error {
 		cfg.EvalEvery, cfg.EvalGames = *evalEvery, *evalGames
 		cfg.SelfAdaptive, cfg.HeuristicGames = *selfAdaptive, *heurGames
 		cfg.HeuristicNodes, cfg.ResidualScale = *heurNodes, *resScale
+		cfg.WhiteWeight, cfg.HeuristicWhite, cfg.ParentGames = *whiteWeight, *heurWhite, *parentGames
 		if *evolveBase {
 			cfg.EvolveBase, cfg.BaseSigma, cfg.SidedBase = true, *baseSigma, *sidedBase
 			cfg.CaptureWeight = int32(*captureWeight)

@@ -71,6 +71,26 @@ type Config struct {
 	// value (the hand-made heuristic's is 0, which log-normal mutation could
 	// never leave). Requires EvolveBase.
 	CaptureWeight int32 `json:",omitempty"`
+	// WhiteWeight weights the fitness by colour: an individual's fitness is
+	// 2*(WhiteWeight*S_white + (1-WhiteWeight)*S_black), S_white and S_black
+	// its points in games as White and as Black (tournament and heuristic
+	// games), and the ranking sorts on it. Between engines Black wins most
+	// games, so the games as Black mostly end alike and the games as White
+	// are where networks differ; weighting them more lets the ranking tell
+	// the networks apart. 0 = the seed's plain count of points (as 0.5 with
+	// equal games per colour); 1 = games as White only.
+	WhiteWeight float64 `json:",omitempty"`
+	// HeuristicWhite makes every HeuristicGames game one with the individual
+	// as White (each from its own opening) instead of half with each colour.
+	HeuristicWhite bool `json:",omitempty"`
+	// ParentGames > 0 turns on the parent test: after each generation whose
+	// champion is not the individual in slot 0 (the previous generation's
+	// champion, or with Init the network generation 0 was bred from), the new
+	// champion plays ParentGames games against it, half with each colour, the
+	// two games of a pair from one seeded opening, at the training budget;
+	// the score, its 95% interval and whether the lower bound is above 1/2
+	// go into the generation's record (ParentTest). 0 = off.
+	ParentGames int `json:",omitempty"`
 	// Init names the network generation 0 was bred from (tablut train -init):
 	// individual 0 is a copy of it and the others its mutants. Empty: random
 	// networks (the seed).
@@ -154,6 +174,12 @@ func (c *Config) Validate() error {
 		return errors.New("eval-every, eval-games and heuristic-games must not be negative")
 	case c.EvalGames > maxGames || c.HeuristicGames > maxGames:
 		return fmt.Errorf("eval-games and heuristic-games must be at most %d, got %d and %d", maxGames, c.EvalGames, c.HeuristicGames)
+	case !(c.WhiteWeight >= 0 && c.WhiteWeight <= 1):
+		return fmt.Errorf("white weight must be between 0 and 1, got %v", c.WhiteWeight)
+	case c.HeuristicWhite && c.HeuristicGames == 0:
+		return errors.New("heuristic games as White only need heuristic games (set heuristic-games)")
+	case c.ParentGames < 0 || c.ParentGames > maxGames || c.ParentGames%2 != 0:
+		return fmt.Errorf("parent games must be an even number between 0 and %d (pairs of games with colours swapped), got %d", maxGames, c.ParentGames)
 	case c.HeuristicNodes < 0:
 		return fmt.Errorf("heuristic nodes must not be negative, got %d", c.HeuristicNodes)
 	case !(c.ResidualScale >= 0 && c.ResidualScale <= 10000):
@@ -187,11 +213,13 @@ func (c *Config) evalAt(g int) bool {
 }
 
 // TotalGames returns the number of games of generations from..Generations-1,
-// learning-curve games included (for progress bars).
+// learning-curve games included (for progress bars). Parent-test games are
+// counted for every generation, so with ParentGames the figure is an upper
+// bound: a generation whose champion is its parent plays none.
 func (c *Config) TotalGames(from int) int {
 	n := 0
 	for g := from; g < c.Generations; g++ {
-		n += c.gamesPerGeneration()
+		n += c.gamesPerGeneration() + c.ParentGames
 		if c.evalAt(g) {
 			n += 2 * c.EvalGames
 		}

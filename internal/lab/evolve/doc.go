@@ -28,6 +28,28 @@
 //     children of the parents (taken in turn), in which each parameter receives,
 //     with probability 0.5, Gaussian noise of standard deviation sigma.
 //
+// A fitness that tells networks apart (Config.WhiteWeight, "tablut train
+// -white-weight W"). Between engines of similar strength Black wins most
+// games, so the games as Black mostly end the same way for every network and
+// the plain count of points ranks largely on noise; the games as White are
+// where networks differ. With W > 0 the ranking sorts on
+// 2*(W*points as White + (1-W)*points as Black) instead (W = 1: games as White
+// only; W = 1/2: the plain count). Config.HeuristicWhite ("-heuristic-white")
+// likewise plays every game against the heuristic with the network as White.
+// The default (W = 0) is the seed's count, bit for bit.
+//
+// The parent test (Config.ParentGames, "-parent-games N"): a tournament's
+// winner is chosen from few games, so a new champion may be no better than
+// the one it replaces. After each generation whose champion is not the
+// individual in slot 0 (its parent: the previous generation's champion, or
+// the Init network in generation 0) the champion plays N games against it,
+// half with each colour, the two games of a pair from one seeded opening, at
+// the training budget; generations.jsonl, tables.txt and parent.png record
+// the score, its 95% interval (normal approximation over single games,
+// match.Stats.GameCI) and whether the champion beats its parent at 95% (the
+// interval's lower bound above 1/2). The test only measures: the champion
+// goes on as the first parent whatever its result.
+//
 // Every generation prints the match matrix (1 = White won, 0 = Black won,
 // 0.5 = draw; row = White, column = Black) and the ranking table P S W T L,
 // exactly as the seed shows them (see tournament.go).
@@ -62,7 +84,8 @@
 // runner-up.tnn (the two parents of the last generation), gen0-champion.tnn,
 // games.jsonl (one line per game), generations.jsonl (one line per
 // generation), evals.jsonl (learning-curve points), tables.txt (the printed
-// tables), and the plots scores.png, learning.png and filters.png (plot.go).
+// tables), and the plots scores.png, learning.png, parent.png and filters.png
+// (plot.go).
 //
 // The learning curve (every EvalEvery generations and after the last): the
 // current champion plays EvalGames games against the hand-made heuristic and
@@ -75,8 +98,11 @@
 //   - config.go: Config, its defaults (the seed's schedule) and its checks.
 //   - ga.go: selection, whole-layer crossover and Gaussian (optionally
 //     self-adaptive) mutation.
-//   - tournament.go: the ranking of a generation's all-play-all games and the seed's
+//   - tournament.go: the ranking of a generation's all-play-all games (the
+//     seed's count of points or the White-weighted fitness) and the seed's
 //     printed tables.
+//   - parent.go: the parent test, the new champion against its parent with a
+//     95% interval (match.Stats), and its table.
 //   - play.go: one game between two individuals at a fixed budget.
 //   - seeds.go: the SplitMix64 derivation of every random stream.
 //   - trainer.go: Trainer, the generation loop (its games in parallel), the

@@ -16,11 +16,15 @@ import (
 // Plot writes the plots of the run so far into the run directory:
 // scores.png (best, mean and worst tournament score of every generation, as a
 // fraction of the maximum), learning.png (the learning curve with 95%
-// confidence bars) and filters.png (the first-layer filters of the current
-// champion, cnn.DrawFilters).
+// confidence bars), parent.png (the parent tests, when any games were
+// played) and filters.png (the first-layer filters of the current champion,
+// cnn.DrawFilters).
 func (t *Trainer) Plot() error {
 	if len(t.st.History) > 0 {
 		if err := t.plotScores(); err != nil {
+			return err
+		}
+		if err := t.plotParents(); err != nil {
 			return err
 		}
 	}
@@ -120,4 +124,31 @@ func (t *Trainer) plotLearning() error {
 	plot.Even(p)
 	p.Legend.Top = true
 	return plot.Save(p, filepath.Join(t.dir, "learning.png"))
+}
+
+// plotParents draws parent.png: every generation's parent test, the new
+// champion's score against its parent with its 95% interval (a generation
+// whose champion is its parent plays no games and has no point). Nothing is
+// drawn before the first test with games.
+func (t *Trainer) plotParents() error {
+	var pts []plot.Score
+	for _, r := range t.st.History {
+		if p := r.Parent; p != nil && !p.Same {
+			pts = append(pts, plot.Score{X: float64(r.Gen), Score: p.Score, Lo: p.Lo, Hi: p.Hi})
+		}
+	}
+	if len(pts) == 0 {
+		return nil
+	}
+	p := gonum.New()
+	cfg := &t.st.Config
+	p.Title.Text = fmt.Sprintf("New champion against its parent (%d games, 95%% CI)", cfg.ParentGames)
+	p.X.Label.Text = "generation"
+	p.Y.Label.Text = "score"
+	p.Y.Min, p.Y.Max = 0, 1
+	if err := plot.Interval(p, "", pts, plot.Blue); err != nil {
+		return err
+	}
+	plot.Even(p)
+	return plot.Save(p, filepath.Join(t.dir, "parent.png"))
 }

@@ -10,6 +10,7 @@ const (
 	streamBreed
 	streamEval
 	streamBase
+	streamParent
 )
 
 // splitmix64 is the SplitMix64 finaliser (Steele, Lea and Flood 2014), a

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -24,27 +25,35 @@ import (
 
 // GenRecord summarises one generation (one line of generations.jsonl).
 type GenRecord struct {
-	Gen      int       `json:"gen"`
-	Players  []string  `json:"players"` // labels, by index
-	Origins  []string  `json:"origins"`
-	Sigmas   []float64 `json:"sigmas"`
-	Scores   []float64 `json:"scores"` // by index
-	Wins     []int     `json:"wins"`
-	Ties     []int     `json:"ties"`
-	Losses   []int     `json:"losses"`
-	HScores  []float64 `json:"heuristic_scores,omitempty"`
-	Ranking  []int     `json:"ranking"` // indices, best first
-	Champion string    `json:"champion"`
-	Best     float64   `json:"best"`
-	Mean     float64   `json:"mean"`
-	Worst    float64   `json:"worst"`
+	Gen     int       `json:"gen"`
+	Players []string  `json:"players"` // labels, by index
+	Origins []string  `json:"origins"`
+	Sigmas  []float64 `json:"sigmas"`
+	Scores  []float64 `json:"scores"` // by index
+	Wins    []int     `json:"wins"`
+	Ties    []int     `json:"ties"`
+	Losses  []int     `json:"losses"`
+	HScores []float64 `json:"heuristic_scores,omitempty"`
+	// WhiteScores and Fitness, by index, are kept when Config.WhiteWeight is
+	// set: the points won as White and the fitness ranked on; Best, Mean,
+	// Worst and MaxScore are then fitness values.
+	WhiteScores []float64 `json:"white_scores,omitempty"`
+	Fitness     []float64 `json:"fitness,omitempty"`
+	Ranking     []int     `json:"ranking"` // indices, best first
+	Champion    string    `json:"champion"`
+	Best        float64   `json:"best"`
+	Mean        float64   `json:"mean"`
+	Worst       float64   `json:"worst"`
 	// MaxScore is the score of winning every game of the generation.
 	MaxScore  float64 `json:"max_score"`
 	Games     int     `json:"games"`
 	Draws     int     `json:"draws"`
 	MeanPlies float64 `json:"mean_plies"`
-	Seconds   float64 `json:"seconds"`
-	Elapsed   float64 `json:"elapsed_seconds"`
+	// Parent is the generation's parent test (Config.ParentGames), nil when
+	// off or when the generation has no parent.
+	Parent  *ParentTest `json:"parent_test,omitempty"`
+	Seconds float64     `json:"seconds"`
+	Elapsed float64     `json:"elapsed_seconds"`
 }
 
 // EvalPoint is one point of the learning curve (one line of evals.jsonl): the
@@ -65,7 +74,7 @@ type EvalPoint struct {
 // gameLine is one line of games.jsonl.
 type gameLine struct {
 	Gen    int     `json:"gen"`
-	Kind   string  `json:"kind"` // "tournament", "heuristic", "eval-heuristic", "eval-gen0"
+	Kind   string  `json:"kind"` // "tournament", "heuristic", "parent", "eval-heuristic", "eval-gen0"
 	White  string  `json:"white"`
 	Black  string  `json:"black"`
 	Result string  `json:"result"` // "1-0", "0-1", "1/2-1/2"
@@ -85,7 +94,7 @@ type Progress struct {
 // GameReport is one finished game, for Trainer.Game.
 type GameReport struct {
 	Gen          int
-	Kind         string  // as in games.jsonl: "tournament", "heuristic", "eval-heuristic", "eval-gen0"
+	Kind         string  // as in games.jsonl: "tournament", "heuristic", "parent", "eval-heuristic", "eval-gen0"
 	White, Black int     // population indices, -1 for a reference player
 	WhiteScore   float64 // 1, 0.5 or 0
 	Plies        int
@@ -351,12 +360,16 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 	}
 	for i := 0; i < n; i++ {
 		for k := 0; k < cfg.HeuristicGames; k++ {
+			pair := uint64(k / 2) // the two colours of a pair share an opening
+			if cfg.HeuristicWhite {
+				pair = uint64(k) // every game as White, each its own opening
+			}
 			jb := job{
 				kind:    "heuristic",
-				opening: randomOpening(newRand(cfg.Seed, streamHeuristic, uint64(g), uint64(i), uint64(k/2)), cfg.Openings),
+				opening: randomOpening(newRand(cfg.Seed, streamHeuristic, uint64(g), uint64(i), pair), cfg.Openings),
 				seed:    derive(cfg.Seed, streamHeuristic, uint64(g), uint64(i), uint64(k), 1),
 			}
-			if k%2 == 0 {
+			if k%2 == 0 || cfg.HeuristicWhite {
 				jb.white, jb.black, jb.wi, jb.bi = t.eval(t.pop[i].Net), t.heur, i, -1
 			} else {
 				jb.white, jb.black, jb.wi, jb.bi = t.heur, t.eval(t.pop[i].Net), -1, i
@@ -391,26 +404,27 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 			matrix[jb.wi][jb.bi] = ws
 		}
 		if jb.wi >= 0 {
-			st[jb.wi].add(ws)
+			st[jb.wi].addAs(true, ws)
 			if jb.bi < 0 {
 				st[jb.wi].HScore += ws
 			}
 		}
 		if jb.bi >= 0 {
-			st[jb.bi].add(1 - ws)
+			st[jb.bi].addAs(false, 1-ws)
 			if jb.wi < 0 {
 				st[jb.bi].HScore += 1 - ws
 			}
 		}
 		writeGameLine(&lines, g, jb, r)
 	}
-	ranked := rank(st)
+	w := cfg.WhiteWeight
+	ranked := rankBy(st, w)
 	var tab bytes.Buffer
 	fmt.Fprintf(&tab, "Generation %d\n\n", g)
-	writeTables(&tab, matrix, ranked, cfg.HeuristicGames > 0)
+	writeTables(&tab, matrix, ranked, cfg.HeuristicGames > 0, w)
 
 	rec := GenRecord{Gen: g, Games: len(jobs), Draws: draws, MeanPlies: float64(plies) / float64(len(jobs)),
-		MaxScore: float64(2*(n-1) + cfg.HeuristicGames), Worst: ranked[n-1].Score, Best: ranked[0].Score}
+		MaxScore: st[0].maxFitness(w), Worst: ranked[n-1].fitness(w), Best: ranked[0].fitness(w)}
 	for i, ind := range t.pop {
 		rec.Players = append(rec.Players, ind.Net.Label)
 		rec.Origins = append(rec.Origins, ind.Origin)
@@ -422,7 +436,11 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 		if cfg.HeuristicGames > 0 {
 			rec.HScores = append(rec.HScores, st[i].HScore)
 		}
-		rec.Mean += st[i].Score / float64(n)
+		if w != 0 {
+			rec.WhiteScores = append(rec.WhiteScores, st[i].WhiteScore)
+			rec.Fitness = append(rec.Fitness, st[i].fitness(w))
+		}
+		rec.Mean += st[i].fitness(w) / float64(n)
 	}
 	for _, s := range ranked {
 		rec.Ranking = append(rec.Ranking, s.Player)
@@ -432,6 +450,14 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 
 	if g == 0 {
 		t.gen0 = champ.Net.Clone()
+	}
+
+	// Parent test.
+	if rec.Parent, err = t.parentTest(ctx, g, ranked[0].Player, &lines, report); err != nil {
+		return err
+	}
+	if rec.Parent != nil {
+		fmt.Fprintf(&tab, "\n%s\n", rec.Parent)
 	}
 
 	// Learning curve.
@@ -457,6 +483,9 @@ func (t *Trainer) generation(ctx context.Context, report func(g int)) error {
 
 	rec.Seconds = time.Since(start).Seconds()
 	rec.Elapsed = t.st.Elapsed + rec.Seconds
+	if rec.Parent != nil && ((g+1)%parentTableEvery == 0 || g == cfg.Generations-1) {
+		writeParentTable(&tab, append(slices.Clone(t.st.History), rec))
+	}
 	fmt.Fprintf(&tab, "\nGeneration %d: champion %s, best %.1f mean %.2f worst %.1f of %.0f; %d games, %d draws, %.1f plies on average; %.1f s (total %s)\n\n",
 		g, rec.Champion, rec.Best, rec.Mean, rec.Worst, rec.MaxScore, rec.Games, rec.Draws, rec.MeanPlies, rec.Seconds,
 		time.Duration(rec.Elapsed*float64(time.Second)).Round(time.Second))
@@ -546,8 +575,8 @@ func (t *Trainer) checkpoint(evals []EvalPoint) error {
 			os.Remove(f)
 		}
 	}
-	if len(evals) > 0 {
-		return t.Plot()
+	if h := t.st.History; len(evals) > 0 || len(h) > 0 && h[len(h)-1].Parent != nil && !h[len(h)-1].Parent.Same {
+		return t.Plot() // a new point on learning.png or parent.png
 	}
 	return nil
 }
