@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
 )
 
@@ -445,11 +446,7 @@ func TestForwardKernelsAgree(t *testing.T) {
 	for _, n := range []*Network{seedNet, piecesNet} {
 		q := quantizeBoth(n)
 		for i := range pos {
-			var in [81]float32
-			Encode(&pos[i], &in)
-			var d [81]uint8
-			king, ok := digitsOf(&in, &d)
-			require.True(t, ok)
+			d, king := testDigits(t, &pos[i])
 			for _, black := range []bool{false, true} {
 				for _, k := range IntKernels() {
 					want := q.forward(&d, king, black, k.reference())
@@ -509,12 +506,19 @@ func TestQuantizeKeepsOneLayer1Table(t *testing.T) {
 		require.Equal(t, offsetInput(k), c.t1 == nil, "kernel %s: the table it does not read is dropped", k)
 		require.Equal(t, offsetInput(k), c.t1b != nil, "kernel %s: the table it reads is there", k)
 		for i := range pos {
-			var in [81]float32
-			Encode(&pos[i], &in)
-			var d [81]uint8
-			king, ok := digitsOf(&in, &d)
-			require.True(t, ok)
+			d, king := testDigits(t, &pos[i])
 			require.Equal(t, math.Float32bits(both.forward(&d, king, false, k)), math.Float32bits(c.forward(&d, king, false, k)), "kernel %s, board %d", k, i)
 		}
 	}
+}
+
+// testDigits returns the patch digits and king square of p's encoding.
+func testDigits(t *testing.T, p *game.Position) ([81]uint8, int) {
+	t.Helper()
+	var in [81]float32
+	Encode(p, &in)
+	var d [81]uint8
+	king, ok := digitsOf(&in, &d)
+	require.True(t, ok)
+	return d, king
 }
