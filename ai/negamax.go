@@ -208,6 +208,9 @@ moves:
 		b = boundLower
 	}
 	w.tt.store(key, ttData{move: bestMove, score: scoreToTT(best, ply), depth: depth, bound: b})
+	if w.onNode != nil && depth >= w.onNodeMin {
+		w.report(pos, depth, ply, best, b)
+	}
 	return best
 }
 
