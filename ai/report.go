@@ -51,26 +51,10 @@ type Node struct {
 
 // report calls the OnNode hook for pos, searched to depth at ply with the
 // result best (side to move's view) of bound b (the table's sense: boundUpper
-// for a fail-low). Only quiet positions are reported: no escape threat
-// pending (what the quiescence search would still resolve: White to move
-// with an open line wins at once and never gets here, Black to move must
-// not face one) and no capture open to the side to move (captures.go), as
-// their static values are least comparable with a searched one.
+// for a fail-low), if pos is quiet.
 func (w *worker) report(pos *game.Position, depth, ply int, best int32, b bound) {
-	if best <= -inf || best >= inf {
-		return // no move searched (cannot happen with one thread; kept safe)
-	}
-	black := pos.SideToMove() == game.Black
-	if black {
-		var mark [game.NumSquares]bool
-		if onOpenLine(pos, &mark) > 0 {
-			return
-		}
-	} else if openLines(pos) > 0 {
-		return
-	}
-	if capturable(pos) > 0 {
-		return
+	if best <= -inf || best >= inf || !quiet(pos) {
+		return // (no move searched cannot happen with one thread; kept safe)
 	}
 	score, kind := best, ExactValue
 	switch b {
@@ -79,7 +63,7 @@ func (w *worker) report(pos *game.Position, depth, ply int, best int32, b bound)
 	case boundUpper:
 		kind = UpperBound
 	}
-	if black {
+	if pos.SideToMove() == game.Black {
 		score = -score
 		switch kind {
 		case LowerBound:
@@ -93,4 +77,48 @@ func (w *worker) report(pos *game.Position, depth, ply int, best int32, b bound)
 	}
 	score = max(-MaxEval, min(MaxEval, score))
 	w.onNode(Node{Pos: *pos, Depth: depth, Ply: ply, Score: score, Bound: kind})
+}
+
+// quiet reports whether pos is a position whose static value a searched one
+// can teach: nothing the quiescence search would still resolve (White to
+// move with an open line wins at once, and one with a king move to a square
+// with two open lines all but wins; Black to move must not face an open
+// line), and no move of the side to move captures a
+// piece or ends the game (the king's capture included). The values of the
+// others hang on the next move, which a static evaluation cannot be
+// expected to see.
+func quiet(pos *game.Position) bool {
+	if pos.SideToMove() == game.Black {
+		var mark [game.NumSquares]bool
+		if onOpenLine(pos, &mark) > 0 {
+			return false
+		}
+	} else if openLines(pos) > 0 || doubleThreat(pos) {
+		return false
+	}
+	var buf [game.MaxMoves]game.Move
+	for _, m := range pos.GenerateMoves(buf[:0]) {
+		child := *pos
+		if child.Make(m) > 0 || child.Status() != game.Ongoing {
+			return false
+		}
+	}
+	return true
+}
+
+// doubleThreat reports whether the king (White to move in pos) can move to
+// a square with two open lines to escape squares, as quiesce tries.
+func doubleThreat(pos *game.Position) bool {
+	k := pos.King()
+	for d := 0; d < numDirs; d++ {
+		for _, s := range rays[d][k] {
+			if kingBlocked[s] || pos.At(s) != game.Empty {
+				break
+			}
+			if openLinesFrom(pos, s, k) >= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }

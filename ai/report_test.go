@@ -11,20 +11,43 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// quietForReport is the report's notion of a quiet position: no escape
-// threat pending and no capture open to the side to move.
+// quietForReport is the report's notion of a quiet position, from the
+// rules alone: the game goes on after every legal move, which captures
+// nothing, no escape line is open or threatened (after any Black move the
+// king would have one), and White has no king move to a square with two
+// open lines.
 func quietForReport(p *game.Position) bool {
-	var mark [game.NumSquares]bool
-	return openLines(p) == 0 && onOpenLine(p, &mark) == 0 && capturable(p) == 0
+	if p.SideToMove() == game.White && openLines(p) > 0 {
+		return false
+	}
+	k := p.King()
+	for _, m := range p.GenerateMoves(nil) {
+		c := *p
+		c.Make(m)
+		if p.SideToMove() == game.White && m.From() == k && c.Status() == game.Ongoing && openLinesFrom(p, m.To(), k) >= 2 {
+			return false
+		}
+	}
+	for _, m := range p.GenerateMoves(nil) {
+		c := *p
+		if c.Make(m) > 0 || c.Status() != game.Ongoing {
+			return false
+		}
+	}
+	if p.SideToMove() == game.Black {
+		var mark [game.NumSquares]bool
+		return onOpenLine(p, &mark) == 0
+	}
+	return true
 }
 
 // A search with OnNode set returns what it returns without (move, score,
 // nodes, principal variation): the hook only reads.
 func TestOnNodeChangesNothing(t *testing.T) {
+	n := 0
 	for _, np := range benchPositions(t)[:4] {
 		plain := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Deterministic: true, Seed: 3})
 		a := plain.Search(context.Background(), np.Pos, nil, Limits{Depth: 4}, nil)
-		n := 0
 		hooked := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Deterministic: true, Seed: 3,
 			OnNode: func(Node) { n++ }})
 		b := hooked.Search(context.Background(), np.Pos, nil, Limits{Depth: 4}, nil)
@@ -32,8 +55,8 @@ func TestOnNodeChangesNothing(t *testing.T) {
 		assert.Equal(t, a.Score, b.Score, np.Name)
 		assert.Equal(t, a.Nodes, b.Nodes, np.Name)
 		assert.True(t, slices.Equal(a.PV, b.PV), np.Name)
-		assert.Positive(t, n, "%s: nodes reported", np.Name)
 	}
+	assert.Positive(t, n, "nodes reported")
 }
 
 // The last node reported at ply 0 is the root of the last iteration, with

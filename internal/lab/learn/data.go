@@ -83,6 +83,11 @@ type GenConfig struct {
 	// reaches the earlier ones, decaying by Lambda a ply. OutcomeWeight
 	// then mixes the result in as before.
 	Lambda float64
+
+	// onNode and onNodeMinDepth are the searches' ai.Options.OnNode and
+	// OnNodeMinDepth (TreeStrap's samples, tree.go).
+	onNode         func(ai.Node)
+	onNodeMinDepth int
 }
 
 // Sides says which colour the engine plays against an Opponent.
@@ -254,7 +259,8 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 	if maxPlies <= 0 {
 		maxPlies = match.DefaultMaxPlies
 	}
-	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1,
+		OnNode: cfg.onNode, OnNodeMinDepth: cfg.onNodeMinDepth})
 	var explored []bool
 	var opp *ai.Searcher
 	oppColor := cfg.opponentColor(i)
@@ -347,18 +353,24 @@ const sampleSize = 81 + 1 + 4
 func writeSamples(w io.Writer, samples []Sample) error {
 	buf := make([]byte, 0, len(samples)*sampleSize)
 	for i := range samples {
-		for _, v := range samples[i].In {
-			buf = append(buf, byte(int8(v)))
-		}
-		side := byte(0)
-		if samples[i].Black {
-			side = 1
-		}
-		buf = append(buf, side)
-		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(samples[i].Target))
+		buf = appendSample(buf, &samples[i])
 	}
 	_, err := w.Write(buf)
 	return err
+}
+
+// appendSample appends smp's sampleSize bytes to buf (its Bound is not
+// part of them).
+func appendSample(buf []byte, smp *Sample) []byte {
+	for _, v := range smp.In {
+		buf = append(buf, byte(int8(v)))
+	}
+	side := byte(0)
+	if smp.Black {
+		side = 1
+	}
+	buf = append(buf, side)
+	return binary.LittleEndian.AppendUint32(buf, math.Float32bits(smp.Target))
 }
 
 // readSamples reads a whole data file written by writeSamples.
@@ -372,26 +384,34 @@ func readSamples(r io.Reader) ([]Sample, error) {
 	}
 	out := make([]Sample, len(b)/sampleSize)
 	for i := range out {
-		rec := b[i*sampleSize:][:sampleSize]
-		for s := 0; s < 81; s++ {
-			v := int8(rec[s])
-			if v != 0 && v != 1 && v != -1 && v != 10 {
-				return nil, fmt.Errorf("data file sample %d square %d holds %d, not a piece code (damaged file)", i, s, v)
-			}
-			out[i].In[s] = float32(v)
+		if err := decodeSample(b[i*sampleSize:][:sampleSize], &out[i]); err != nil {
+			return nil, fmt.Errorf("data file sample %d: %w", i, err)
 		}
-		switch rec[81] {
-		case 0:
-		case 1:
-			out[i].Black = true
-		default:
-			return nil, fmt.Errorf("data file sample %d has side-to-move byte %d, not 0 or 1 (damaged file)", i, rec[81])
-		}
-		t := math.Float32frombits(binary.LittleEndian.Uint32(rec[82:]))
-		if !(t > -1 && t < 1) {
-			return nil, fmt.Errorf("data file sample %d has target %v outside (-1, 1) (damaged file)", i, t)
-		}
-		out[i].Target = t
 	}
 	return out, nil
+}
+
+// decodeSample reads the sampleSize bytes of one sample into smp, checking
+// every field.
+func decodeSample(rec []byte, smp *Sample) error {
+	for s := 0; s < 81; s++ {
+		v := int8(rec[s])
+		if v != 0 && v != 1 && v != -1 && v != 10 {
+			return fmt.Errorf("square %d holds %d, not a piece code (damaged file)", s, v)
+		}
+		smp.In[s] = float32(v)
+	}
+	switch rec[81] {
+	case 0:
+	case 1:
+		smp.Black = true
+	default:
+		return fmt.Errorf("side-to-move byte %d, not 0 or 1 (damaged file)", rec[81])
+	}
+	t := math.Float32frombits(binary.LittleEndian.Uint32(rec[82:]))
+	if !(t > -1 && t < 1) {
+		return fmt.Errorf("target %v outside (-1, 1) (damaged file)", t)
+	}
+	smp.Target = t
+	return nil
 }
