@@ -506,8 +506,7 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		}
 		batch = batch[:0]
 		for _, i := range perm[b*c.Batch : min((b+1)*c.Batch, len(data))] {
-			d := &data[i]
-			batch = append(batch, Sample{In: transform(rng.IntN(numSymmetries), &d.In), Black: d.Black, Target: d.Target, Bound: d.Bound})
+			batch = append(batch, symmetric(rng.IntN(numSymmetries), &data[i]))
 		}
 		lossSum += r.lr.Step(batch) * float64(len(batch))
 		if b%8 == 0 || b == nb-1 {
