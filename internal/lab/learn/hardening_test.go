@@ -202,7 +202,7 @@ func TestValidateBounds(t *testing.T) {
 		{func(c *Config) { c.TreeRounds, c.TreeGames = 1, 0 }, "-tree-games"},
 		{func(c *Config) { c.TreeGames = big }, "-tree-games"},
 		{func(c *Config) { c.TreeRounds, c.TreeNodes = 1, 0 }, "-tree-nodes"},
-		{func(c *Config) { c.TreeRounds, c.TreeNodes = 1, 1 << 50 }, "-tree-nodes"},
+		{func(c *Config) { c.TreeRounds, c.TreeNodes = 1, 1<<50 }, "-tree-nodes"},
 		{func(c *Config) { c.TreeRounds, c.TreeEpochs = 1, 0 }, "-tree-epochs"},
 		{func(c *Config) { c.TreeEpochs = big }, "-tree-epochs"},
 		{func(c *Config) { c.TreeMinDepth = -1 }, "-tree-min-depth"},
