@@ -304,6 +304,15 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 // depend on threads) and how the games ended. Each goroutine calls eval
 // concurrently, as ai.Evaluator allows.
 func playGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, threads int) ([]Sample, Tally, error) {
+	return playEach(ctx, from, to, threads, "self-play", func(i int) ([]Sample, game.Outcome, error) {
+		return playGame(ctx, eval, cfg, i)
+	})
+}
+
+// playEach runs play(i) for i in from..to-1 on threads goroutines and
+// returns the samples in game order and how the games ended; what names the
+// games in an error.
+func playEach(ctx context.Context, from, to, threads int, what string, play func(i int) ([]Sample, game.Outcome, error)) ([]Sample, Tally, error) {
 	res := make([][]Sample, to-from)
 	outcomes := make([]game.Outcome, to-from)
 	errs := make([]error, to-from)
@@ -324,7 +333,7 @@ func playGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 					errs[i-from] = err
 					return
 				}
-				res[i-from], outcomes[i-from], errs[i-from] = playGame(ctx, eval, cfg, i)
+				res[i-from], outcomes[i-from], errs[i-from] = play(i)
 			}
 		}()
 	}
@@ -333,7 +342,7 @@ func playGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 	var t Tally
 	for k := range res {
 		if errs[k] != nil {
-			return nil, Tally{}, fmt.Errorf("self-play game %d: %w", from+k, errs[k])
+			return nil, Tally{}, fmt.Errorf("%s game %d: %w", what, from+k, errs[k])
 		}
 		all = append(all, res[k]...)
 		t.add(outcomes[k])

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
@@ -101,39 +100,9 @@ func treeGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, tc TreeConf
 // treeGames plays games from..to-1 with treeGame on threads goroutines and
 // returns their samples in game order and how they ended.
 func treeGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, tc TreeConfig, from, to, threads int) ([]Sample, Tally, error) {
-	res := make([][]Sample, to-from)
-	outcomes := make([]game.Outcome, to-from)
-	errs := make([]error, to-from)
-	next := make(chan int, to-from)
-	for i := from; i < to; i++ {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for t := 0; t < max(1, threads); t++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := ctx.Err(); err != nil {
-					errs[i-from] = err
-					return
-				}
-				res[i-from], outcomes[i-from], errs[i-from] = treeGame(ctx, eval, cfg, tc, i)
-			}
-		}()
-	}
-	wg.Wait()
-	var all []Sample
-	var t Tally
-	for k := range res {
-		if errs[k] != nil {
-			return nil, Tally{}, fmt.Errorf("TreeStrap game %d: %w", from+k, errs[k])
-		}
-		all = append(all, res[k]...)
-		t.add(outcomes[k])
-	}
-	return all, t, nil
+	return playEach(ctx, from, to, threads, "TreeStrap", func(i int) ([]Sample, game.Outcome, error) {
+		return treeGame(ctx, eval, cfg, tc, i)
+	})
 }
 
 // writeTreeSamples appends samples to w in tree.bin's format.

@@ -135,7 +135,7 @@ func TestReservoirUniform(t *testing.T) {
 // time.
 func TestTreeGameSamples(t *testing.T) {
 	net := cnn.NewRandomInput(rand.New(rand.NewPCG(8, 9)), 0.3, cnn.InputPieces)
-	cfg := GenConfig{Nodes: 2000, OpeningPlies: 4, MaxPlies: 10, NetUnits: true, Seed: 5}
+	cfg := GenConfig{Nodes: 1500, OpeningPlies: 4, MaxPlies: 8, NetUnits: true, Seed: 5}
 	// The nodes themselves, through the same hook.
 	var nodes []ai.Node
 	searches := 0
@@ -151,13 +151,11 @@ func TestTreeGameSamples(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, all, len(nodes))
 	for i, n := range nodes {
-		var in [81]float32
-		cnn.Encode(&n.Pos, &in)
-		assert.Equal(t, in, all[i].In)
-		assert.Equal(t, n.Pos.SideToMove() == game.Black, all[i].Black)
-		assert.Equal(t, netTarget(n.Score), all[i].Target)
-		assert.Equal(t, n.Bound, all[i].Bound)
-		assert.GreaterOrEqual(t, n.Depth, 2)
+		want := Sample{Black: n.Pos.SideToMove() == game.Black, Target: netTarget(n.Score), Bound: n.Bound}
+		cnn.Encode(&n.Pos, &want.In)
+		if want != all[i] || n.Depth < 2 {
+			t.Fatalf("node %d (depth %d): sample %+v, want %+v", i, n.Depth, all[i], want)
+		}
 	}
 	few, _, err := treeGame(context.Background(), net, cfg, TreeConfig{MinDepth: 2, MaxPerSearch: 3}, 3)
 	require.NoError(t, err)
