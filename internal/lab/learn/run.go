@@ -478,8 +478,14 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		return err
 	}
 	data = append(data, tree...)
-	if len(data) == 0 {
+	if len(data) == 0 && s.Tree == 0 {
 		return errors.New("no training data: set -games, -rounds or -tree-rounds")
+	}
+	if len(data) == 0 {
+		// TreeStrap rounds whose searches found no quiet node (very short
+		// games, tiny budgets): nothing to learn, and the run goes on.
+		r.logf("epoch %d: no samples (the TreeStrap rounds' searches reported no quiet node); skipped", s.Round+1)
+		return r.endEpoch(ctx, s)
 	}
 	r.lr.Adam.LR = c.LR
 	if c.LRDecay > 0 {
@@ -542,12 +548,18 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		extra += fmt.Sprintf(" (TreeStrap round %d: %d of the samples from its searches, bounds one-sided)", rec.Tree, rec.TreeSamples)
 	}
 	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, extra, rec.Seconds)
+	return r.endEpoch(ctx, s)
+}
+
+// endEpoch keeps the network of a TreeStrap round's last epoch and plays
+// the learning-curve match when one is due.
+func (r *Run) endEpoch(ctx context.Context, s step) error {
 	if s.RoundEnd {
 		if err := r.lr.Net.SaveFile(filepath.Join(r.dir, TreeRoundFile(s.Tree))); err != nil {
 			return err
 		}
 	}
-	if c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
+	if c := &r.st.Config; c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
 		return r.evaluate(ctx, s.Round+1)
 	}
 	return nil

@@ -366,3 +366,17 @@ func readState(t *testing.T, dir string) state {
 	require.NoError(t, json.Unmarshal(must(os.ReadFile(filepath.Join(dir, stateFile))), &st))
 	return st
 }
+
+// A TreeStrap round whose searches report no node (here none is searched
+// deep enough) skips its epochs and the run goes on to its end.
+func TestTreeRoundWithoutSamples(t *testing.T) {
+	cfg := tinyTreeConfig()
+	cfg.TreeMinDepth = ai.MaxDepth
+	dir := finishedRun(t, cfg)
+	st := readState(t, dir)
+	assert.Zero(t, st.TreeSize)
+	assert.Empty(t, st.History)
+	assert.Len(t, st.TreeGames, 2)
+	assert.Equal(t, len(cfg.plan()), st.Next)
+	assert.Equal(t, must(os.ReadFile(filepath.Join(dir, TreeRoundFile(0)))), must(os.ReadFile(filepath.Join(dir, TreeRoundFile(2)))))
+}
