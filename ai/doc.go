@@ -40,6 +40,11 @@
 //     (Romstad 2007), late move pruning, futility pruning (Heinz 1998) and the
 //     deferral of moves another thread is searching (simplified ABDADA, Weill
 //     1996).
+//   - report.go: the searched-node report (Options.OnNode, Node, Bound)
+//     for TreeStrap (Veness, Silver, Uther and Blair 2009): every quiet
+//     position the main thread finishes searching, with its value, exact or
+//     a bound turned to White's view; fail-lows after pruning are left out,
+//     as they bound only the moves searched. Unused, it costs a nil check.
 //   - quiesce.go: the quiescence search (Shannon 1950), limited to escape
 //     threats: White escapes or tries king moves that make a double threat,
 //     Black must block or capture the king; the threat-reply filter.

@@ -124,6 +124,9 @@ func (w *worker) searchRoot(pos *game.Position, depth int) (int32, int, bool) {
 		w.root[0] = bm
 	}
 	w.tt.store(pos.Hash(), ttData{move: w.root[0].move, score: scoreToTT(best, 0), depth: depth, bound: boundExact})
+	if w.onNode != nil && depth >= w.onNodeMin {
+		w.report(pos, depth, 0, best, boundExact)
+	}
 	w.noteRoot(pos.SideToMove())
 	return best, 0, true
 }

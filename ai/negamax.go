@@ -108,6 +108,7 @@ func (w *worker) negamax(pos *game.Position, depth, ply int, alpha, beta int32, 
 
 	origAlpha := alpha
 	best, bestMove := -inf, game.NoMove
+	pruned := false // a move was pruned (late move or futility pruning)
 	n := len(moves)
 moves:
 	for j := 0; j < n; j++ {
@@ -124,6 +125,7 @@ moves:
 		if (i >= lmpFrom || futile) && scores[i] < orderKingMove && captured == 0 && child.Status() == game.Ongoing &&
 			(us == game.Black || openLines(child) == 0) {
 			if i >= lmpFrom {
+				pruned = true
 				continue
 			}
 			if !judged { // the first quiet move: evaluate the position now
@@ -135,6 +137,7 @@ moves:
 			}
 			if futile && !w.repeats(child.Hash()) { // a repetition would score a draw
 				best = max(best, futileBound)
+				pruned = true
 				continue
 			}
 		}
@@ -208,6 +211,11 @@ moves:
 		b = boundLower
 	}
 	w.tt.store(key, ttData{move: bestMove, score: scoreToTT(best, ply), depth: depth, bound: b})
+	// A fail-low after pruning bounds only the moves searched, not the
+	// position: it is not reported.
+	if w.onNode != nil && depth >= w.onNodeMin && !(pruned && b == boundUpper) {
+		w.report(pos, depth, ply, best, b)
+	}
 	return best
 }
 

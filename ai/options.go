@@ -64,6 +64,15 @@ type Options struct {
 	// returns the same result every time (given the same Seed and a cleared or
 	// equally filled table).
 	Deterministic bool
+	// OnNode, if set, is called with every quiet position the search has
+	// finished searching with at least OnNodeMinDepth plies below it (1 if
+	// less), the root included, with its searched value and whether that
+	// value is exact or a bound (Node; report.go): the samples of TreeStrap.
+	// Only the main thread reports, so calls never overlap; they come from
+	// the search's goroutine, in the order the nodes finish. A search
+	// without it pays one nil check per node.
+	OnNode         func(Node)
+	OnNodeMinDepth int
 
 	// Off switches search techniques off, for measuring what each one earns
 	// (ParseFeatures reads their names; zero keeps them all).

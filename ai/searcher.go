@@ -104,6 +104,9 @@ func NewSearcher(eval Evaluator, opts Options) *Searcher {
 		w := newWorker(i, eval, s.tt)
 		w.off = opts.Off
 		w.searching = searching
+		if i == 0 {
+			w.onNode, w.onNodeMin = opts.OnNode, max(1, opts.OnNodeMinDepth)
+		}
 		s.workers = append(s.workers, w)
 	}
 	return s

@@ -49,6 +49,10 @@ type worker struct {
 	// (child[ply+1] below ply): a local copy whose address is passed down
 	// the recursion would escape to the heap, an allocation per node.
 	child [maxPly + 1]game.Position
+	// onNode is Options.OnNode on the main thread (nil elsewhere), for
+	// nodes of at least onNodeMin remaining depth.
+	onNode    func(Node)
+	onNodeMin int
 }
 
 func newWorker(id int, eval Evaluator, tt *table) *worker {

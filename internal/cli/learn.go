@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	register("learn", "learn a pure CNN evaluator from search values (distillation, then rootstrap; checkpointed, resumable)", runLearn)
+	register("learn", "learn a pure CNN evaluator from search values (distillation, rootstrap, TreeStrap; checkpointed, resumable)", runLearn)
 }
 
 // learnFlags are the command line of tablut learn: the run's settings bound
@@ -37,7 +37,7 @@ type learnFlags struct {
 // resumeFlags are the flags a resumed run accepts; the others are its
 // checkpoint's.
 var resumeFlags = map[string]bool{
-	"resume": true, "epochs": true, "threads": true, "quiet": true, "qat-epochs": true, "qat-lr": true, "qat-gap": true,
+	"resume": true, "epochs": true, "threads": true, "quiet": true, "qat-epochs": true, "qat-lr": true, "qat-gap": true, "tree-rounds": true,
 	"evolve-generations": true, "evolve-nodes": true, "evolve-sigma": true, "evolve-heuristic-games": true, "evolve-heuristic-nodes": true,
 }
 
@@ -72,6 +72,13 @@ func (f *learnFlags) flagSet() *flag.FlagSet {
 	fs.Float64Var(&c.RootOutcome, "root-outcome", 0, "rootstrap: weight of each game's result in its labels, (1-w)*search value + w*result (0 = search values alone)")
 	fs.Float64Var(&c.RootLambda, "root-lambda", 0, "rootstrap: label each position with the TD(lambda) return of the labels after it, ending in the game's result (lambda a ply, in [0, 1); 0 = search values alone)")
 	fs.StringVar(&c.RootSide, "root-side", c.RootSide, "rootstrap against -root-opponent: the network's side, both (in turn), white or black")
+	fs.IntVar(&c.TreeRounds, "tree-rounds", 0, "TreeStrap rounds after rootstrap: self-play by the network, every searched quiet node labelled with its searched value or bound, then -tree-epochs epochs (with -resume: the new total, more rounds)")
+	fs.IntVar(&c.TreeGames, "tree-games", c.TreeGames, "TreeStrap: games per round")
+	fs.Int64Var(&c.TreeNodes, "tree-nodes", c.TreeNodes, "TreeStrap: node budget of the network's searches")
+	fs.IntVar(&c.TreeEpochs, "tree-epochs", c.TreeEpochs, "TreeStrap: epochs after each round's games")
+	fs.IntVar(&c.TreeMinDepth, "tree-min-depth", c.TreeMinDepth, "TreeStrap: only nodes searched at least this many plies deep")
+	fs.IntVar(&c.TreeMaxPerSearch, "tree-max-per-search", c.TreeMaxPerSearch, "TreeStrap: at most this many nodes of each search, drawn uniformly (0 = all)")
+	fs.IntVar(&c.TreeWindow, "tree-window", c.TreeWindow, "TreeStrap: a round's epochs train on the samples of its last this many rounds (0 = all)")
 	fs.IntVar(&c.EvalEvery, "eval-every", c.EvalEvery, "learning-curve match every this many epochs (0 = none)")
 	fs.IntVar(&c.EvalGames, "eval-games", c.EvalGames, "learning-curve games against the heuristic")
 	fs.Int64Var(&c.EvalNodes, "eval-nodes", c.EvalNodes, "learning curve: the network's node budget per move")
@@ -92,7 +99,8 @@ func (f *learnFlags) flagSet() *flag.FlagSet {
 	fs.BoolVar(&f.force, "force", false, "start the run in an -out folder that already holds other files")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut learn [flags]                  start a run in -out")
-		fmt.Fprintln(fs.Output(), "       tablut learn -resume DIR [-epochs N] [-qat-epochs N] [-threads K] [-evolve-generations N -evolve-...]")
+		fmt.Fprintln(fs.Output(), "       tablut learn -resume DIR [-epochs N] [-qat-epochs N] [-tree-rounds N] [-threads K] [-evolve-generations N -evolve-...]")
+		fmt.Fprintln(fs.Output(), "       tablut learn -init FILE -games 0 -val-games 0 -epochs 0 -rounds 0 -tree-rounds N   TreeStrap a network")
 		fmt.Fprintln(fs.Output(), "       tablut learn -init FILE -data-from RUN -epochs 0 -qat-epochs N   fine-tune a network for the int8 path")
 		fmt.Fprintln(fs.Output(), "The result, DIR/learned.tnn, is a pure network: play it as cnn:DIR/learned.tnn,")
 		fmt.Fprintln(fs.Output(), "or breed the genetic algorithm's first generation from it with tablut train -init.")
@@ -177,6 +185,9 @@ func (f *learnFlags) resumeRun() (*learn.Run, error) {
 	}
 	if f.set["qat-gap"] {
 		c.QATGap = f.cfg.QATGap
+	}
+	if f.set["tree-rounds"] {
+		c.TreeRounds = f.cfg.TreeRounds
 	}
 	f.amendEvolution(&c)
 	if c != was {

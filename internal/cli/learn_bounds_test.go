@@ -41,6 +41,14 @@ func TestLearnRefusesBeforeWriting(t *testing.T) {
 		{[]string{"-init-sigma", "0"}, "-init-sigma"},
 		{[]string{"-games", "0", "-rounds", "0"}, "no data"},
 		{[]string{"-init", "."}, "is a folder"},
+		{[]string{"-tree-rounds", "2147483648"}, "-tree-rounds"},
+		{[]string{"-tree-rounds", "1", "-tree-nodes", "0"}, "-tree-nodes"},
+		{[]string{"-tree-rounds", "1", "-tree-games", "0"}, "-tree-games"},
+		{[]string{"-tree-rounds", "1", "-tree-epochs", "0"}, "-tree-epochs"},
+		{[]string{"-tree-min-depth", "-1"}, "-tree-min-depth"},
+		{[]string{"-tree-max-per-search", "-1"}, "-tree-max-per-search"},
+		{[]string{"-tree-window", "-1"}, "-tree-window"},
+		{[]string{"-games", "0", "-rounds", "0", "-tree-rounds", "1"}, "-epochs (after distillation"},
 	} {
 		args := append([]string{"learn", "-out", out, "-quiet"}, c.args...)
 		var err error

@@ -277,3 +277,39 @@ func TestRelabel(t *testing.T) {
 	require.ErrorContains(t, run([]string{"relabel", "-white-terms", "1,2,3,4,5,6,7,x", in, out, "x"}), "weight 8")
 	require.ErrorContains(t, run([]string{"relabel", "-white-terms", "default", terms, out, "x"}), "pure network only")
 }
+
+// TestLearnTreeStrap: a TreeStrap run starts from a pure network file with
+// one command (no distillation), keeps each round's network, and a resume
+// adds rounds (never takes them away).
+func TestLearnTreeStrap(t *testing.T) {
+	dir := t.TempDir()
+	init := filepath.Join(t.TempDir(), "start.tnn")
+	require.NoError(t, cnn.NewRandomInput(rand.New(rand.NewPCG(3, 4)), 0.2, cnn.InputPieces).SaveFile(init))
+	runQuiet(t, "learn", "-out", dir, "-init", init, "-games", "0", "-val-games", "0", "-epochs", "0", "-rounds", "0",
+		"-tree-rounds", "1", "-tree-games", "1", "-tree-nodes", "600", "-opening-plies", "2", "-max-plies", "8", "-chunk", "1",
+		"-eval-every", "0", "-threads", "1", "-quiet")
+	var st struct {
+		TreeGames []learn.RoundGames  `json:"tree_games"`
+		Config    learn.Config        `json:"config"`
+		History   []learn.EpochRecord `json:"history"`
+	}
+	read := func() {
+		b, err := os.ReadFile(filepath.Join(dir, "state.json"))
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(b, &st))
+	}
+	read()
+	require.Len(t, st.TreeGames, 1)
+	require.Len(t, st.History, 2, "the default -tree-epochs")
+	assert.Positive(t, st.History[0].TreeSamples)
+	assert.Equal(t, "pieces", st.Config.Input, "the input of the -init network")
+	assert.FileExists(t, filepath.Join(dir, learn.TreeRoundFile(1)))
+	runQuiet(t, "learn", "-resume", dir, "-tree-rounds", "2", "-quiet")
+	read()
+	require.Len(t, st.TreeGames, 2)
+	assert.FileExists(t, filepath.Join(dir, learn.TreeRoundFile(2)))
+	err := run([]string{"learn", "-resume", dir, "-tree-rounds", "1", "-quiet"})
+	require.ErrorContains(t, err, "not taken away")
+	err = run([]string{"learn", "-resume", dir, "-tree-nodes", "10", "-quiet"})
+	require.ErrorContains(t, err, "cannot be changed when resuming")
+}

@@ -39,6 +39,13 @@ type state struct {
 	Evals    []EvalPoint   `json:"evals"`
 	Games    []RoundGames  `json:"games,omitempty"`
 	Elapsed  float64       `json:"elapsed_seconds"`
+	// TreeSize is the length of tree.bin at the checkpoint (TreeStrap's
+	// samples, tree.go), TreeStarts where each TreeStrap round's samples
+	// begin in it, TreeGames how each round's games ended. Runs without
+	// TreeStrap rounds leave them out, so older checkpoints read as before.
+	TreeSize   int64        `json:"tree_bytes,omitempty"`
+	TreeStarts []int64      `json:"tree_starts,omitempty"`
+	TreeGames  []RoundGames `json:"tree_games,omitempty"`
 }
 
 // Open continues the run in dir from its last checkpoint; the data file is
@@ -132,10 +139,21 @@ func (st *state) check(dir string) error {
 		return damaged(dir, "next_step %d is outside 0..%d", st.Next, len(plan))
 	case st.DataSize < 0 || st.DataSize%sampleSize != 0:
 		return damaged(dir, "data_bytes %d is not a whole number of samples", st.DataSize)
+	case st.TreeSize < 0 || st.TreeSize%treeSampleSize != 0:
+		return damaged(dir, "tree_bytes %d is not a whole number of TreeStrap samples", st.TreeSize)
+	case len(st.TreeStarts) > st.Config.TreeRounds:
+		return damaged(dir, "tree_starts lists %d rounds of %d", len(st.TreeStarts), st.Config.TreeRounds)
 	case st.T < 0:
 		return damaged(dir, "adam_steps %d is negative", st.T)
 	case math.IsNaN(st.Elapsed) || math.IsInf(st.Elapsed, 0) || st.Elapsed < 0:
 		return damaged(dir, "elapsed_seconds %v", st.Elapsed)
+	}
+	last := int64(0)
+	for _, b := range st.TreeStarts {
+		if b < last || b > st.TreeSize || b%treeSampleSize != 0 {
+			return damaged(dir, "tree_starts %v do not divide tree_bytes %d into rounds", st.TreeStarts, st.TreeSize)
+		}
+		last = b
 	}
 	for _, h := range st.History {
 		if !finite(h.TrainLoss, h.ValLoss, h.Seconds, h.Int8Error) {
@@ -185,19 +203,25 @@ func checkSamples(path string) error {
 	return err
 }
 
-// cutData cuts the data file back to the checkpoint's length.
+// cutData cuts the data files (data.bin, tree.bin) back to the
+// checkpoint's lengths.
 func (r *Run) cutData() error {
-	data := filepath.Join(r.dir, dataFile)
-	fi, err := os.Stat(data)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && r.st.DataSize == 0:
-	case err != nil:
-		return fmt.Errorf("cannot open the run's data: %w", err)
-	case fi.Size() < r.st.DataSize:
-		return fmt.Errorf("the run's data %s is shorter than its checkpoint says (%d < %d bytes); start a new run", data, fi.Size(), r.st.DataSize)
-	case fi.Size() > r.st.DataSize:
-		if err := os.Truncate(data, r.st.DataSize); err != nil {
-			return fmt.Errorf("cannot cut the run's data back to its checkpoint: %w", err)
+	for _, f := range []struct {
+		name string
+		size int64
+	}{{dataFile, r.st.DataSize}, {treeFile, r.st.TreeSize}} {
+		data := filepath.Join(r.dir, f.name)
+		fi, err := os.Stat(data)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && f.size == 0:
+		case err != nil:
+			return fmt.Errorf("cannot open the run's data: %w", err)
+		case fi.Size() < f.size:
+			return fmt.Errorf("the run's data %s is shorter than its checkpoint says (%d < %d bytes); start a new run", data, fi.Size(), f.size)
+		case fi.Size() > f.size:
+			if err := os.Truncate(data, f.size); err != nil {
+				return fmt.Errorf("cannot cut the run's data back to its checkpoint: %w", err)
+			}
 		}
 	}
 	return nil

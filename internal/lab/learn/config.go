@@ -66,6 +66,21 @@ type Config struct {
 	// RootLambda replaces each rootstrap label by its TD(lambda) return
 	// (GenConfig.Lambda); 0 keeps the search labels.
 	RootLambda float64 `json:"root_lambda,omitempty"`
+	// TreeStrap(alpha-beta) (tree.go): TreeRounds rounds of TreeGames
+	// self-play games by the network at TreeNodes per move, each followed by
+	// TreeEpochs epochs. Every search gives at most TreeMaxPerSearch (0: all)
+	// of its quiet nodes with at least TreeMinDepth plies searched below
+	// them, each labelled with its searched value or bound. The epochs of
+	// a round train on the run's other data and the TreeStrap data of its
+	// last TreeWindow rounds (0: all).
+	TreeRounds       int   `json:"tree_rounds,omitempty"`
+	TreeGames        int   `json:"tree_games,omitempty"`
+	TreeNodes        int64 `json:"tree_nodes,omitempty"`
+	TreeEpochs       int   `json:"tree_epochs,omitempty"`
+	TreeMinDepth     int   `json:"tree_min_depth,omitempty"`
+	TreeMaxPerSearch int   `json:"tree_max_per_search,omitempty"`
+	TreeWindow       int   `json:"tree_window,omitempty"`
+
 	// ExtraEpochs are epochs on all the data after the last round (added by
 	// Amend, on resume).
 	ExtraEpochs int `json:"extra_epochs,omitempty"`
@@ -109,6 +124,7 @@ func DefaultConfig() Config {
 		ValGames: 20, Chunk: 20,
 		Epochs: 10, Batch: 256, LR: 1e-3, LRDecay: 0.8,
 		Rounds: 2, RootGames: 100, RootNodes: 1000, RootEpochs: 3,
+		TreeGames: 20, TreeNodes: 3000, TreeEpochs: 2, TreeMinDepth: 1, TreeMaxPerSearch: 32, TreeWindow: 2,
 		EvalEvery: 2, EvalGames: 20, EvalNodes: 1000, EvalHeuristicNodes: 1000,
 		QATLR: 5e-5, QATGap: 1000, // the gap weight that brought learned.tnn within the int8 tolerance (docs/training.md, Quantisation-aware fine-tuning)
 	}
@@ -123,7 +139,7 @@ const (
 	maxGames   = 100_000 // -games, -root-games
 	maxChunk   = 10_000  // -chunk, -val-games, -eval-games: games held in memory at once
 	MaxEpochs  = 10_000  // -epochs, -root-epochs, -qat-epochs, epochs added on resume
-	maxRounds  = 1_000
+	maxRounds  = 1_000   // -rounds, -tree-rounds, -tree-window
 	maxBatch   = 1 << 16
 	maxNodes   = 1 << 40 // node budgets of one search
 	MaxPlies   = 100_000
@@ -132,6 +148,9 @@ const (
 	maxLR      = 1       // -lr, -qat-lr: Adam's steps are about this size per weight
 	maxGap     = 1e9     // -qat-gap
 	maxCounter = 1 << 30 // the evolution's games and generations (package evolve bounds them again)
+	// maxPerSearch bounds -tree-max-per-search: the samples of one search
+	// are held in memory until it ends.
+	maxPerSearch = 1 << 20
 )
 
 // Validate reports the first bad setting as one line naming its flag. It is
@@ -158,6 +177,12 @@ func (c *Config) Validate() error {
 		intIn("root-epochs", c.RootEpochs, 0, MaxEpochs),
 		intIn("epochs (added on resume)", c.ExtraEpochs, 0, MaxEpochs),
 		intIn("root-opponent-nodes", c.RootOpponentNodes, 0, maxNodes),
+		intIn("tree-rounds", c.TreeRounds, 0, maxRounds),
+		intIn("tree-games", c.TreeGames, 0, maxGames),
+		intIn("tree-epochs", c.TreeEpochs, 0, MaxEpochs),
+		intIn("tree-min-depth", c.TreeMinDepth, 0, ai.MaxDepth),
+		intIn("tree-max-per-search", c.TreeMaxPerSearch, 0, maxPerSearch),
+		intIn("tree-window", c.TreeWindow, 0, maxRounds),
 		floatIn("root-outcome", c.RootOutcome, 0, true, 1),
 		intIn("qat-epochs", c.QATEpochs, 0, MaxEpochs),
 		floatIn("qat-lr", c.QATLR, 0, false, maxLR),
@@ -175,6 +200,10 @@ func (c *Config) Validate() error {
 	if c.Rounds > 0 {
 		checks = append(checks, intIn("root-nodes", c.RootNodes, 1, maxNodes))
 	}
+	if c.TreeRounds > 0 {
+		checks = append(checks, intIn("tree-nodes", c.TreeNodes, 1, maxNodes), intIn("tree-games", c.TreeGames, 1, maxGames),
+			intIn("tree-epochs", c.TreeEpochs, 1, MaxEpochs))
+	}
 	if c.EvalEvery > 0 {
 		checks = append(checks, intIn("eval-games", c.EvalGames, 1, maxChunk),
 			intIn("eval-nodes", c.EvalNodes, 1, maxNodes), intIn("eval-heuristic-nodes", c.EvalHeuristicNodes, 1, maxNodes))
@@ -190,8 +219,11 @@ func (c *Config) Validate() error {
 			return err
 		}
 	}
-	if c.epochs() > 0 && c.DataFrom == "" && c.Games == 0 && (c.Rounds == 0 || c.RootGames == 0) {
-		return errors.New("the epochs would have no data: set -games, or -rounds and -root-games, or -data-from")
+	if c.epochs() > 0 && c.DataFrom == "" && c.Games == 0 && (c.Rounds == 0 || c.RootGames == 0) && c.TreeRounds == 0 {
+		return errors.New("the epochs would have no data: set -games, or -rounds and -root-games, or -tree-rounds, or -data-from")
+	}
+	if c.Epochs > 0 && c.DataFrom == "" && c.Games == 0 {
+		return errors.New("-epochs (after distillation, before any round) would have no data: set -epochs 0, or -games")
 	}
 	return c.checkNames()
 }
@@ -220,7 +252,12 @@ func (c *Config) checkNames() error {
 
 // epochs counts the run's epochs of every kind.
 func (c *Config) epochs() int {
-	return c.Epochs + c.Rounds*c.RootEpochs + c.ExtraEpochs + c.QATEpochs
+	return c.Epochs + c.Rounds*c.RootEpochs + c.TreeRounds*c.TreeEpochs + c.ExtraEpochs + c.QATEpochs
+}
+
+// treeConfig is what each TreeStrap search contributes.
+func (c *Config) treeConfig() TreeConfig {
+	return TreeConfig{MinDepth: c.TreeMinDepth, MaxPerSearch: c.TreeMaxPerSearch}
 }
 
 // intIn checks that the setting of flag -name lies in [lo, hi].
@@ -272,10 +309,17 @@ func (c *Config) gen(seed uint64, nodes int64) GenConfig {
 
 // step is one checkpointed unit of work of a run.
 type step struct {
-	Kind  string // "val", "distil", "root", "epoch"
-	From  int    // first game (distil, root)
+	Kind  string // "val", "copy", "distil", "root", "tree", "epoch", "qat"
+	From  int    // first game (distil, root, tree)
 	To    int    // end of games
-	Round int    // rootstrap round (root), or the epoch number (epoch)
+	Round int    // rootstrap or TreeStrap round (root, tree), or the epoch number (epoch, qat)
+	// Tree is, for an epoch, how many TreeStrap rounds have played their
+	// games before it (their data is trained on, Config.TreeWindow);
+	// RoundEnd marks a TreeStrap round's last epoch, which saves the
+	// round's network (TreeRoundFile); InTree marks the epochs of the
+	// TreeStrap rounds themselves.
+	Tree             int
+	InTree, RoundEnd bool
 }
 
 // plan lists the steps of a run in order.
@@ -305,12 +349,21 @@ func (c *Config) plan() []step {
 			e++
 		}
 	}
+	for r := 0; r < c.TreeRounds; r++ {
+		for g := 0; g < c.TreeGames; g += c.Chunk {
+			st = append(st, step{Kind: "tree", From: g, To: min(g+c.Chunk, c.TreeGames), Round: r})
+		}
+		for i := 0; i < c.TreeEpochs; i++ {
+			st = append(st, step{Kind: "epoch", Round: e, Tree: r + 1, InTree: true, RoundEnd: i == c.TreeEpochs-1})
+			e++
+		}
+	}
 	for i := 0; i < c.ExtraEpochs; i++ {
-		st = append(st, step{Kind: "epoch", Round: e})
+		st = append(st, step{Kind: "epoch", Round: e, Tree: c.TreeRounds})
 		e++
 	}
 	for i := 0; i < c.QATEpochs; i++ {
-		st = append(st, step{Kind: "qat", Round: e})
+		st = append(st, step{Kind: "qat", Round: e, Tree: c.TreeRounds})
 		e++
 	}
 	return st

@@ -83,6 +83,11 @@ type GenConfig struct {
 	// reaches the earlier ones, decaying by Lambda a ply. OutcomeWeight
 	// then mixes the result in as before.
 	Lambda float64
+
+	// onNode and onNodeMinDepth are the searches' ai.Options.OnNode and
+	// OnNodeMinDepth (TreeStrap's samples, tree.go).
+	onNode         func(ai.Node)
+	onNodeMinDepth int
 }
 
 // Sides says which colour the engine plays against an Opponent.
@@ -254,7 +259,8 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 	if maxPlies <= 0 {
 		maxPlies = match.DefaultMaxPlies
 	}
-	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1})
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: 4, Deterministic: true, Seed: r.Uint64() | 1,
+		OnNode: cfg.onNode, OnNodeMinDepth: cfg.onNodeMinDepth})
 	var explored []bool
 	var opp *ai.Searcher
 	oppColor := cfg.opponentColor(i)
@@ -298,6 +304,15 @@ func selfPlay(ctx context.Context, eval ai.Evaluator, cfg GenConfig, i int, visi
 // depend on threads) and how the games ended. Each goroutine calls eval
 // concurrently, as ai.Evaluator allows.
 func playGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, threads int) ([]Sample, Tally, error) {
+	return playEach(ctx, from, to, threads, "self-play", func(i int) ([]Sample, game.Outcome, error) {
+		return playGame(ctx, eval, cfg, i)
+	})
+}
+
+// playEach runs play(i) for i in from..to-1 on threads goroutines and
+// returns the samples in game order and how the games ended; what names the
+// games in an error.
+func playEach(ctx context.Context, from, to, threads int, what string, play func(i int) ([]Sample, game.Outcome, error)) ([]Sample, Tally, error) {
 	res := make([][]Sample, to-from)
 	outcomes := make([]game.Outcome, to-from)
 	errs := make([]error, to-from)
@@ -318,7 +333,7 @@ func playGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 					errs[i-from] = err
 					return
 				}
-				res[i-from], outcomes[i-from], errs[i-from] = playGame(ctx, eval, cfg, i)
+				res[i-from], outcomes[i-from], errs[i-from] = play(i)
 			}
 		}()
 	}
@@ -327,7 +342,7 @@ func playGames(ctx context.Context, eval ai.Evaluator, cfg GenConfig, from, to, 
 	var t Tally
 	for k := range res {
 		if errs[k] != nil {
-			return nil, Tally{}, fmt.Errorf("self-play game %d: %w", from+k, errs[k])
+			return nil, Tally{}, fmt.Errorf("%s game %d: %w", what, from+k, errs[k])
 		}
 		all = append(all, res[k]...)
 		t.add(outcomes[k])
@@ -347,18 +362,24 @@ const sampleSize = 81 + 1 + 4
 func writeSamples(w io.Writer, samples []Sample) error {
 	buf := make([]byte, 0, len(samples)*sampleSize)
 	for i := range samples {
-		for _, v := range samples[i].In {
-			buf = append(buf, byte(int8(v)))
-		}
-		side := byte(0)
-		if samples[i].Black {
-			side = 1
-		}
-		buf = append(buf, side)
-		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(samples[i].Target))
+		buf = appendSample(buf, &samples[i])
 	}
 	_, err := w.Write(buf)
 	return err
+}
+
+// appendSample appends smp's sampleSize bytes to buf (its Bound is not
+// part of them).
+func appendSample(buf []byte, smp *Sample) []byte {
+	for _, v := range smp.In {
+		buf = append(buf, byte(int8(v)))
+	}
+	side := byte(0)
+	if smp.Black {
+		side = 1
+	}
+	buf = append(buf, side)
+	return binary.LittleEndian.AppendUint32(buf, math.Float32bits(smp.Target))
 }
 
 // readSamples reads a whole data file written by writeSamples.
@@ -372,26 +393,34 @@ func readSamples(r io.Reader) ([]Sample, error) {
 	}
 	out := make([]Sample, len(b)/sampleSize)
 	for i := range out {
-		rec := b[i*sampleSize:][:sampleSize]
-		for s := 0; s < 81; s++ {
-			v := int8(rec[s])
-			if v != 0 && v != 1 && v != -1 && v != 10 {
-				return nil, fmt.Errorf("data file sample %d square %d holds %d, not a piece code (damaged file)", i, s, v)
-			}
-			out[i].In[s] = float32(v)
+		if err := decodeSample(b[i*sampleSize:][:sampleSize], &out[i]); err != nil {
+			return nil, fmt.Errorf("data file sample %d: %w", i, err)
 		}
-		switch rec[81] {
-		case 0:
-		case 1:
-			out[i].Black = true
-		default:
-			return nil, fmt.Errorf("data file sample %d has side-to-move byte %d, not 0 or 1 (damaged file)", i, rec[81])
-		}
-		t := math.Float32frombits(binary.LittleEndian.Uint32(rec[82:]))
-		if !(t > -1 && t < 1) {
-			return nil, fmt.Errorf("data file sample %d has target %v outside (-1, 1) (damaged file)", i, t)
-		}
-		out[i].Target = t
 	}
 	return out, nil
+}
+
+// decodeSample reads the sampleSize bytes of one sample into smp, checking
+// every field.
+func decodeSample(rec []byte, smp *Sample) error {
+	for s := 0; s < 81; s++ {
+		v := int8(rec[s])
+		if v != 0 && v != 1 && v != -1 && v != 10 {
+			return fmt.Errorf("square %d holds %d, not a piece code (damaged file)", s, v)
+		}
+		smp.In[s] = float32(v)
+	}
+	switch rec[81] {
+	case 0:
+	case 1:
+		smp.Black = true
+	default:
+		return fmt.Errorf("side-to-move byte %d, not 0 or 1 (damaged file)", rec[81])
+	}
+	t := math.Float32frombits(binary.LittleEndian.Uint32(rec[82:]))
+	if !(t > -1 && t < 1) {
+		return fmt.Errorf("target %v outside (-1, 1) (damaged file)", t)
+	}
+	smp.Target = t
+	return nil
 }

@@ -1,6 +1,7 @@
 // Package learn trains the pure TabZAI network (package ai/cnn) by gradient
 // descent on values found by search, as a start for the seed's genetic
-// algorithm (package internal/lab/evolve).
+// algorithm (package internal/lab/evolve), or by TreeStrap from a network
+// or from random weights.
 //
 // Target scaling: a search score v (White's view, evaluator units) becomes
 // the target tanh(v/Scale), with Scale 1000 by default, about the worth of an
@@ -25,7 +26,21 @@
 //   - vec*.go: the runs' dot products and axpys, in AVX2/FMA assembly where
 //     the CPU has it (BenchmarkGradient; docs/measurements.md, section Inside
 //     an evaluation), in Go elsewhere and with -tags purego.
-//   - learner.go: mean squared error on the tanh output, mini-batches cut into
+//   - tree.go: TreeStrap(alpha-beta) (Veness, Silver, Uther and Blair 2009,
+//     "Bootstrapping from game tree search"): rounds of self-play by the
+//     network (-tree-rounds) whose every search reports its quiet searched
+//     nodes through ai.Options.OnNode, each labelled with its searched value
+//     in network units, exact or a bound; at most -tree-max-per-search of a
+//     search's nodes are kept, drawn uniformly (reservoir sampling, Vitter
+//     1985). A bound's error counts only on its wrong side (oneSided: below
+//     a lower bound, above an upper one), as the paper's alpha-beta variant
+//     updates only towards a bound that lies beyond the static value. The
+//     samples live in tree.bin, with the kind of each target (so data.bin
+//     keeps its format and older runs resume); a round's epochs train on
+//     the run's other data and the last -tree-window rounds' samples; each
+//     round's network is kept as tree-NN.tnn for matches between rounds.
+//   - learner.go: mean squared error on the tanh output (one-sided for
+//     bounds), mini-batches cut into
 //     a fixed number of shards summed in order (so the result does not depend
 //     on the number of goroutines), Adam.
 //   - data.go: the learning signal. Self-play games whose every root search
@@ -50,8 +65,9 @@
 //     A run may take another run's data (-data-from) so that two networks,
 //     for example the two input kinds, learn from the same positions.
 //   - run.go: the whole pipeline as one resumable run (tablut learn): held-out
-//     validation games, distillation games, epochs, rootstrap rounds, the
-//     learning-curve matches against the heuristic at node budgets, then
+//     validation games, distillation games, epochs, rootstrap rounds,
+//     TreeStrap rounds, the learning-curve matches against the heuristic at
+//     node budgets, then
 //     optionally the seed's genetic algorithm bred from the learned network
 //     (package evolve). Every step ends in a checkpoint: the network and
 //     Adam's moments under new names, then state.json naming them (the commit
@@ -86,5 +102,7 @@
 //     output but hardly lowered the largest int8-float differences.
 //   - symmetry.go: the eight symmetries of the square, which map the throne,
 //     the camps and the escape squares onto themselves (tested), so each
-//     position stands for eight; training draws one at random per visit.
+//     position stands for eight; training draws one at random per visit
+//     (a TreeStrap sample keeps its bound: the image's searched value is
+//     the same).
 package learn

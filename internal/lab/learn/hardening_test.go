@@ -198,6 +198,19 @@ func TestValidateBounds(t *testing.T) {
 		{func(c *Config) { c.Sigma = 0 }, "-init-sigma"},
 		{func(c *Config) { c.Games, c.Rounds = 0, 0 }, "no data"},
 		{func(c *Config) { c.RootLambda = 1 }, "-root-lambda"},
+		{func(c *Config) { c.TreeRounds = big }, "-tree-rounds"},
+		{func(c *Config) { c.TreeRounds, c.TreeGames = 1, 0 }, "-tree-games"},
+		{func(c *Config) { c.TreeGames = big }, "-tree-games"},
+		{func(c *Config) { c.TreeRounds, c.TreeNodes = 1, 0 }, "-tree-nodes"},
+		{func(c *Config) { c.TreeRounds, c.TreeNodes = 1, 1<<50 }, "-tree-nodes"},
+		{func(c *Config) { c.TreeRounds, c.TreeEpochs = 1, 0 }, "-tree-epochs"},
+		{func(c *Config) { c.TreeEpochs = big }, "-tree-epochs"},
+		{func(c *Config) { c.TreeMinDepth = -1 }, "-tree-min-depth"},
+		{func(c *Config) { c.TreeMinDepth = 1000 }, "-tree-min-depth"},
+		{func(c *Config) { c.TreeMaxPerSearch = -1 }, "-tree-max-per-search"},
+		{func(c *Config) { c.TreeMaxPerSearch = big }, "-tree-max-per-search"},
+		{func(c *Config) { c.TreeWindow = -1 }, "-tree-window"},
+		{func(c *Config) { c.Games, c.Rounds, c.ValGames, c.TreeRounds = 0, 0, 0, 1 }, "-epochs (after distillation"},
 	} {
 		cfg := DefaultConfig()
 		c.change(&cfg)
@@ -222,6 +235,10 @@ func TestValidateBounds(t *testing.T) {
 		}
 	}
 	d := DefaultConfig()
+	require.NoError(t, d.Validate())
+	// TreeStrap alone, from random weights or a network: no games, no
+	// epochs before the rounds.
+	d.Games, d.ValGames, d.Epochs, d.Rounds, d.TreeRounds = 0, 0, 0, 0, 3
 	require.NoError(t, d.Validate())
 }
 

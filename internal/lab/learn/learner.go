@@ -5,6 +5,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 )
 
@@ -16,6 +17,10 @@ type Sample struct {
 	In     [81]float32
 	Black  bool // Black to move
 	Target float32
+	// Bound says whether Target is the value (ai.ExactValue, every sample
+	// but TreeStrap's) or a bound on it, which the loss counts only when
+	// the output lies on its wrong side (oneSided, tree.go).
+	Bound ai.Bound
 }
 
 // AdamConfig holds the optimiser's settings (Kingma and Ba 2015).
@@ -92,7 +97,7 @@ func (lr *Learner) Predict(in *[81]float32, black bool) float32 {
 }
 
 // Gradient returns the mean squared error over batch (of the int8 output
-// with QAT) and adds the gradient of the loss with respect to the weights to
+// with QAT; a bound's error counts only on its wrong side, oneSided) and adds the gradient of the loss with respect to the weights to
 // g. The work is split into fixed shards that
 // Threads goroutines take in turn; the sum is in shard order, so the result is
 // the same for every thread count.
@@ -134,14 +139,17 @@ func (lr *Learner) Gradient(batch []Sample, g *params) float64 {
 					smp := &batch[i]
 					if !lr.QAT {
 						out := p.forward(&w, lr.Net.Input, &smp.In, smp.Black)
-						e := out - smp.Target
+						e := oneSided(out-smp.Target, smp.Bound)
+						if e == 0 {
+							continue // no gradient (a bound that holds)
+						}
 						losses[s] += float64(e * e)
 						// d/d out of mean((out-t)^2) = 2(out-t)/n.
 						p.backward(&w, 2*e/n, lr.grads[s])
 						continue
 					}
 					out := qp.forward(&w, lr.qw, lr.Net.Input, &smp.In, smp.Black)
-					e := out - smp.Target
+					e := oneSided(out-smp.Target, smp.Bound)
 					losses[s] += float64(e * e)
 					dq := 2 * e / n
 					if lr.Gap > 0 {
@@ -193,12 +201,13 @@ func (lr *Learner) Step(batch []Sample) float64 {
 	return loss
 }
 
-// Loss returns the mean squared error of the network on samples, without
+// Loss returns the mean squared error of the network on samples (one-sided
+// for bounds), without
 // changing anything.
 func (lr *Learner) Loss(samples []Sample) float64 {
 	var sum float64
 	for i := range samples {
-		e := float64(lr.Predict(&samples[i].In, samples[i].Black) - samples[i].Target)
+		e := float64(oneSided(lr.Predict(&samples[i].In, samples[i].Black)-samples[i].Target, samples[i].Bound))
 		sum += e * e
 	}
 	return sum / float64(max(1, len(samples)))

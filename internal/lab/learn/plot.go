@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"image/color"
 	"path/filepath"
 
 	gonum "gonum.org/v1/plot"
@@ -11,7 +12,8 @@ import (
 )
 
 // Plot writes the run's curves into its directory: loss.png (training and
-// validation loss per epoch) and learning.png (the score against the
+// validation loss per epoch, the TreeStrap rounds' epochs as their own
+// line) and learning.png (the score against the
 // heuristic with 95% confidence bars), once there are points to draw.
 func (r *Run) Plot() error {
 	if len(r.st.History) > 0 {
@@ -19,15 +21,27 @@ func (r *Run) Plot() error {
 		p.Title.Text = "Mean squared error of the network's value"
 		p.X.Label.Text = "epoch"
 		p.Y.Label.Text = "loss"
-		var tr, va plotter.XYs
+		var tr, tt, va plotter.XYs
 		for _, h := range r.st.History {
-			tr = append(tr, plotter.XY{X: float64(h.Epoch), Y: h.TrainLoss})
+			if h.Tree > 0 {
+				tt = append(tt, plotter.XY{X: float64(h.Epoch), Y: h.TrainLoss})
+			} else {
+				tr = append(tr, plotter.XY{X: float64(h.Epoch), Y: h.TrainLoss})
+			}
 			if h.ValLoss >= 0 {
 				va = append(va, plotter.XY{X: float64(h.Epoch), Y: h.ValLoss})
 			}
 		}
-		if err := plot.Line(p, "training", tr, nil, false); err != nil {
-			return err
+		if len(tr) > 0 {
+			if err := plot.Line(p, "training", tr, nil, false); err != nil {
+				return err
+			}
+		}
+		if len(tt) > 0 {
+			// TreeStrap rounds' epochs: bounds count on their wrong side only.
+			if err := plot.Line(p, "training, TreeStrap rounds (one-sided)", tt, color.RGBA{R: 0xc0, G: 0x30, B: 0x20, A: 0xff}, false); err != nil {
+				return err
+			}
 		}
 		if len(va) > 0 {
 			if err := plot.Line(p, "validation", va, nil, true); err != nil {

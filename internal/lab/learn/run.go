@@ -33,6 +33,10 @@ type EpochRecord struct {
 	// boards after it (0 if not measured).
 	QAT       bool    `json:"qat,omitempty"`
 	Int8Error float64 `json:"int8_error,omitempty"`
+	// Tree is the TreeStrap round (1-based) of a TreeStrap round's epoch,
+	// whose samples include TreeSamples from the network's searches.
+	Tree        int `json:"tree_round,omitempty"`
+	TreeSamples int `json:"tree_samples,omitempty"`
 }
 
 // EvalPoint is one point of the learning curve.
@@ -110,7 +114,7 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	if r.lock, err = rundir.Acquire(dir); err != nil {
 		return nil, err
 	}
-	for _, f := range []string{dataFile, valFile} {
+	for _, f := range []string{dataFile, valFile, treeFile} {
 		os.Remove(filepath.Join(dir, f))
 	}
 	if r.lr, err = newLearner(net, AdamConfig{LR: cfg.LR, Beta1: 0.9, Beta2: 0.999, Eps: 1e-8}, 1); err == nil {
@@ -185,8 +189,9 @@ func (r *Run) Evolved() []string {
 
 // Amend replaces the configuration of a resumed run by c, which may differ
 // from it only in what a resume may change: epochs added at the end
-// (ExtraEpochs, QATEpochs and the QAT settings) and, while the genetic
-// algorithm has not started, the Evolve settings. The new configuration is
+// (ExtraEpochs, QATEpochs and the QAT settings), more TreeStrap rounds
+// (while no step after them has begun) and, while the genetic algorithm
+// has not started, the Evolve settings. The new configuration is
 // validated and saved before Amend returns.
 func (r *Run) Amend(c Config) error {
 	old := r.st.Config
@@ -194,11 +199,22 @@ func (r *Run) Amend(c Config) error {
 	same.ExtraEpochs, same.QATEpochs, same.QATLR, same.QATGap = old.ExtraEpochs, old.QATEpochs, old.QATLR, old.QATGap
 	same.EvolveGenerations, same.EvolveNodes, same.EvolveSigma = old.EvolveGenerations, old.EvolveNodes, old.EvolveSigma
 	same.EvolveHeuristicGames, same.EvolveHeuristicNodes = old.EvolveHeuristicGames, old.EvolveHeuristicNodes
+	same.TreeRounds = old.TreeRounds
 	switch {
 	case same != old:
-		return errors.New("a resumed run changes only its added epochs, its quantisation-aware epochs and its evolution")
+		return errors.New("a resumed run changes only its added epochs, its quantisation-aware epochs, its TreeStrap rounds and its evolution")
 	case c.ExtraEpochs < old.ExtraEpochs || c.QATEpochs < old.QATEpochs:
 		return errors.New("a resumed run's epochs can be added to, not taken away")
+	case c.TreeRounds < old.TreeRounds:
+		return errors.New("a resumed run's TreeStrap rounds can be added to, not taken away")
+	}
+	if c.TreeRounds != old.TreeRounds {
+		// The new rounds go after the old ones, before the added epochs,
+		// the quantisation-aware ones and the evolution: none may have begun.
+		_, err := os.Stat(filepath.Join(r.dir, evolveDir, "state.json"))
+		if r.st.Next > len(r.plan())-old.ExtraEpochs-old.QATEpochs || err == nil {
+			return errors.New("TreeStrap rounds can be added only while the run's added epochs, quantisation-aware epochs and evolution have not begun")
+		}
 	}
 	if c.EvolveGenerations != old.EvolveGenerations || c.EvolveNodes != old.EvolveNodes || c.EvolveSigma != old.EvolveSigma ||
 		c.EvolveHeuristicGames != old.EvolveHeuristicGames || c.EvolveHeuristicNodes != old.EvolveHeuristicNodes {
@@ -232,6 +248,8 @@ func (r *Run) Run(ctx context.Context) error {
 			err = r.copyData()
 		case "distil", "root":
 			err = r.games(ctx, s)
+		case "tree":
+			err = r.treeGamesStep(ctx, s)
 		case "epoch", "qat":
 			err = r.epoch(ctx, s)
 		}
@@ -448,12 +466,26 @@ func (r *Run) readData(name string) ([]Sample, error) {
 // from (Seed, epoch), so a resumed run repeats it exactly.
 func (r *Run) epoch(ctx context.Context, s step) error {
 	c := &r.st.Config
-	data, err := r.readData(dataFile)
+	var data []Sample
+	if r.st.DataSize > 0 {
+		var err error
+		if data, err = r.readData(dataFile); err != nil {
+			return err
+		}
+	}
+	tree, err := r.treeData(s.Tree)
 	if err != nil {
 		return err
 	}
+	data = append(data, tree...)
+	if len(data) == 0 && s.Tree == 0 {
+		return errors.New("no training data: set -games, -rounds or -tree-rounds")
+	}
 	if len(data) == 0 {
-		return errors.New("no training data: set -games or -rounds")
+		// TreeStrap rounds whose searches found no quiet node (very short
+		// games, tiny budgets): nothing to learn, and the run goes on.
+		r.logf("epoch %d: no samples (the TreeStrap rounds' searches reported no quiet node); skipped", s.Round+1)
+		return r.endEpoch(ctx, s)
 	}
 	r.lr.Adam.LR = c.LR
 	if c.LRDecay > 0 {
@@ -480,14 +512,18 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		}
 		batch = batch[:0]
 		for _, i := range perm[b*c.Batch : min((b+1)*c.Batch, len(data))] {
-			batch = append(batch, Sample{In: transform(rng.IntN(numSymmetries), &data[i].In), Black: data[i].Black, Target: data[i].Target})
+			batch = append(batch, symmetric(rng.IntN(numSymmetries), &data[i]))
 		}
 		lossSum += r.lr.Step(batch) * float64(len(batch))
 		if b%8 == 0 || b == nb-1 {
 			r.report(Progress{What: what, Done: b + 1, Total: nb})
 		}
 	}
-	rec := EpochRecord{Epoch: s.Round + 1, Samples: len(data), TrainLoss: lossSum / float64(len(data)), ValLoss: math.NaN(), QAT: qat}
+	rec := EpochRecord{Epoch: s.Round + 1, Samples: len(data), TrainLoss: lossSum / float64(len(data)), ValLoss: math.NaN(), QAT: qat,
+		TreeSamples: len(tree)}
+	if s.InTree {
+		rec.Tree = s.Tree
+	}
 	if val, err := r.readData(valFile); err == nil && len(val) > 0 {
 		rec.ValLoss = r.lr.Loss(val)
 	}
@@ -508,8 +544,22 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 			extra = fmt.Sprintf(" (QAT: int8 train loss; float validation loss), int8 calibration error %.4f", rec.Int8Error)
 		}
 	}
+	if rec.Tree > 0 {
+		extra += fmt.Sprintf(" (TreeStrap round %d: %d of the samples from its searches, bounds one-sided)", rec.Tree, rec.TreeSamples)
+	}
 	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, extra, rec.Seconds)
-	if c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
+	return r.endEpoch(ctx, s)
+}
+
+// endEpoch keeps the network of a TreeStrap round's last epoch and plays
+// the learning-curve match when one is due.
+func (r *Run) endEpoch(ctx context.Context, s step) error {
+	if s.RoundEnd {
+		if err := r.lr.Net.SaveFile(filepath.Join(r.dir, TreeRoundFile(s.Tree))); err != nil {
+			return err
+		}
+	}
+	if c := &r.st.Config; c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
 		return r.evaluate(ctx, s.Round+1)
 	}
 	return nil

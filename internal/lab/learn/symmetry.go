@@ -41,3 +41,10 @@ func transform(k int, in *[81]float32) [81]float32 {
 	}
 	return out
 }
+
+// symmetric returns the sample d with its board mapped by symmetry k: the
+// side to move, the target and its kind (a bound stays the same bound) are
+// the image's too.
+func symmetric(k int, d *Sample) Sample {
+	return Sample{In: transform(k, &d.In), Black: d.Black, Target: d.Target, Bound: d.Bound}
+}
