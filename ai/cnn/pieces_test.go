@@ -38,6 +38,12 @@ func TestPiecesForward(t *testing.T) {
 	for _, sigma := range []float64{0.05, 0.2} {
 		n := randomPieces(uint64(sigma*100), sigma)
 		q := Quantize(n)
+		var qks []*Quantized // one copy a kernel: a copy of the other width builds its own table
+		for _, k := range IntKernels() {
+			qk, err := q.WithKernel(k)
+			require.NoError(t, err)
+			qks = append(qks, qk)
+		}
 		sideMatters := 0
 		for i := range pos {
 			var in [81]float32
@@ -55,10 +61,8 @@ func TestPiecesForward(t *testing.T) {
 			}
 			black := pos[i].SideToMove() == game.Black
 			assert.Equal(t, score(n.ForwardSide(&in, black)), n.Evaluate(&pos[i]))
-			for _, k := range IntKernels() {
-				qk, err := q.WithKernel(k)
-				require.NoError(t, err)
-				assert.Equal(t, score(qk.ForwardSide(&in, black)), qk.Evaluate(&pos[i]), "kernel %s", k)
+			for _, qk := range qks {
+				assert.Equal(t, score(qk.ForwardSide(&in, black)), qk.Evaluate(&pos[i]), "kernel %s", qk.Kernel())
 			}
 		}
 		assert.Greater(t, sideMatters, boards/2, "the side to move should change most outputs")
