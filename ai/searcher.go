@@ -67,6 +67,10 @@ type Result struct {
 	Nodes   int64
 	Elapsed time.Duration
 	PV      []game.Move
+	// Book is true when the move came from an opening book instead of a
+	// search (ai/book): Score, Depth, Nodes and PV are then the book's
+	// offline search's, and Elapsed is zero.
+	Book bool
 }
 
 // Searcher chooses moves with an alpha-beta search. It keeps its transposition

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/book"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
@@ -58,6 +59,9 @@ type Spec struct {
 	// Off switches search techniques off, to measure what each one earns
 	// (ai.Options.Off).
 	Off ai.Feature
+	// NoBook keeps an engine that would play White's opening book (see
+	// UsesBook) searching every move instead.
+	NoBook bool
 	// TTSizeMB is the engine's transposition table in megabytes; 0, the
 	// only form SetTTSizeMB gives DefaultTTSizeMB, means that default (so a
 	// match recorded before the size could be chosen still resumes).
@@ -168,7 +172,21 @@ func (s Spec) Describe() string {
 	if s.TTSizeMB > 0 {
 		parts = append(parts, fmt.Sprintf("%d MB table", s.TTSizeMB))
 	}
+	if s.NoBook && (Spec{Kind: s.Kind, Net: s.Net}).UsesBook() {
+		parts = append(parts, "no book")
+	}
 	return s.String() + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// UsesBook reports whether the spec's engine plays the moves of White's
+// opening book (ai/book) where it has one: the engines at full strength of
+// the network the book was searched with, cnn:champion and level:master,
+// unless NoBook.
+func (s Spec) UsesBook() bool {
+	if s.NoBook {
+		return false
+	}
+	return (s.Kind == CNN && s.Net == "champion") || (s.Kind == LevelKind && s.Net == "master")
 }
 
 // IsEngine reports whether the spec names a computer player (not "human").
@@ -220,10 +238,11 @@ type Flags struct {
 	FixedTime bool
 	Off       ai.Feature
 	TTSizeMB  int
+	Book      bool
 }
 
 // AddFlags defines -movetime (default 2s), -depth, -nodes, -threads, -seed,
-// -contempt, -raw-eval, -fixed-time, -off and -tt on fs and returns where their values
+// -contempt, -raw-eval, -fixed-time, -off, -tt and -book on fs and returns where their values
 // land; call Apply after parsing.
 func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
@@ -236,6 +255,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
 	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default a network correcting the heuristic is centred on the start position for each side, and the side a pure network puts behind at the start adds that deficit to its contempt)")
 	fs.IntVar(&f.TTSizeMB, "tt", DefaultTTSizeMB, "transposition table size per engine, in MB")
+	fs.BoolVar(&f.Book, "book", true, "play White's opening book where the engine is the champion at full strength (cnn:champion, level:master); -book=false searches every move")
 	fs.Var(FeatureFlag{&f.Off}, "off", "search techniques to switch off, comma-separated, to measure what they earn: "+strings.Join(ai.FeatureNames(), ", "))
 	return f
 }
@@ -269,6 +289,7 @@ func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
 	s.Contempt, s.RawEval, s.FixedTime, s.Off = int32(f.Contempt), f.RawEval, f.FixedTime, f.Off
 	s.SetTTSizeMB(f.TTSizeMB)
+	s.NoBook = !f.Book
 	explicit := false
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "movetime" {
@@ -360,6 +381,8 @@ type Engine struct {
 	stale   *ai.Ponder // a stopped ponder, maybe still unwinding
 	hits    int        // ponder hits and misses, for reports
 	misses  int
+
+	book *book.Book // White's opening book, for an engine that plays it
 }
 
 // NewEngine returns a searching player with evaluator eval and spec's limits,
@@ -375,7 +398,13 @@ func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: tt, Threads: threads, Seed: spec.Seed,
 		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevels: startLevels(spec, eval),
 		FixedSoftLimit: spec.FixedTime, Off: spec.Off})
-	return &Engine{name: spec.String(), lim: spec.Limits(), cap: newMoveCap(spec), s: s, ponder: spec.Ponder}
+	e := &Engine{name: spec.String(), lim: spec.Limits(), cap: newMoveCap(spec), s: s, ponder: spec.Ponder}
+	if spec.UsesBook() {
+		// The shipped book is read and checked by its package's tests; were
+		// it unreadable, the engine would search every move.
+		e.book, _ = book.Default()
+	}
+	return e
 }
 
 // startLevels is ai.Options.StartLevels for an engine of spec scoring with
@@ -465,7 +494,10 @@ func (e *Engine) Move(ctx context.Context, pos game.Position, history []uint64, 
 	ctx, release := e.cap.apply(ctx)
 	defer release()
 	var r ai.Result
-	if p := e.takePonder(&pos); p != nil {
+	if b, ok := e.book.Lookup(&pos); ok {
+		e.dropPonder()
+		r = ai.Result{Move: b.Move, Score: b.Score, Depth: b.Depth, Nodes: b.Nodes, PV: slices.Clone(b.PV), Book: true}
+	} else if p := e.takePonder(&pos); p != nil {
 		r = p.Hit(ctx, e.lim, progress)
 		p.Wait()
 	} else {
@@ -540,6 +572,19 @@ func (e *Engine) startPonder(pos game.Position, history []uint64, r ai.Result) {
 	e.mu.Lock()
 	e.pending = p
 	e.mu.Unlock()
+}
+
+// dropPonder stops the ponder search, if one runs, and waits for it, as
+// the searcher may be used again.
+func (e *Engine) dropPonder() {
+	e.StopPondering()
+	e.mu.Lock()
+	stale := e.stale
+	e.stale = nil
+	e.mu.Unlock()
+	if stale != nil {
+		stale.Wait()
+	}
 }
 
 // StopPondering stops the engine's ponder search, if one runs, without
