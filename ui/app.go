@@ -70,6 +70,9 @@ type App struct {
 	teach       session.Classroom // the classroom view
 	teachLive   string            // the searches' news shown in the view
 	teachLiveAt time.Time         // when the view last followed them
+	// teachBookBox is where the search page last drew its "Opening book"
+	// box; empty when it drew none.
+	teachBookBox rect
 
 	afterDraw func(*App)
 
@@ -383,13 +386,16 @@ type TeachStatus struct {
 	Steps, Step int
 	StepKind    teach.StepKind
 	// The guided lesson: on, its stop (0 between stops) and its length.
-	Guided           bool
-	Lesson, Lessons  int
-	Engine           string // the view's engine
-	EvoRunning       bool   // the evolution page's run
-	EvoGen, EvoGames int    // its generation and the games of it played
-	EvoBest          bool   // a generation has ended: its best network is shown
-	EvoCurve         int    // points on its learning curve
+	Guided          bool
+	Lesson, Lessons int
+	Engine          string // the view's engine
+	// BookBox is where the search page last drew its "Opening book" box
+	// (x, y, w, h in screen pixels); all zero when it drew none.
+	BookBox          [4]float64
+	EvoRunning       bool // the evolution page's run
+	EvoGen, EvoGames int  // its generation and the games of it played
+	EvoBest          bool // a generation has ended: its best network is shown
+	EvoCurve         int  // points on its learning curve
 }
 
 // TeachTabCenter returns where the classroom view's tab of page p was drawn
@@ -420,6 +426,8 @@ func (a *App) TeachStatus() TeachStatus {
 		st.Lesson, st.Lessons = t.LessonAt()
 	}
 	st.Engine = an.Spec
+	b := a.teachBookBox
+	st.BookBox = [4]float64{b.x, b.y, b.w, b.h}
 	ev := t.Evolution()
 	es := ev.State()
 	st.EvoRunning, st.EvoGen, st.EvoGames, st.EvoBest, st.EvoCurve = ev.Running(), es.Gen, es.Games, es.Best != nil, len(es.Curve)

@@ -300,7 +300,11 @@ func (a *App) statusView(g *geometry) statusView {
 		if w := c.Warning(); w != "" && !c.Browsing() {
 			v.l2, v.c2 = w, colAccent
 		}
-		if score, ok := c.Eval(); ok {
+		if b, ok := c.LastBookMove(); ok {
+			// The move came from the opening book, not a search here: say
+			// so, with the chance when the line has room for both.
+			v.l3, v.c3 = a.bookLine(g, session.BookMoveText(b.Entry)), colTextFaint
+		} else if score, ok := c.Eval(); ok {
 			// The chance of the position on the board, and whose search said so.
 			_, you := c.HumanSide()
 			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you)+"  ·  "+c.EvalSource(), colTextFaint
@@ -315,6 +319,23 @@ func (a *App) statusView(g *geometry) statusView {
 		}
 	}
 	return v
+}
+
+// bookLine is the status box's last line after a move from the opening
+// book: the chance of the position and the book's note when both fit the
+// box, else the note alone.
+func (a *App) bookLine(g *geometry, note string) string {
+	c := a.ctl
+	score, ok := c.Eval()
+	if !ok {
+		return note
+	}
+	_, you := c.HumanSide()
+	both := session.EvalSentence(score, c.Viewpoint(), you) + "  ·  " + note
+	if textWidth(both, face(a.fonts.regular, 16*g.u)) <= g.status.inset(12*g.u).w {
+		return both
+	}
+	return note
 }
 
 // statusTick is how often a thinking AI's status (time bar, seconds left) moves.

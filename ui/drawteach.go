@@ -246,20 +246,21 @@ func (tt *teachText) gap(k float64) { tt.y += tt.f.line * k }
 
 // drawTeachSearch draws the live search page: the view's engine's search
 // of the position on the board (or of the one before, just played), its
-// plan as numbered arrows.
+// plan as numbered arrows; where the engine plays the opening book, the
+// book's move and how it was found instead (drawTeachBook).
 func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	c := a.ctl
-	rec, ok := c.Search()
+	v := a.teach.SearchPage(c)
+	rec, ok, pos, spec := v.Rec, v.Searched, v.Pos, v.Spec
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f}
-	pos := c.Position()
-	spec := a.teach.Analysis().Spec
-	if ok && rec.Name == spec && (rec.Running || rec.Ply == c.Game().Ply()-1 || rec.Ply == c.Game().Ply()) {
-		pos = rec.Pos
-	} else {
-		ok = false
-	}
 	l.board.draw(dst, f.coord)
 	a.drawClassPieces(dst, l.board, &pos)
+	a.teachBookBox = rect{}
+	if v.InBook && len(rec.Infos) == 0 {
+		a.drawTeachBook(dst, l, tt, v)
+		a.drawTeachNodeTable(tt)
+		return
+	}
 	if !ok {
 		tt.line("The search, live", f.title, colText)
 		tt.gap(0.3)
@@ -275,16 +276,7 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if n := len(rec.Infos); n > 0 {
 		last = rec.Infos[n-1]
 	}
-	for i, m := range last.PV {
-		if i == 4 {
-			break
-		}
-		col := colMoveArrow
-		if i%2 == 1 {
-			col = colReplyArrow
-		}
-		a.planArrow(dst, l.board, m, i+1, col, f.bold)
-	}
+	a.drawPlan(dst, l.board, last.PV, f)
 	who := fmt.Sprintf("%s, %v to move", session.ShortSpec(rec.Name), pos.SideToMove())
 	if rec.Running {
 		tt.line(who+": thinking", f.title, colText)
@@ -316,6 +308,64 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		tt.line("≤ / ≥: a bound, proved no better · arrows: the plan, in order", f.small, colTextDim)
 	}
 	a.drawTeachNodeTable(tt)
+}
+
+// drawPlan draws the first moves of a principal variation on b as numbered
+// arrows: the side to move's in orange, the replies in blue.
+func (a *App) drawPlan(dst *ebiten.Image, b classBoard, pv []game.Move, f teachFaces) {
+	for i, m := range pv {
+		if i == 4 {
+			break
+		}
+		col := colMoveArrow
+		if i%2 == 1 {
+			col = colReplyArrow
+		}
+		a.planArrow(dst, b, m, i+1, col, f.bold)
+	}
+}
+
+// drawTeachBook writes the search page's "Opening book" box: the engine
+// plays the book's move without searching, so the page shows the move, how
+// the book's offline search found it and its plan (as arrows on the board
+// too, like a live search's), in place of the live search's tables.
+func (a *App) drawTeachBook(dst *ebiten.Image, l teachLayout, tt *teachText, v session.SearchView) {
+	f, u, e := tt.f, l.u, v.Book
+	pv := e.PV
+	if len(pv) == 0 {
+		pv = []game.Move{e.Move}
+	}
+	a.drawPlan(dst, l.board, pv, f)
+	tt.line(fmt.Sprintf("%s, %v to move: the book", session.ShortSpec(v.Spec), v.Pos.SideToMove()), f.title, colText)
+	tt.line("Scores from White's side: + good for White, − for Black", f.small, colTextDim)
+	tt.gap(0.2)
+	// The box's text is wrapped first, so that the box is drawn under it at
+	// its height.
+	pad := 12 * u
+	inner := tt.w - 2*pad
+	how := wrapMemo(session.BookHow(e), f.body, inner, 2)
+	plan := wrapMemo("Its plan: "+session.MovesText(pv), f.mono, inner, 2)
+	why := wrapMemo("The engine plays this move at once, without searching here: the live search's tables stay empty for this move.", f.small, inner, 3)
+	n := 2 + len(how) + len(plan)
+	h := float64(n)*f.line + float64(len(why))*f.line*0.8 + pad
+	box := rect{math.Round(tt.x), math.Round(tt.y - f.line/2), math.Round(tt.w), math.Round(h)}
+	quickRect(dst, box, colPanelInset)
+	quickRect(dst, rect{box.x, box.y, math.Round(4 * u), box.h}, colAccent)
+	a.teachBookBox = box
+	bt := &teachText{dst: dst, x: tt.x + pad, y: tt.y + pad/2, w: inner, f: f}
+	bt.line("Opening book", f.bold, colAccent)
+	bt.line("Book move: "+e.Move.String(), f.bold, colText)
+	for _, s := range how {
+		bt.line(s, f.body, colText)
+	}
+	for _, s := range plan {
+		bt.line(s, f.mono, colText)
+	}
+	for _, s := range why {
+		drawText(dst, s, f.small, bt.x, bt.y, colTextDim, alignLeft)
+		bt.y += f.line * 0.8
+	}
+	tt.y = box.y + box.h + f.line/2
 }
 
 // drawTeachNodeTable writes the minimax against alpha-beta table of the

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/book"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -57,6 +58,9 @@ type SearchRecord struct {
 	// the same depth (the search's last word on a stopped iteration)
 	// replaces the earlier one.
 	Infos []ai.Info
+	// Book is the opening book's entry when the engine answered with the
+	// book's move instead of searching (ai.Result.Book); Infos is then empty.
+	Book *book.Entry
 }
 
 // add appends reports, one per depth.
@@ -160,6 +164,11 @@ func (c *Controller) pollJob(now time.Time) {
 		c.Notify(fmt.Sprintf("%v's AI failed: %v", j.side, r.err))
 		return
 	}
+	var be book.Entry
+	if r.res.Book {
+		be = bookEntryOf(j.name, c.record.Pos, r.res)
+		c.record.Book = &be
+	}
 	if (r.res.Depth > 0 || len(r.res.PV) > 0) && j.trusted() {
 		c.setEval(j.hash, r.res.Score, j.name)
 	}
@@ -169,6 +178,9 @@ func (c *Controller) pollJob(now time.Time) {
 	case jobMove:
 		if r.res.Move == game.NoMove {
 			return // no legal move: the game is already over
+		}
+		if r.res.Book {
+			c.noteBook(c.game.Position(), j.name, be)
 		}
 		c.play(r.res.Move)
 		// In minimax the value of the searched position is the value of the

@@ -387,6 +387,7 @@ func (c *Controller) setGame(g *game.Game) {
 	c.caps = nil
 	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
 	c.evals = map[uint64]evalEntry{}
+	c.bookMoves = nil
 	c.ClearSelection()
 	c.anims.clear()
 	c.hint, c.hintPV = game.NoMove, nil

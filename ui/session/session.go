@@ -108,6 +108,9 @@ type Controller struct {
 	// and replay show what is known of the position shown, and a position
 	// nobody evaluated shows none.
 	evals map[uint64]evalEntry
+	// bookMoves remembers the engines' moves from the opening book, by the
+	// hash of the position each led to (see LastBookMove).
+	bookMoves map[uint64]BookMove
 
 	// names are the players' names shown in the panel and written to saved
 	// records: the specs of the players, or the names a loaded record gives.
