@@ -119,6 +119,7 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 		}
 	}
 	var keys string
+	a.teachBookBox = rect{} // drawn again by the search page, if it has one
 	switch t.Page() {
 	case session.TeachSearch:
 		a.drawTeachSearch(dst, l, f)
@@ -255,7 +256,6 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f}
 	l.board.draw(dst, f.coord)
 	a.drawClassPieces(dst, l.board, &pos)
-	a.teachBookBox = rect{}
 	if v.InBook && len(rec.Infos) == 0 {
 		a.drawTeachBook(dst, l, tt, v)
 		a.drawTeachNodeTable(tt)

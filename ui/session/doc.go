@@ -68,6 +68,10 @@
 //   - analysis.go: the classroom's background analysis of one position
 //     with ai/teach (piece impact, traced alpha-beta, node counts), paused
 //     while an AI thinks, and the network the network page describes.
+//   - book.go: moves from White's opening book (ai/book): which engine plays
+//     the book where (player.Spec.UsesBook), the book moves of the game
+//     remembered by the position they led to, the words that say so in the
+//     panel, and what the classroom's search page shows for a book position.
 //   - lesson.go: the classroom's rows and sentences (depth and root-move
 //     tables, node-table rows, the slow motion's path, and one sentence per
 //     step naming who plays, the bound a cutoff met and where it came from).
