@@ -21,7 +21,8 @@
 //     download; the window's text needs no shaping).
 //   - drawboard.go: the board, pieces (with the session's animations),
 //     marks, arrows and the evaluation bar.
-//   - drawpanel.go: the side panel: players, clocks, status box, move list,
+//   - drawpanel.go: the side panel: players, clocks, status box (which says
+//     when the AI's last move came from the opening book), move list,
 //     buttons.
 //   - drawoverlay.go: the help overlay and the end banner.
 //   - drawstart.go: the start panel, laid out as a list of items (a
@@ -32,7 +33,9 @@
 //     drawn with the window's own triangles, the pieces each side lost, the
 //     king's open lines on the board.
 //   - drawteach.go: the classroom view (T): its frame and tabs, the
-//     full-screen button, the live search and the evaluation taken apart.
+//     full-screen button, the live search (or, where the engine plays the
+//     opening book, the book's move and how it was found) and the
+//     evaluation taken apart.
 //   - teachboard.go: the classroom's board: the game's squares, coordinates
 //     around it, turned with Flip, plans as numbered arrows.
 //   - drawslow.go: alpha-beta in slow motion, its lesson's sentences, alpha
