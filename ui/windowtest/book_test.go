@@ -1,6 +1,7 @@
 package windowtest
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -43,14 +44,14 @@ func TestBookMoveInThePanelAndTheClassroom(t *testing.T) {
 	shoot(t, app, "book-panel")
 
 	key(t, "t")
-	for _, size := range [][2]int{{1280, 800}, {1180, 780}} {
+	for _, size := range [][2]int{{1280, 800}, {1180, 780}, {820, 1000}} {
 		resize(t, size[0], size[1])
 		waitFor(t, "the opening book box", func() bool {
 			st := app.TeachStatus()
 			return st.Open && st.Page == session.TeachSearch && st.BookBox[2] > 0
 		})
 		checkBookBox(t, app)
-		shoot(t, app, "book-classroom-"+map[int]string{1280: "1280", 1180: "1180"}[size[0]])
+		shoot(t, app, "book-classroom-"+fmt.Sprint(size[0]))
 	}
 
 	// H lets Master think about the position on the board, Black's, which
