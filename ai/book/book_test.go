@@ -130,3 +130,39 @@ func TestShippedBook(t *testing.T) {
 		assert.Positive(t, e.Depth, "entry after %v records its search", e.Line)
 	}
 }
+
+// Any text either reads into a book that writes out and reads back the
+// same, or is refused with a one-line error.
+func FuzzRead(f *testing.F) {
+	f.Add(sample)
+	f.Add(shipped)
+	f.Add("after e4-f4 | play e5-e3")
+	f.Add("after  | play e6-f6 | score 99999999999")
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := Read(strings.NewReader(text))
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("a multi-line error: %q", err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := b.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Read(&buf)
+		if err != nil {
+			t.Fatalf("a written book fails to read: %v\n%s", err, buf.String())
+		}
+		if len(c.Entries()) != len(b.Entries()) {
+			t.Fatalf("%d entries read back as %d", len(b.Entries()), len(c.Entries()))
+		}
+		for i, e := range b.Entries() {
+			g := c.Entries()[i]
+			if e.Move != g.Move || e.Score != g.Score || e.Depth != g.Depth || e.Nodes != g.Nodes ||
+				e.Time != g.Time || len(e.Line) != len(g.Line) || len(e.PV) != len(g.PV) {
+				t.Fatalf("entry %d changed on a round trip: %+v became %+v", i, e, g)
+			}
+		}
+	})
+}
