@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai/book"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
 	labbook "github.com/tablut-ai/tablut/internal/lab/book"
 )
@@ -26,16 +27,20 @@ func runBook(args []string) error {
 	fs := flag.NewFlagSet("book", flag.ContinueOnError)
 	white := fs.String("white", "cnn:champion", "the engine that chooses White's book moves")
 	black := fs.String("black", "cnn:champion,heuristic", "the engines whose replies the book answers, comma-separated")
-	replies := fs.String("replies", "4,2", "replies of each Black engine to answer at Black's 1st, 2nd... turn, comma-separated")
+	replies := fs.String("replies", "4,2", "replies of each Black engine to answer at Black's 1st, 2nd... turn, comma-separated (0: the start position only)")
+	records := fs.String("records", "", "also search the positions that these game-record folders (comma-separated, e.g. a match's -records) reach from the start, White to move")
+	recordPlies := fs.Int("record-plies", 12, "with -records: positions at most this many plies from the start")
+	recordGames := fs.Int("record-games", 3, "with -records: positions reached by at least this many games")
 	out := fs.String("out", "", "the book file to write, after every entry; an existing one is resumed: its entries are kept")
 	show := fs.String("show", "", "print a book file's entries (\"shipped\" for the embedded book) and stop")
 	blackTime := fs.Duration("black-movetime", 10*time.Second, "move time of Black's searches, which only choose the replies")
 	lim := player.AddFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut book -out FILE [-white cnn:champion] [-black SPECS] [-replies 4,2] [-movetime 40s] [-threads 2]")
+		fmt.Fprintln(fs.Output(), "usage: tablut book -out FILE [-white cnn:champion] [-black SPECS] [-replies 4,2] [-records DIRS] [-movetime 40s] [-threads 2]")
 		fmt.Fprintln(fs.Output(), "       tablut book -show FILE|shipped")
 		fmt.Fprintln(fs.Output(), "Grows White's opening book from the start: a long search of -white at each White turn,")
-		fmt.Fprintln(fs.Output(), "and at Black's turns the best replies of each -black engine. Stop it with Ctrl-C and")
+		fmt.Fprintln(fs.Output(), "and at Black's turns the best replies of each -black engine; with -records, also the")
+		fmt.Fprintln(fs.Output(), "positions recorded games reached most often. Stop it with Ctrl-C and")
 		fmt.Fprintln(fs.Output(), "run it again to resume. Ship a book by copying it to ai/book/white.txt.")
 		fs.PrintDefaults()
 	}
@@ -76,7 +81,13 @@ func runBook(args []string) error {
 		bs.MoveTime, bs.Depth, bs.Nodes, bs.NoBook = *blackTime, 0, 0, true
 		cfg.Black = append(cfg.Black, bs)
 	}
+	if err := firstError(intIn("record-plies", *recordPlies, 2, 200), intIn("record-games", *recordGames, 1, 1_000_000)); err != nil {
+		return err
+	}
 	for _, f := range strings.Split(*replies, ",") {
+		if strings.TrimSpace(*replies) == "0" {
+			break
+		}
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 || n > 50 {
 			return fmt.Errorf("book: -replies wants whole numbers from 1 to 50, comma-separated, not %q", f)
@@ -104,6 +115,15 @@ func runBook(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	b, err = labbook.Build(ctx, cfg, b)
+	if err == nil && *records != "" {
+		var games []*game.Game
+		if games, err = labbook.ReadGames(strings.Split(*records, ",")...); err != nil {
+			return fmt.Errorf("book: %v", err)
+		}
+		lines := labbook.FrequentLines(games, *recordPlies, *recordGames)
+		fmt.Printf("%d games: %d positions with White to move within %d plies reached by %d or more\n", len(games), len(lines), *recordPlies, *recordGames)
+		_, err = labbook.Deepen(ctx, cfg, b, lines)
+	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Printf("stopped with %d entries in %s; run the same command to go on\n", b.Len(), *out)
 		return nil

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/ai/book"
+	"github.com/tablut-ai/tablut/game"
 )
 
 // tablut book grows a book file, resumes it, shows it, and refuses bad input
@@ -48,7 +50,7 @@ func TestBookCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"book"}, "-out"},
-		{[]string{"book", "-out", out, "-replies", "0"}, "-replies"},
+		{[]string{"book", "-out", out, "-replies", "2,0"}, "-replies"},
 		{[]string{"book", "-out", out, "-white", "random"}, "searching engine"},
 		{[]string{"book", "-out", out, "-black", "human"}, "searching engines"},
 		{[]string{"book", "-show", filepath.Join(t.TempDir(), "none.txt")}, "no such file"},
@@ -58,6 +60,39 @@ func TestBookCommand(t *testing.T) {
 		assert.Contains(t, err.Error(), c.want)
 		assert.NotContains(t, err.Error(), "\n")
 	}
+
+	// -records: the positions recorded games reached along the book's moves.
+	start := game.StartPosition()
+	first, ok := b.Lookup(&start)
+	require.True(t, ok)
+	rec := t.TempDir()
+	g := game.NewGame(start)
+	require.NoError(t, g.Play(first.Move))
+	var buf [game.MaxMoves]game.Move
+	p := g.Position()
+	reply := p.GenerateMoves(buf[:0])[0]
+	require.NoError(t, g.Play(reply))
+	for i := range 2 {
+		f, err := os.Create(filepath.Join(rec, fmt.Sprintf("game-%04d.txt", i+1)))
+		require.NoError(t, err)
+		require.NoError(t, g.WriteRecord(f, game.RecordMeta{}))
+		f.Close()
+	}
+	out2 := filepath.Join(t.TempDir(), "deep.txt")
+	runQuiet(t, "book", "-out", out2, "-white", "heuristic", "-replies", "0", "-records", rec,
+		"-record-plies", "2", "-record-games", "2", "-depth", "2", "-threads", "1")
+	f, err = os.Open(out2)
+	require.NoError(t, err)
+	deep, err := book.Read(f)
+	f.Close()
+	require.NoError(t, err)
+	require.Equal(t, 2, deep.Len(), "the start and the recorded games' position")
+	q := g.Position()
+	_, ok = deep.Lookup(&q)
+	assert.True(t, ok)
+	err = run([]string{"book", "-out", out2, "-replies", "0", "-records", t.TempDir(), "-depth", "1"})
+	assert.ErrorContains(t, err, "no game records")
+
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("after e6-e9 | play e4-f4\n"), 0o644))
 	err = run([]string{"book", "-out", bad, "-depth", "1"})

@@ -11,6 +11,9 @@
 //     are the front of the root list of a timed search, which the search
 //     keeps best first with every earlier iteration's best move after it
 //     (ai.Info.Root): the moves that engine rated best at some depth.
+//   - lines.go: growing the book where games go: the positions that game
+//     records (a match's -records folder) reach from the start along the
+//     same moves, most often first (FrequentLines), searched by Deepen.
 package book
 
 import (
