@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -94,20 +96,26 @@ func runBook(args []string) error {
 		}
 		cfg.Replies = append(cfg.Replies, n)
 	}
+	header := []string{"White's opening book, made by `tablut book` (docs/training.md, section Opening book):"}
+	step := fmt.Sprintf("White %s; Black's replies by %s, %s each by turn", ws.Describe(), *black, *replies)
+	if len(cfg.Replies) == 0 {
+		step = fmt.Sprintf("White %s, no Black turns", ws.Describe())
+	}
+	if *records != "" {
+		step += fmt.Sprintf("; then the positions reached by %d or more of the games in %s, within %d plies", *recordGames, *records, *recordPlies)
+	}
 	b := &book.Book{}
-	if f, err := os.Open(*out); err == nil {
-		b, err = book.Read(f)
-		f.Close()
-		if err != nil {
+	if data, err := os.ReadFile(*out); err == nil {
+		if b, err = book.Read(bytes.NewReader(data)); err != nil {
 			return fmt.Errorf("book: %s: %v", *out, err)
 		}
 		fmt.Printf("resuming %s: %d entries kept\n", *out, b.Len())
+		header = bookHeader(data, header[0])
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("book: %v", err)
 	}
-	header := []string{
-		"White's opening book, made by `tablut book` (docs/training.md, section Opening book):",
-		fmt.Sprintf("White %s; Black's replies by %s, %s each by turn.", ws.Describe(), *black, *replies),
+	if !slices.Contains(header, step+".") {
+		header = append(header, step+".")
 	}
 	cfg.Save = func(b *book.Book) error {
 		return atomicfile.Write(*out, func(w io.Writer) error { return b.Write(w, header...) })
@@ -153,4 +161,22 @@ func showBook(name string) error {
 	}
 	fmt.Printf("%d entries\n", b.Len())
 	return b.Write(os.Stdout)
+}
+
+// bookHeader returns the comment lines at the top of a book file, without
+// their "# ", so that a resumed or extended book keeps the record of every
+// command that made it; first stands in for a file without any.
+func bookHeader(data []byte, first string) []string {
+	var h []string
+	for _, line := range strings.Split(string(data), "\n") {
+		c, ok := strings.CutPrefix(line, "# ")
+		if !ok {
+			break
+		}
+		h = append(h, c)
+	}
+	if len(h) == 0 {
+		h = []string{first}
+	}
+	return h
 }

@@ -43,6 +43,9 @@ func TestBookCommand(t *testing.T) {
 		assert.Equal(t, e, got)
 	}
 	runQuiet(t, "book", "-show", out)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Len(t, bookHeader(data, ""), 2, "the title and the one command that made it, once")
 	runQuiet(t, "book", "-show", "shipped")
 
 	for _, c := range []struct {
@@ -86,6 +89,9 @@ func TestBookCommand(t *testing.T) {
 	deep, err := book.Read(f)
 	f.Close()
 	require.NoError(t, err)
+	data, err = os.ReadFile(out2)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "no Black turns; then the positions reached by 2 or more of the games in")
 	require.Equal(t, 2, deep.Len(), "the start and the recorded games' position")
 	q := g.Position()
 	_, ok = deep.Lookup(&q)
