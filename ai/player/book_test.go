@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/book"
 	"github.com/tablut-ai/tablut/game"
 )
@@ -38,10 +39,7 @@ func TestEnginePlaysTheBook(t *testing.T) {
 	s, err := ParseSpec("cnn:champion")
 	require.NoError(t, err)
 	s.Depth, s.Threads, s.Seed = 1, 1, 1
-	e, err := New(s)
-	require.NoError(t, err)
-	r, err := e.Move(context.Background(), start, []uint64{start.Hash()}, nil)
-	require.NoError(t, err)
+	r := moveOf(t, s, start)
 	assert.True(t, r.Book)
 	assert.Equal(t, want.Move, r.Move)
 	assert.Equal(t, want.Score, r.Score)
@@ -49,10 +47,7 @@ func TestEnginePlaysTheBook(t *testing.T) {
 	assert.Equal(t, want.PV, r.PV)
 
 	s.NoBook = true
-	e, err = New(s)
-	require.NoError(t, err)
-	r, err = e.Move(context.Background(), start, []uint64{start.Hash()}, nil)
-	require.NoError(t, err)
+	r = moveOf(t, s, start)
 	assert.False(t, r.Book)
 	assert.Equal(t, 1, r.Depth, "searched at its own depth")
 
@@ -60,11 +55,17 @@ func TestEnginePlaysTheBook(t *testing.T) {
 	p := start
 	p.Make(want.Move)
 	s.NoBook = false
-	e, err = New(s)
+	assert.False(t, moveOf(t, s, p).Book)
+}
+
+// moveOf returns the move a new engine of spec s chooses in pos.
+func moveOf(t *testing.T, s Spec, pos game.Position) ai.Result {
+	t.Helper()
+	e, err := New(s)
 	require.NoError(t, err)
-	r, err = e.Move(context.Background(), p, []uint64{p.Hash()}, nil)
+	r, err := e.Move(context.Background(), pos, []uint64{pos.Hash()}, nil)
 	require.NoError(t, err)
-	assert.False(t, r.Book)
+	return r
 }
 
 // A pondering engine leaves the book cleanly: after a book move it ponders

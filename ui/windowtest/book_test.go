@@ -2,10 +2,8 @@ package windowtest
 
 import (
 	"fmt"
+	"image"
 	"testing"
-	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/tablut-ai/tablut/ui"
 	"github.com/tablut-ai/tablut/ui/session"
@@ -70,34 +68,23 @@ func TestBookMoveInThePanelAndTheClassroom(t *testing.T) {
 // clear of the text.
 func checkBookBox(t *testing.T, app *ui.App) {
 	t.Helper()
-	done := false
-	run(t, 20*time.Second, &task{
-		update: func(int) bool { return done },
-		draw: func(frame int, screen *ebiten.Image) {
-			if frame < 2 || done {
-				return
+	drawnImage(t, app, "", func(img *image.RGBA) {
+		b := app.TeachStatus().BookBox
+		x, y, w, h := int(b[0]), int(b[1]), int(b[2]), int(b[3])
+		if w < 100 || h < 60 {
+			t.Errorf("the book box is %dx%d, too small for its text", w, h)
+			return
+		}
+		if got := img.At(x+1, y+h/2); !near(got, ui.Colors()["accent"], 10) {
+			t.Errorf("the book box's stripe at (%d,%d) is %v", x+1, y+h/2, got)
+		}
+		for _, yy := range []int{y + 3, y + h/2, y + h - 3} {
+			if got := img.At(x+w-4, yy); !near(got, ui.Colors()["panelInset"], 10) {
+				t.Errorf("the book box's fill at (%d,%d) is %v", x+w-4, yy, got)
 			}
-			done = true
-			app.Invalidate()
-			app.Draw(screen)
-			b := app.TeachStatus().BookBox
-			img := snapshot(screen)
-			x, y, w, h := int(b[0]), int(b[1]), int(b[2]), int(b[3])
-			if w < 100 || h < 60 {
-				t.Errorf("the book box is %dx%d, too small for its text", w, h)
-				return
-			}
-			if got := img.At(x+1, y+h/2); !near(got, ui.Colors()["accent"], 10) {
-				t.Errorf("the book box's stripe at (%d,%d) is %v", x+1, y+h/2, got)
-			}
-			for _, yy := range []int{y + 3, y + h/2, y + h - 3} {
-				if got := img.At(x+w-4, yy); !near(got, ui.Colors()["panelInset"], 10) {
-					t.Errorf("the book box's fill at (%d,%d) is %v", x+w-4, yy, got)
-				}
-			}
-			if bounds := img.Bounds(); x+w > bounds.Dx() || y+h > bounds.Dy() {
-				t.Errorf("the book box %v leaves the window %v", b, bounds)
-			}
-		},
+		}
+		if bounds := img.Bounds(); x+w > bounds.Dx() || y+h > bounds.Dy() {
+			t.Errorf("the book box %v leaves the window %v", b, bounds)
+		}
 	})
 }
