@@ -61,7 +61,7 @@ type Spec struct {
 	Off ai.Feature
 	// NoBook keeps an engine that would play White's opening book (see
 	// UsesBook) searching every move instead.
-	NoBook bool
+	NoBook bool `json:",omitempty"`
 	// TTSizeMB is the engine's transposition table in megabytes; 0, the
 	// only form SetTTSizeMB gives DefaultTTSizeMB, means that default (so a
 	// match recorded before the size could be chosen still resumes).
