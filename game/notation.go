@@ -48,6 +48,16 @@ func ParseMove(s string) (Move, error) {
 	return NewMove(from, to), nil
 }
 
+// MoveList writes moves separated by spaces, "e4-f4 a4-e4", as principal
+// variations and opening lines are shown ("" for none).
+func MoveList(ms []Move) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = m.String()
+	}
+	return strings.Join(s, " ")
+}
+
 // String returns the position in project notation: ranks 1 to 9 separated by "/",
 // files a to i within a rank, then a space and the side to move ("W" or "B").
 func (p *Position) String() string {

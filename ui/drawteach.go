@@ -344,7 +344,7 @@ func (a *App) drawTeachBook(dst *ebiten.Image, l teachLayout, tt *teachText, v s
 	pad := 12 * u
 	inner := tt.w - 2*pad
 	how := wrapMemo(session.BookHow(e), f.body, inner, 2)
-	plan := wrapMemo("Its plan: "+session.MovesText(pv), f.mono, inner, 2)
+	plan := wrapMemo("Its plan: "+game.MoveList(pv), f.mono, inner, 2)
 	why := wrapMemo("The engine plays this move at once, without searching here: the live search's tables stay empty for this move.", f.small, inner, 3)
 	n := 2 + len(how) + len(plan)
 	h := float64(n)*f.line + float64(len(why))*f.line*0.8 + pad

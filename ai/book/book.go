@@ -221,21 +221,13 @@ func (b *Book) Write(w io.Writer, header ...string) error {
 	}
 	for _, e := range b.entries {
 		fmt.Fprintf(bw, "after %s | play %v | score %d | depth %d | nodes %d | time %v | pv %s",
-			moves(e.Line), e.Move, e.Score, e.Depth, e.Nodes, e.Time, moves(e.PV))
+			game.MoveList(e.Line), e.Move, e.Score, e.Depth, e.Nodes, e.Time, game.MoveList(e.PV))
 		if e.By != "" {
 			fmt.Fprintf(bw, " | by %s", e.By)
 		}
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
-}
-
-func moves(ms []game.Move) string {
-	s := make([]string, len(ms))
-	for i, m := range ms {
-		s[i] = m.String()
-	}
-	return strings.Join(s, " ")
 }
 
 //go:embed white.txt

@@ -104,15 +104,6 @@ func DurationText(d time.Duration) string {
 	return fmt.Sprintf("%d h %d min", h, m)
 }
 
-// MovesText writes moves as the classroom shows a plan: "e6-f6 i4-g4 ...".
-func MovesText(ms []game.Move) string {
-	s := make([]string, len(ms))
-	for i, m := range ms {
-		s[i] = m.String()
-	}
-	return strings.Join(s, " ")
-}
-
 // BookHow says how the book's offline search found its move, in the
 // classroom's words: "Found ahead of time by champion: a 40 s search,
 // depth 12, score −1234."

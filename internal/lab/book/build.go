@@ -55,7 +55,7 @@ func Build(ctx context.Context, cfg Config, b *book.Book) (*book.Book, error) {
 	if len(cfg.Black) == 0 && len(cfg.Replies) > 0 {
 		return b, errors.New("no Black engine to choose replies with")
 	}
-	white, err := player.New(cfg.White)
+	gr, err := newGrower(cfg, b)
 	if err != nil {
 		return b, err
 	}
@@ -65,17 +65,12 @@ func Build(ctx context.Context, cfg Config, b *book.Book) (*book.Book, error) {
 			return b, err
 		}
 	}
-	logf := func(format string, a ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", a...)
-		}
-	}
 	frontier := [][]game.Move{nil}
 	for turn := 0; ; turn++ {
 		var next [][]game.Move
 		seen := map[uint64]bool{}
 		for _, line := range frontier {
-			e, err := whiteEntry(ctx, cfg.White, white, b, line, cfg.Save, logf)
+			e, err := gr.whiteEntry(ctx, line)
 			if err != nil {
 				return b, err
 			}
@@ -83,18 +78,18 @@ func Build(ctx context.Context, cfg Config, b *book.Book) (*book.Book, error) {
 				continue
 			}
 			after := append(slices.Clone(line), e.Move)
-			pos := positionAfter(after)
-			if pos.Status() != game.Ongoing {
+			g := replay(after)
+			if pos := g.Position(); pos.Status() != game.Ongoing {
 				continue
 			}
 			for i, bl := range blacks {
-				replies, err := blackReplies(ctx, bl, pos, after, cfg.Replies[turn])
+				replies, err := blackReplies(ctx, bl, g, cfg.Replies[turn])
 				if err != nil {
 					return b, err
 				}
-				logf("after %s: %s's replies %s", moveList(after), cfg.Black[i], moveList(replies))
+				gr.logf("after %s: %s's replies %s", lineText(after), cfg.Black[i], game.MoveList(replies))
 				for _, r := range replies {
-					q := pos
+					q := g.Position()
 					q.Make(r)
 					if q.Status() != game.Ongoing || seen[q.Hash()] {
 						continue
@@ -111,18 +106,39 @@ func Build(ctx context.Context, cfg Config, b *book.Book) (*book.Book, error) {
 	}
 }
 
+// grower adds White's entries to a book: the long searches of Build and
+// Deepen.
+type grower struct {
+	cfg   Config
+	white player.Player
+	b     *book.Book
+}
+
+func newGrower(cfg Config, b *book.Book) (*grower, error) {
+	white, err := player.New(cfg.White)
+	if err != nil {
+		return nil, err
+	}
+	return &grower{cfg: cfg, white: white, b: b}, nil
+}
+
+func (gr *grower) logf(format string, a ...any) {
+	if gr.cfg.Log != nil {
+		fmt.Fprintf(gr.cfg.Log, format+"\n", a...)
+	}
+}
+
 // whiteEntry returns the book's entry for the position after line, searching
 // it with White's engine when the book has none yet (and saving the book).
-func whiteEntry(ctx context.Context, spec player.Spec, white player.Player, b *book.Book, line []game.Move,
-	save func(*book.Book) error, logf func(string, ...any)) (book.Entry, error) {
-	pos := positionAfter(line)
-	if e, ok := b.Lookup(&pos); ok {
-		logf("after %s: %v (kept from the book)", moveList(line), e.Move)
+func (gr *grower) whiteEntry(ctx context.Context, line []game.Move) (book.Entry, error) {
+	g := replay(line)
+	pos := g.Position()
+	if e, ok := gr.b.Lookup(&pos); ok {
+		gr.logf("after %s: %v (kept from the book)", lineText(line), e.Move)
 		return e, nil
 	}
-	lim := spec.Limits()
 	start := time.Now()
-	r, err := white.Move(ctx, pos, history(line), nil)
+	r, err := gr.white.Move(ctx, pos, g.RepetitionHistory(), nil)
 	if err != nil {
 		return book.Entry{}, err
 	}
@@ -134,26 +150,26 @@ func whiteEntry(ctx context.Context, spec player.Spec, white player.Player, b *b
 		pv = []game.Move{r.Move}
 	}
 	e := book.Entry{Line: line, Move: r.Move, Score: r.Score, Depth: r.Depth, Nodes: r.Nodes,
-		Time: lim.MoveTime, PV: pv[:min(len(pv), 8)], By: spec.String()}
-	if err := b.Add(e); err != nil {
-		return e, fmt.Errorf("after %s: %v", moveList(line), err)
+		Time: gr.cfg.White.Limits().MoveTime, PV: pv[:min(len(pv), 8)], By: gr.cfg.White.String()}
+	if err := gr.b.Add(e); err != nil {
+		return e, fmt.Errorf("after %s: %v", lineText(line), err)
 	}
-	logf("after %s: %v, score %d, depth %d, %d nodes in %v", moveList(line), r.Move, r.Score, r.Depth, r.Nodes,
+	gr.logf("after %s: %v, score %d, depth %d, %d nodes in %v", lineText(line), r.Move, r.Score, r.Depth, r.Nodes,
 		time.Since(start).Round(time.Second))
-	if save != nil {
-		if err := save(b); err != nil {
+	if gr.cfg.Save != nil {
+		if err := gr.cfg.Save(gr.b); err != nil {
 			return e, err
 		}
 	}
 	return e, nil
 }
 
-// blackReplies searches pos (Black to move) with engine bl and returns the
-// first n moves of its last root list: its best move, then the moves it
-// rated best at earlier depths.
-func blackReplies(ctx context.Context, bl player.Player, pos game.Position, line []game.Move, n int) ([]game.Move, error) {
+// blackReplies searches the position of g (Black to move) with engine bl
+// and returns the first n moves of its last root list: its best move, then
+// the moves it rated best at earlier depths.
+func blackReplies(ctx context.Context, bl player.Player, g *game.Game, n int) ([]game.Move, error) {
 	var root []ai.RootScore
-	r, err := bl.Move(ctx, pos, history(line), func(in ai.Info) {
+	r, err := bl.Move(ctx, g.Position(), g.RepetitionHistory(), func(in ai.Info) {
 		if len(in.Root) > 0 {
 			root = slices.Clone(in.Root)
 		}
@@ -176,38 +192,24 @@ func blackReplies(ctx context.Context, bl player.Player, pos game.Position, line
 	return out[:min(len(out), n)], nil
 }
 
-func positionAfter(line []game.Move) game.Position {
-	p := game.StartPosition()
+// replay returns the game of line from the start position. The lines here
+// are the book's (checked by book.Add) or recorded games' (checked by
+// game.ReadRecord), so every move is legal; the first that is not would
+// end the replay there.
+func replay(line []game.Move) *game.Game {
+	g := game.NewGame(game.StartPosition())
 	for _, m := range line {
-		p.Make(m)
-	}
-	return p
-}
-
-// history returns the Zobrist keys since the last capture along line, the
-// current position's last, as Player.Move wants them.
-func history(line []game.Move) []uint64 {
-	p := game.StartPosition()
-	h := []uint64{p.Hash()}
-	for _, m := range line {
-		if p.Make(m) > 0 {
-			h = h[:0]
+		if g.Play(m) != nil {
+			break
 		}
-		h = append(h, p.Hash())
 	}
-	return h
+	return g
 }
 
-func moveList(ms []game.Move) string {
+// lineText writes a line for the log: "the start" when empty.
+func lineText(ms []game.Move) string {
 	if len(ms) == 0 {
 		return "the start"
 	}
-	s := ""
-	for i, m := range ms {
-		if i > 0 {
-			s += " "
-		}
-		s += m.String()
-	}
-	return s
+	return game.MoveList(ms)
 }

@@ -9,7 +9,6 @@ import (
 	"sort"
 
 	"github.com/tablut-ai/tablut/ai/book"
-	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -49,10 +48,7 @@ func FrequentLines(games []*game.Game, maxPly, minGames int) []Line {
 	}
 	var out []Line
 	for _, c := range counts {
-		p := game.StartPosition()
-		for _, m := range c.moves {
-			p.Make(m)
-		}
+		p := replay(c.moves).Position()
 		if c.games >= minGames && p.Status() == game.Ongoing {
 			out = append(out, Line{Moves: c.moves, Games: c.games})
 		}
@@ -104,14 +100,9 @@ func ReadGames(dirs ...string) ([]*game.Game, error) {
 // entry perhaps added by this very call) is skipped: an engine playing the
 // book never gets there. It returns how many entries it added.
 func Deepen(ctx context.Context, cfg Config, b *book.Book, lines []Line) (int, error) {
-	white, err := player.New(cfg.White)
+	gr, err := newGrower(cfg, b)
 	if err != nil {
 		return 0, err
-	}
-	logf := func(format string, a ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", a...)
-		}
 	}
 	lines = slices.Clone(lines)
 	sort.SliceStable(lines, func(i, j int) bool { return len(lines[i].Moves) < len(lines[j].Moves) })
@@ -121,7 +112,7 @@ func Deepen(ctx context.Context, cfg Config, b *book.Book, lines []Line) (int, e
 			continue
 		}
 		before := b.Len()
-		if _, err := whiteEntry(ctx, cfg.White, white, b, l.Moves, cfg.Save, logf); err != nil {
+		if _, err := gr.whiteEntry(ctx, l.Moves); err != nil {
 			return added, err
 		}
 		added += b.Len() - before

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/game"
@@ -119,9 +118,5 @@ func line(pv []game.Move) string {
 	if len(pv) == 0 {
 		return "-"
 	}
-	s := make([]string, len(pv))
-	for i, m := range pv {
-		s[i] = m.String()
-	}
-	return strings.Join(s, " ")
+	return game.MoveList(pv)
 }
