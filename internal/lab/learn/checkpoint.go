@@ -46,6 +46,17 @@ type state struct {
 	TreeSize   int64        `json:"tree_bytes,omitempty"`
 	TreeStarts []int64      `json:"tree_starts,omitempty"`
 	TreeGames  []RoundGames `json:"tree_games,omitempty"`
+	// TreeTimes records, for each finished TreeStrap round, the run's wall
+	// time when its network was saved: the x axis of a learning curve in
+	// hours (tablut curve). Rounds finished by a build before it have none.
+	TreeTimes []RoundTime `json:"tree_times,omitempty"`
+}
+
+// RoundTime is when TreeStrap round Round (1-based) finished, in seconds of
+// the run's own wall time (over all its sessions).
+type RoundTime struct {
+	Round   int     `json:"round"`
+	Seconds float64 `json:"seconds"`
 }
 
 // Open continues the run in dir from its last checkpoint; the data file is
@@ -154,6 +165,12 @@ func (st *state) check(dir string) error {
 			return damaged(dir, "tree_starts %v do not divide tree_bytes %d into rounds", st.TreeStarts, st.TreeSize)
 		}
 		last = b
+	}
+	for i, t := range st.TreeTimes {
+		if t.Round < 1 || t.Round > st.Config.TreeRounds || (i > 0 && t.Round <= st.TreeTimes[i-1].Round) ||
+			!finite(t.Seconds) || t.Seconds < 0 {
+			return damaged(dir, "tree_times entry %d (round %d, %v s) is out of order or not a time", i+1, t.Round, t.Seconds)
+		}
 	}
 	for _, h := range st.History {
 		if !finite(h.TrainLoss, h.ValLoss, h.Seconds, h.Int8Error) {

@@ -11,6 +11,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
 // TreeStrap(alpha-beta) (Veness, Silver, Uther and Blair 2009,
@@ -227,4 +228,50 @@ func appendFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// Snapshot is a network a TreeStrap run kept: the one it started from
+// (round 0) or the one a round ended with.
+type Snapshot struct {
+	Round   int     // 0 for the start
+	File    string  // path of the network file
+	Seconds float64 // the run's wall time when it was saved (0 for the start)
+	Games   int     // self-play games the run had played before it
+}
+
+// Snapshots lists the networks of the TreeStrap run in dir whose times are
+// known (rounds finished by builds that did not note times are left out),
+// and the run's configuration (TreeRounds is how many rounds it plans). It reads the checkpoint without
+// locking the folder, so it may be called while the run goes on.
+func Snapshots(dir string) (snaps []Snapshot, c Config, err error) {
+	st := new(state)
+	if err := rundir.ReadState(dir, stateFile, "learning", st); err != nil {
+		return nil, c, err
+	}
+	if st.Version != stateVersion {
+		return nil, c, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
+	}
+	if err := st.check(dir); err != nil {
+		return nil, c, err
+	}
+	if st.Config.TreeRounds == 0 {
+		return nil, c, fmt.Errorf("the run in %s has no TreeStrap rounds, so no networks to rate", dir)
+	}
+	if len(st.TreeStarts) > 0 {
+		snaps = append(snaps, Snapshot{Round: 0, File: filepath.Join(dir, TreeRoundFile(0))})
+	}
+	games := map[int]int{}
+	for _, g := range st.TreeGames {
+		games[g.Round] = g.Games() + g.Unfinished
+	}
+	played := 0
+	next := 0 // index in TreeTimes
+	for round := 1; round <= st.Config.TreeRounds && next < len(st.TreeTimes); round++ {
+		played += games[round]
+		if t := st.TreeTimes[next]; t.Round == round {
+			snaps = append(snaps, Snapshot{Round: round, File: filepath.Join(dir, TreeRoundFile(round)), Seconds: t.Seconds, Games: played})
+			next++
+		}
+	}
+	return snaps, st.Config, nil
 }

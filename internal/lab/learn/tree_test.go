@@ -295,12 +295,51 @@ func TestTreeResumeBitForBit(t *testing.T) {
 		for i := range got.History {
 			got.History[i].Seconds, want.History[i].Seconds = 0, 0
 		}
+		require.Len(t, got.TreeTimes, len(want.TreeTimes), "stopped at step %d", stop)
+		for i := range got.TreeTimes {
+			got.TreeTimes[i].Seconds, want.TreeTimes[i].Seconds = 0, 0
+		}
 		got.Net, got.Adam = want.Net, want.Adam
 		assert.Equal(t, want, got, "stopped at step %d", stop)
 		for _, name := range treeFiles {
 			assert.Equal(t, must(os.ReadFile(filepath.Join(full, name))), must(os.ReadFile(filepath.Join(dir, name))), "%s, stopped at step %d", name, stop)
 		}
 	}
+}
+
+// Snapshots lists the start and each round's network with the run's time
+// and games when it was saved, in order; rounds without a noted time (from
+// older builds) are left out.
+func TestSnapshots(t *testing.T) {
+	cfg := tinyTreeConfig()
+	dir := finishedRun(t, cfg)
+	snaps, c, err := Snapshots(dir)
+	require.NoError(t, err)
+	assert.Equal(t, cfg.TreeRounds, c.TreeRounds)
+	require.Len(t, snaps, 3)
+	for i, s := range snaps {
+		assert.Equal(t, i, s.Round)
+		assert.FileExists(t, s.File)
+		assert.Equal(t, filepath.Join(dir, TreeRoundFile(i)), s.File)
+		assert.Equal(t, i*cfg.TreeGames, s.Games)
+		if i > 0 {
+			assert.Greater(t, s.Seconds, snaps[i-1].Seconds)
+		}
+	}
+	st := readState(t, dir)
+	st.TreeTimes = st.TreeTimes[1:] // as if round 1 had been played by an older build
+	require.NoError(t, os.WriteFile(filepath.Join(dir, stateFile), must(json.Marshal(st)), 0o644))
+	snaps, _, err = Snapshots(dir)
+	require.NoError(t, err)
+	require.Len(t, snaps, 2)
+	assert.Equal(t, 2, snaps[1].Round)
+	assert.Equal(t, 2*cfg.TreeGames, snaps[1].Games)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, stateFile), []byte("{"), 0o644))
+	_, _, err = Snapshots(dir)
+	assert.ErrorContains(t, err, "damaged")
+	_, _, err = Snapshots(t.TempDir())
+	assert.ErrorContains(t, err, "holds no learning run")
 }
 
 // A finished TreeStrap run given more rounds on resume ends as a run
@@ -345,6 +384,9 @@ func TestOpenRefusesDamagedTreeCheckpoint(t *testing.T) {
 		{func(s *state) { s.TreeStarts = []int64{0, 0, 0} }, "tree_starts lists 3 rounds"},
 		{func(s *state) { s.TreeStarts = []int64{treeSampleSize, 0} }, "do not divide"},
 		{func(s *state) { s.TreeStarts = []int64{0, s.TreeSize + treeSampleSize} }, "do not divide"},
+		{func(s *state) { s.TreeTimes = []RoundTime{{Round: 2, Seconds: 1}, {Round: 1, Seconds: 2}} }, "tree_times entry 2"},
+		{func(s *state) { s.TreeTimes = []RoundTime{{Round: 3, Seconds: 1}} }, "tree_times entry 1"},
+		{func(s *state) { s.TreeTimes = []RoundTime{{Round: 1, Seconds: -1}} }, "tree_times entry 1"},
 	} {
 		var s state
 		require.NoError(t, json.Unmarshal(orig, &s))
