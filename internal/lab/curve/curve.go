@@ -134,9 +134,9 @@ type Config struct {
 	Every       int    // rate the rounds that are multiples of Every, and the run's last
 	// Latest also rates the latest round the run has saved, whatever its
 	// number (a one-off look at a run still learning, or stopped early).
-	Latest bool
-	Seed        uint64 // openings and tie-breaks
-	Parallel    int    // games at once
+	Latest   bool
+	Seed     uint64 // openings and tie-breaks
+	Parallel int    // games at once
 	// OnGame, if set, is told of every game played: what is being measured
 	// and how many of its games are done.
 	OnGame func(what string, done, total int)
