@@ -1,5 +1,5 @@
 // Package cli holds the subcommands of the tablut binary, one file per command
-// (perft, moves, bench, filters, train, learn, disagree, match, tournament,
+// (perft, moves, bench, filters, train, learn, curve, disagree, match, tournament,
 // connect, serve, serve-web, play, version).
 // Each file registers its command in an init function; Run dispatches to them and
 // opens the game window when no command is named.

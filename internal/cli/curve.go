@@ -98,7 +98,15 @@ func runCurve(args []string) error {
 			}
 			return err
 		}
-		if !*follow || c.Done(lc.TreeRounds) {
+		if !*follow {
+			printCurve(*run, c)
+			return nil
+		}
+		// The run may have been given more rounds since (learn -resume -tree-rounds).
+		if _, lc, err = learn.Snapshots(*run); err != nil {
+			return err
+		}
+		if c.Done(lc.TreeRounds) {
 			printCurve(*run, c)
 			return nil
 		}

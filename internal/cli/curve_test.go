@@ -31,6 +31,10 @@ func TestCurve(t *testing.T) {
 	out = captureStdout(t, func() { err = run(append(args[:len(args)-1], "1")) })
 	require.NoError(t, err)
 	assert.Contains(t, out, "round 1 (")
+	// Following a finished run whose rounds are all rated ends at once.
+	out = captureStdout(t, func() { err = run(append(args, "-follow")) })
+	require.NoError(t, err)
+	assert.Contains(t, out, "plot:")
 
 	for _, c := range []struct {
 		args []string
