@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -113,20 +114,50 @@ func TestRate(t *testing.T) {
 	assert.True(t, math.IsNaN(nan))
 }
 
-// tinyRun is a finished TreeStrap run from random weights: three rounds of
-// two short games.
+// tinyRun returns a copy of a finished TreeStrap run from random weights:
+// three rounds of two short games, played once for the package's tests.
 func tinyRun(t *testing.T) string {
 	t.Helper()
-	c := learn.DefaultConfig()
-	c.Games, c.ValGames, c.Epochs, c.Rounds, c.EvalEvery = 0, 0, 0, 0, 0
-	c.Input, c.Sigma, c.MaxPlies, c.Chunk, c.Batch = "pieces", 0.3, 14, 1, 64
-	c.TreeRounds, c.TreeGames, c.TreeNodes, c.TreeEpochs, c.TreeMaxPerSearch, c.TreeWindow = 3, 2, 150, 1, 8, 1
+	tiny.once.Do(func() {
+		c := learn.DefaultConfig()
+		c.Games, c.ValGames, c.Epochs, c.Rounds, c.EvalEvery = 0, 0, 0, 0, 0
+		c.Input, c.Sigma, c.MaxPlies, c.Chunk, c.Batch = "pieces", 0.3, 14, 1, 64
+		c.TreeRounds, c.TreeGames, c.TreeNodes, c.TreeEpochs, c.TreeMaxPerSearch, c.TreeWindow = 3, 2, 150, 1, 8, 1
+		dir, err := os.MkdirTemp("", "curve-run")
+		if err != nil {
+			tiny.err = err
+			return
+		}
+		r, err := learn.Start(c, dir, false)
+		if err != nil {
+			tiny.err = err
+			return
+		}
+		tiny.err = r.Run(context.Background())
+		if err := r.Close(); tiny.err == nil {
+			tiny.err = err
+		}
+		tiny.dir = dir
+	})
+	require.NoError(t, tiny.err)
 	dir := t.TempDir()
-	r, err := learn.Start(c, dir, false)
-	require.NoError(t, err)
-	defer r.Close()
-	require.NoError(t, r.Run(context.Background()))
+	require.NoError(t, os.CopyFS(dir, os.DirFS(tiny.dir)))
 	return dir
+}
+
+// tiny is the run tinyRun copies.
+var tiny struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tiny.dir != "" {
+		os.RemoveAll(tiny.dir)
+	}
+	os.Exit(code)
 }
 
 func tinyConfig(t *testing.T, dir string) Config {
