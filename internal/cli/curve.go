@@ -146,7 +146,7 @@ func printCurve(run string, c *curve.Curve) {
 	for i, r := range refs {
 		line := fmt.Sprintf("  %-28s Elo %s", c.Refs[i], signed(r))
 		if i > 0 && i-1 < len(c.Ladder) {
-			line += fmt.Sprintf("  (%s against the one before: %s, step ±%.0f)", c.Ladder[i-1].Total(), fmt.Sprintf("%.3f", c.Ladder[i-1].Score()), step[i])
+			line += fmt.Sprintf("  (%s against the one before: %.3f, step ±%.0f)", c.Ladder[i-1].Total(), c.Ladder[i-1].Score(), step[i])
 		}
 		fmt.Println(line)
 	}

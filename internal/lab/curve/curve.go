@@ -23,10 +23,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -267,10 +267,7 @@ func (c *Curve) save(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.Write(filepath.Join(dir, Dir, fileName), func(w io.Writer) error {
-		_, err := w.Write(append(b, '\n'))
-		return err
-	}); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(dir, Dir, fileName), append(b, '\n')); err != nil {
 		return err
 	}
 	return c.Plot(filepath.Join(dir, Dir, PlotFile))
@@ -360,13 +357,8 @@ func Measure(ctx context.Context, cfg Config) (*Curve, int, error) {
 
 // insert adds p in round order.
 func (c *Curve) insert(p Point) {
-	i := len(c.Points)
-	for i > 0 && c.Points[i-1].Round > p.Round {
-		i--
-	}
-	c.Points = append(c.Points, Point{})
-	copy(c.Points[i+1:], c.Points[i:])
-	c.Points[i] = p
+	c.Points = append(c.Points, p)
+	slices.SortFunc(c.Points, func(a, b Point) int { return a.Round - b.Round })
 }
 
 // play runs one match of a against b, both colours on each opening.

@@ -94,20 +94,7 @@ func Open(dir string) (*Run, error) {
 // open reads the checkpoint st of the run in dir, its network and Adam's
 // moments, and checks them.
 func open(dir string, st *state) (*Run, error) {
-	if st.Version != stateVersion {
-		if st.Version == 1 {
-			return nil, fmt.Errorf("the run in %s is of checkpoint version 1, whose data lacks the side to move; start a new run", dir)
-		}
-		return nil, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
-	}
-	if st.Config.QATLR == 0 && st.Config.QATEpochs == 0 { // a run started before QAT existed
-		d := DefaultConfig()
-		st.Config.QATLR, st.Config.QATGap = d.QATLR, d.QATGap
-	}
-	if err := st.Config.Validate(); err != nil {
-		return nil, fmt.Errorf("the checkpoint in %s has a bad configuration: %v", dir, err)
-	}
-	if err := st.check(dir); err != nil {
+	if err := st.valid(dir); err != nil {
 		return nil, err
 	}
 	net, err := cnn.LoadFile(filepath.Join(dir, st.Net))
@@ -124,6 +111,25 @@ func open(dir string, st *state) (*Run, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// valid checks the checkpoint st of the run in dir: its version, its
+// configuration (filling in what runs older than QAT lack) and its fields.
+func (st *state) valid(dir string) error {
+	if st.Version != stateVersion {
+		if st.Version == 1 {
+			return fmt.Errorf("the run in %s is of checkpoint version 1, whose data lacks the side to move; start a new run", dir)
+		}
+		return fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
+	}
+	if st.Config.QATLR == 0 && st.Config.QATEpochs == 0 { // a run started before QAT existed
+		d := DefaultConfig()
+		st.Config.QATLR, st.Config.QATGap = d.QATLR, d.QATGap
+	}
+	if err := st.Config.Validate(); err != nil {
+		return fmt.Errorf("the checkpoint in %s has a bad configuration: %v", dir, err)
+	}
+	return st.check(dir)
 }
 
 // damaged is the one-line error of a checkpoint that cannot be resumed.

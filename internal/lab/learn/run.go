@@ -558,10 +558,7 @@ func (r *Run) endEpoch(ctx context.Context, s step) error {
 		if err := r.lr.Net.SaveFile(filepath.Join(r.dir, TreeRoundFile(s.Tree))); err != nil {
 			return err
 		}
-		// Each round is noted once, however its steps were resumed.
-		if n := len(r.st.TreeTimes); n == 0 || r.st.TreeTimes[n-1].Round < s.Tree {
-			r.st.TreeTimes = append(r.st.TreeTimes, RoundTime{Round: s.Tree, Seconds: r.st.Elapsed + time.Since(r.start).Seconds()})
-		}
+		r.st.TreeTimes = append(r.st.TreeTimes, RoundTime{Round: s.Tree, Seconds: r.st.Elapsed + time.Since(r.start).Seconds()})
 	}
 	if c := &r.st.Config; c.EvalEvery > 0 && (s.Round+1)%c.EvalEvery == 0 {
 		return r.evaluate(ctx, s.Round+1)

@@ -248,10 +248,7 @@ func Snapshots(dir string) (snaps []Snapshot, c Config, err error) {
 	if err := rundir.ReadState(dir, stateFile, "learning", st); err != nil {
 		return nil, c, err
 	}
-	if st.Version != stateVersion {
-		return nil, c, fmt.Errorf("the checkpoint in %s has version %d, this program reads version %d", dir, st.Version, stateVersion)
-	}
-	if err := st.check(dir); err != nil {
+	if err := st.valid(dir); err != nil {
 		return nil, c, err
 	}
 	if st.Config.TreeRounds == 0 {
