@@ -145,20 +145,20 @@ type Config struct {
 }
 
 // check returns an error for a configuration Measure cannot use.
-func (c *Config) check() error {
+func (cfg *Config) check() error {
 	switch {
-	case c.Run == "":
+	case cfg.Run == "":
 		return errors.New("no run folder given")
-	case len(c.Refs) == 0:
+	case len(cfg.Refs) == 0:
 		return errors.New("no references given")
-	case c.Games < 2 || c.Games%2 != 0 || c.Games > 10000:
-		return fmt.Errorf("games %d: want an even number from 2 to 10000 (both colours on each opening)", c.Games)
-	case len(c.Refs) > 1 && (c.LadderGames < 2 || c.LadderGames%2 != 0 || c.LadderGames > 10000):
-		return fmt.Errorf("ladder games %d: want an even number from 2 to 10000", c.LadderGames)
-	case c.Nodes < 1 || c.Nodes > 1e9:
-		return fmt.Errorf("nodes %d: want 1 to 10^9", c.Nodes)
-	case c.Every < 1:
-		return fmt.Errorf("every %d: want at least 1", c.Every)
+	case cfg.Games < 2 || cfg.Games%2 != 0 || cfg.Games > 10000:
+		return fmt.Errorf("games %d: want an even number from 2 to 10000 (both colours on each opening)", cfg.Games)
+	case len(cfg.Refs) > 1 && (cfg.LadderGames < 2 || cfg.LadderGames%2 != 0 || cfg.LadderGames > 10000):
+		return fmt.Errorf("ladder games %d: want an even number from 2 to 10000", cfg.LadderGames)
+	case cfg.Nodes < 1 || cfg.Nodes > 1e9:
+		return fmt.Errorf("nodes %d: want 1 to 10^9", cfg.Nodes)
+	case cfg.Every < 1:
+		return fmt.Errorf("every %d: want at least 1", cfg.Every)
 	}
 	return nil
 }
