@@ -87,6 +87,7 @@ func runMatch(args []string) error {
 	resume := fs.Bool("resume", false, "go on with the stopped match in the -records folder: play only the games it lacks (the same players, limits and seed; -games may grow)")
 	side := fs.String("side", "both", "the colour A plays: both (alternating, pairs of games share an opening), white or black (every game, each with its own opening: pair N's of a match of both colours with the same seed), to measure one colour with twice the games")
 	moveTimeB := fs.Duration("movetime-b", 0, "wall time per move of player B only, replacing -movetime for B (0 = as -movetime): a time handicap")
+	sprtText := fs.String("sprt", "", "stop as soon as a sequential test decides between two Elo differences of A over B: ELO0,ELO1 (error rates 0.05 each) or ELO0,ELO1,ALPHA,BETA; -games is then the most games played")
 	nodesB := fs.Int64("nodes-b", 0, "node budget per move of player B only, replacing -nodes for B (0 = as -nodes): node-budget proxies of equal time between engines of different speeds")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut match -a PLAYER -b PLAYER [-games 100] [-movetime 2s | -depth N | -nodes N] [flags]")
@@ -117,6 +118,10 @@ func runMatch(args []string) error {
 		return fmt.Errorf("-resume needs the -records folder of the match to go on with")
 	}
 	c.Resume = *resume
+	sprt, err := parseSPRT(*sprtText)
+	if err != nil {
+		return err
+	}
 	switch *side {
 	case "both":
 	case "white", "black":
@@ -187,8 +192,18 @@ func runMatch(args []string) error {
 		if r.Adjudicated {
 			adjudicated++
 		}
-		bar.Describe(fmt.Sprintf("score %.3f", s.Score()))
+		if sprt != nil {
+			bar.Describe(fmt.Sprintf("score %.3f, %s", s.Score(), sprt.Progress(s, c.Side == "")))
+		} else {
+			bar.Describe(fmt.Sprintf("score %.3f", s.Score()))
+		}
 		bar.Add(1)
+	}
+	if sprt != nil {
+		c.Stop = func(s match.Stats) bool {
+			v, _ := sprt.Verdict(s, c.Side == "")
+			return v != 0
+		}
 	}
 	st, err := match.Run(ctx, c)
 	if bar == nil { // refused before it started: nothing to show
@@ -198,6 +213,9 @@ func runMatch(args []string) error {
 	fmt.Print(st.Summary(printable(c.A.String()), printable(c.B.String())))
 	if adjudicated > 0 {
 		fmt.Print(adjudicatedLine(adjudicated, *mf.maxPlies))
+	}
+	if sprt != nil {
+		fmt.Print(sprt.Summary(st, c.Side == "", printable(c.A.String())))
 	}
 	if c.RecordsDir != "" {
 		fmt.Printf("  game records in %s\n", printable(c.RecordsDir))

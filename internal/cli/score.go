@@ -17,14 +17,19 @@ func init() {
 func runScore(args []string) error {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut score DIR   (DIR: the -records folder of a match)")
+		fmt.Fprintln(fs.Output(), "usage: tablut score [-sprt ELO0,ELO1] DIR   (DIR: the -records folder of a match)")
 		fs.PrintDefaults()
 	}
+	sprtText := fs.String("sprt", "", "also the verdict of a sequential test between two Elo differences of A over B: ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA (as match -sprt)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return fmt.Errorf("score takes one argument, the records folder of a match (got %d)", fs.NArg())
+	}
+	sprt, err := parseSPRT(*sprtText)
+	if err != nil {
+		return err
 	}
 	sc, err := match.ScoreRecords(fs.Arg(0))
 	if err != nil {
@@ -34,10 +39,25 @@ func runScore(args []string) error {
 	if sc.Adjudicated > 0 {
 		fmt.Print(adjudicatedLine(sc.Adjudicated, sc.MaxPlies))
 	}
+	if sprt != nil {
+		fmt.Print(sprt.Summary(sc.Stats, sc.Side == "", printable(sc.A)))
+	}
 	return nil
 }
 
 // adjudicatedLine is the summary line of the games a match adjudicated drawn.
 func adjudicatedLine(n, maxPlies int) string {
 	return fmt.Sprintf("  %d games reached the %d-ply limit and were adjudicated draws\n", n, maxPlies)
+}
+
+// parseSPRT reads a -sprt flag (nil when empty).
+func parseSPRT(text string) (*match.SPRT, error) {
+	if text == "" {
+		return nil, nil
+	}
+	t, err := match.ParseSPRT(text)
+	if err != nil {
+		return nil, fmt.Errorf("-sprt: %v", err)
+	}
+	return &t, nil
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,4 +78,44 @@ func TestMatchResume(t *testing.T) {
 	_, err = tablut(t, append(args, "-games", "10", "-resume")...)
 	require.ErrorAs(t, err, &ee)
 	assert.Contains(t, string(ee.Stderr), "-resume needs the -records folder")
+}
+
+// "tablut match -sprt" stops once the test decides and says so; "tablut
+// score -sprt" on its records gives the same verdict; a bad -sprt is refused
+// with one line naming the flag.
+func TestMatchSPRT(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "records")
+	out, err := tablut(t, "match", "-a", "heuristic", "-b", "random", "-depth", "1", "-games", "400",
+		"-max-plies", "40", "-parallel", "2", "-seed", "5", "-sprt", "0,100", "-records", dir)
+	require.NoError(t, err)
+	require.Contains(t, out, "SPRT H0 Elo +0, H1 Elo +100 (alpha 0.05, beta 0.05)")
+	require.Contains(t, out, "H1 accepted: heuristic is +100 Elo rather than +0")
+	recs, err := filepath.Glob(filepath.Join(dir, "game-*.txt"))
+	require.NoError(t, err)
+	assert.Less(t, len(recs), 100, "stopped long before 400 games")
+	assert.Contains(t, out, "heuristic vs random: "+strconv.Itoa(len(recs))+" games")
+
+	got, err := tablut(t, "score", "-sprt", "0,100", dir)
+	require.NoError(t, err)
+	// score names the players by their limits (as the records do).
+	got = strings.Replace(got, "heuristic (depth 1)", "heuristic", -1)
+	i := strings.Index(out, "  SPRT")
+	j := strings.Index(got, "  SPRT")
+	require.True(t, i >= 0 && j >= 0, "match:\n%s\nscore:\n%s", out, got)
+	assert.Equal(t, out[i:strings.Index(out, "  game records in")], got[j:])
+
+	// Undecided within the games allowed.
+	out, err = tablut(t, "match", "-a", "heuristic", "-b", "random", "-depth", "1", "-games", "2",
+		"-max-plies", "40", "-seed", "5", "-sprt", "0,100,0.01,0.01")
+	require.NoError(t, err)
+	assert.Contains(t, out, "no decision yet")
+
+	for _, bad := range []string{"100,0", "0", "0,30,0.7,0.05"} {
+		_, err = tablut(t, "match", "-a", "heuristic", "-b", "random", "-depth", "1", "-games", "2", "-sprt", bad)
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee, bad)
+		msg := strings.TrimSpace(string(ee.Stderr))
+		assert.Contains(t, msg, "-sprt: bad SPRT", bad)
+		assert.NotContains(t, msg, "\n", bad)
+	}
 }

@@ -19,6 +19,9 @@
 //     score with its 95% confidence interval (measured over pairs from ten
 //     pairs on, since the two games of an opening are not independent), and
 //     the Elo difference with its interval.
+//   - sprt.go: SPRT, a sequential probability ratio test between two Elo
+//     differences, which ends a match (Config.Stop) as soon as the results
+//     decide, with error rates chosen in advance.
 //   - records.go: ScoreRecords, the same statistics read back from a match's
 //     game records (tablut score); a records folder also holds match.json,
 //     the match's settings, so that Run can resume a stopped match

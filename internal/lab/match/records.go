@@ -25,6 +25,9 @@ type Scored struct {
 	// Adjudicated counts the games adjudicated drawn at the ply limit, and
 	// MaxPlies is that limit as their records state it (0 if none says).
 	Adjudicated, MaxPlies int
+	// Side is the colour A played in every game ("white" or "black"), or
+	// empty when the colours alternated (Config.Side).
+	Side string
 }
 
 // ScoreRecords counts the games of a match from the records Run wrote to dir
@@ -50,6 +53,7 @@ func ScoreRecords(dir string) (Scored, error) {
 	if len(recs) == 0 {
 		return sc, fmt.Errorf("no game records (game-NNNN.txt) in %s", dir)
 	}
+	sc.Side = side
 	t := tally{Side: side}
 	for _, r := range recs {
 		t.Add(r.i, r.scoreOfA)

@@ -64,6 +64,14 @@ type Config struct {
 	// OnGame, if set, is called after each game from the goroutine that
 	// played it, under a lock (calls never overlap), with the game's index.
 	OnGame func(i int, r GameResult, aWhite bool, s Stats)
+	// Stop, if set, is a rule that ends the match early: it is called after
+	// each game is counted, and once after the games of a resumed match are,
+	// with the statistics so far (after OnGame, under the same lock). When
+	// it returns true no new game starts, the games in play are abandoned
+	// (neither recorded nor counted: resumed, the match would play them
+	// again), and Run returns with no error. An SPRT is such a rule
+	// (SPRT.Verdict).
+	Stop func(Stats) bool
 	// evalA, evalB replace the evaluators built from the specs (see RunWith).
 	evalA, evalB ai.Evaluator
 }
@@ -175,11 +183,15 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 			c.OnGame(r.i, r.result, r.aWhite, st)
 		}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	if c.Stop != nil && c.Stop(st) {
+		return st, nil // decided by the games already played
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	var (
 		mu       sync.Mutex
 		firstErr error
+		stopped  bool // c.Stop said so: count no more games
 		wg       sync.WaitGroup
 	)
 	fail := func(err error) {
@@ -188,7 +200,7 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 			firstErr = err
 		}
 		mu.Unlock()
-		cancel()
+		cancel(err)
 	}
 	jobs := make(chan int)
 	for w := 0; w < min(c.ParallelGames(), c.Games); w++ {
@@ -223,13 +235,18 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 				if !aWhite {
 					wName, bName = bName, wName
 				}
+				mu.Lock()
+				if stopped { // finished after the match was decided
+					mu.Unlock()
+					return
+				}
 				if c.RecordsDir != "" {
 					if err := c.writeRecord(i, res, wName, bName); err != nil {
+						mu.Unlock()
 						fail(err)
 						return
 					}
 				}
-				mu.Lock()
 				aSide := game.White
 				if !aWhite {
 					aSide = game.Black
@@ -238,6 +255,10 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 				st = tally.Stats
 				if c.OnGame != nil {
 					c.OnGame(i, res, aWhite, st)
+				}
+				if c.Stop != nil && c.Stop(st) {
+					stopped = true
+					cancel(errStopped)
 				}
 				mu.Unlock()
 			}
@@ -259,8 +280,14 @@ feed:
 	if firstErr != nil {
 		return st, firstErr
 	}
+	if stopped {
+		return st, nil
+	}
 	return st, context.Cause(ctx)
 }
+
+// errStopped cancels the games in play when Config.Stop ends a match.
+var errStopped = errors.New("the match's stopping rule ended it")
 
 // tally counts the games of a match as they finish, in any order: game i is
 // played by A as White when i is even, and games 2k and 2k+1 form a pair

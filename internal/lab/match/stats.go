@@ -127,31 +127,11 @@ func (s Stats) PairCI() (lo, hi float64) {
 	}
 	m := s.Score()
 	if s.Games() != 2*s.PairCount() {
-		m = 0 // the pairs alone, when some games are unpaired
-		for k, c := range s.Pairs {
-			m += float64(c) * float64(k) / 4
-		}
-		m /= n
+		_, m = moments(s.Pairs[:], pairValues) // the pairs alone, when some games are unpaired
 	}
-	spread := func(pairs [5]int, mean, n float64) float64 {
-		v := 0.0
-		for k, c := range pairs {
-			d := float64(k)/4 - mean
-			v += float64(c) * d * d
-		}
-		return v / n
-	}
-	v := spread(s.Pairs, m, n)
+	v := variance(s.Pairs[:], pairValues, m, n)
 	if v == 0 {
-		p := s.Pairs
-		p[0]++
-		p[4]++
-		m2 := 0.0
-		for k, c := range p {
-			m2 += float64(c) * float64(k) / 4
-		}
-		m2 /= n + 2
-		v = spread(p, m2, n+2)
+		v = varianceWithExtremes(s.Pairs[:], pairValues)
 	}
 	h := z95 * math.Sqrt(v/n)
 	return math.Max(0, m-h), math.Min(1, m+h)
@@ -172,15 +152,53 @@ func (s Stats) GameCI() (lo, hi float64) {
 		return 0, 1
 	}
 	m := s.Score()
-	w, d, l := float64(t.Wins), float64(t.Draws), float64(t.Losses)
-	v := (w*(1-m)*(1-m) + d*(0.5-m)*(0.5-m) + l*m*m) / n
-	if v == 0 {
-		// the same with one more win and one more loss
-		m2 := (w + 1 + 0.5*d) / (n + 2)
-		v = ((w+1)*(1-m2)*(1-m2) + d*(0.5-m2)*(0.5-m2) + (l+1)*m2*m2) / (n + 2)
+	counts := []int{t.Losses, t.Draws, t.Wins}
+	v := variance(counts, gameValues, m, n)
+	if v == 0 { // the same with one more win and one more loss
+		v = varianceWithExtremes(counts, gameValues)
 	}
 	h := z95 * math.Sqrt(v/n)
 	return math.Max(0, m-h), math.Min(1, m+h)
+}
+
+// The scores a unit can have, in the order of the counts: a game (a loss, a
+// draw, a win) and a pair of games (A's mean score in it, Stats.Pairs).
+var (
+	gameValues = []float64{0, 0.5, 1}
+	pairValues = []float64{0, 0.25, 0.5, 0.75, 1}
+)
+
+// moments returns the number of units and their mean score (0 with none).
+func moments(counts []int, values []float64) (n, mean float64) {
+	for k, c := range counts {
+		n += float64(c)
+		mean += float64(c) * values[k]
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return n, mean / n
+}
+
+// variance returns the variance of the units' scores about mean.
+func variance(counts []int, values []float64, mean, n float64) float64 {
+	v := 0.0
+	for k, c := range counts {
+		d := values[k] - mean
+		v += float64(c) * d * d
+	}
+	return v / n
+}
+
+// varianceWithExtremes is the variance of the units' scores with one unit
+// of each extreme score (the first and last of values) added: what the
+// intervals use when every unit scored the same, and the SPRT always.
+func varianceWithExtremes(counts []int, values []float64) float64 {
+	ext := append([]int(nil), counts...)
+	ext[0]++
+	ext[len(ext)-1]++
+	n, m := moments(ext, values)
+	return variance(ext, values, m, n)
 }
 
 // eloFromScore converts an expected score into an Elo difference by the
