@@ -89,7 +89,7 @@ func TestMatchSPRT(t *testing.T) {
 		"-max-plies", "40", "-parallel", "2", "-seed", "5", "-sprt", "0,100", "-records", dir)
 	require.NoError(t, err)
 	require.Contains(t, out, "SPRT H0 Elo +0, H1 Elo +100 (alpha 0.05, beta 0.05)")
-	require.Contains(t, out, "H1 accepted: heuristic is +100 Elo rather than +0")
+	require.Contains(t, out, "H1 accepted: the results favour +100 Elo over +0 for heuristic")
 	recs, err := filepath.Glob(filepath.Join(dir, "game-*.txt"))
 	require.NoError(t, err)
 	assert.Less(t, len(recs), 100, "stopped long before 400 games")

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
 )
 
 // colourBound is a match of the kind Tablut engines play: 30 pairs split one
@@ -32,7 +33,7 @@ func colourBound(t *testing.T) Stats {
 	}
 	var tl tally
 	for _, i := range rand.New(rand.NewPCG(3, 4)).Perm(80) {
-		tl.Add(i, res[i])
+		tl.Add(i, res[i], game.KingCaptured)
 	}
 	require.Equal(t, [5]int{0, 0, 30, 8, 2}, tl.Stats.Pairs)
 	return tl.Stats
@@ -76,11 +77,11 @@ func TestPairCIFallsBack(t *testing.T) {
 
 	var few tally
 	for i := 0; i < 2*minPairs-2; i++ {
-		few.Add(i, float64(i%2))
+		few.Add(i, float64(i%2), game.KingEscaped)
 	}
 	assert.False(t, few.Stats.ByPairs(), "%d pairs", few.Stats.PairCount())
-	few.Add(2*minPairs-2, 0)
-	few.Add(2*minPairs-1, 1)
+	few.Add(2*minPairs-2, 0, game.KingCaptured)
+	few.Add(2*minPairs-1, 1, game.KingCaptured)
 	assert.True(t, few.Stats.ByPairs())
 	// Every pair 1-1: the spread is taken with a virtual 2-0 and 0-2 pair,
 	// so the interval does not shrink to a point.
@@ -265,4 +266,35 @@ func TestOneSide(t *testing.T) {
 	c.Side = "red"
 	_, err := Run(context.Background(), c)
 	assert.ErrorContains(t, err, `side "red"`)
+}
+
+// Every game's ending is counted once, under the colour A played, and the
+// summary lists them; the records give back the same counts.
+func TestEndings(t *testing.T) {
+	c := quickMatch(t, 12, 6)
+	c.MaxPlies = 30 // some games reach the limit
+	c.RecordsDir = t.TempDir()
+	st, err := Run(context.Background(), c)
+	require.NoError(t, err)
+	sum := func(e [game.Resignation + 1]int) (n int) {
+		for _, k := range e {
+			n += k
+		}
+		return n
+	}
+	assert.Equal(t, st.AsWhite.Games(), sum(st.Endings[0]))
+	assert.Equal(t, st.AsBlack.Games(), sum(st.Endings[1]))
+	assert.Equal(t, st.AsWhite.Wins, st.Endings[0][game.KingEscaped]+st.Endings[0][game.NoLegalMove],
+		"the heuristic wins as White by escape, or by leaving Black no move")
+	assert.Positive(t, st.Endings[0][game.NotOver]+st.Endings[1][game.NotOver], "adjudicated at 30 plies")
+	sum2 := st.Endings[0][game.NotOver] + st.Endings[1][game.NotOver]
+	assert.LessOrEqual(t, sum2, st.Total().Draws)
+	sc, err := ScoreRecords(c.RecordsDir)
+	require.NoError(t, err)
+	assert.Equal(t, st.Endings, sc.Stats.Endings)
+	assert.Equal(t, sum2, sc.Adjudicated)
+	summary := st.Summary("h", "r")
+	assert.Contains(t, summary, "  endings as White  ")
+	assert.Contains(t, summary, "adjudicated ")
+	assert.Equal(t, st.Endings[0], st.Flip().Endings[1])
 }

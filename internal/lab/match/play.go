@@ -34,6 +34,15 @@ func (r GameResult) Reason() string {
 	return r.Game.ReasonText()
 }
 
+// Ending returns how the game ended: the rules' reason, or game.NotOver for
+// a game adjudicated at the ply limit.
+func (r GameResult) Ending() game.EndReason {
+	if r.Adjudicated || r.Game == nil {
+		return game.NotOver
+	}
+	return r.Game.Reason()
+}
+
 // ScoreFor returns the score of side c: 1 for a win, 1/2 for a draw, 0 for a loss.
 func (r GameResult) ScoreFor(c game.Color) float64 {
 	if w, ok := r.Outcome.Winner(); ok {

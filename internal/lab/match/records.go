@@ -56,7 +56,7 @@ func ScoreRecords(dir string) (Scored, error) {
 	sc.Side = side
 	t := tally{Side: side}
 	for _, r := range recs {
-		t.Add(r.i, r.scoreOfA)
+		t.Add(r.i, r.scoreOfA, r.result.Ending())
 		if r.result.Adjudicated {
 			sc.Adjudicated++
 			fmt.Sscanf(r.result.Note, "adjudicated a draw at the %d-ply limit", &sc.MaxPlies)

@@ -177,7 +177,7 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 	played := make([]bool, c.Games)
 	for _, r := range resumed {
 		played[r.i] = true
-		tally.Add(r.i, r.scoreOfA)
+		tally.Add(r.i, r.scoreOfA, r.result.Ending())
 		st = tally.Stats
 		if c.OnGame != nil {
 			c.OnGame(r.i, r.result, r.aWhite, st)
@@ -251,7 +251,7 @@ func Run(ctx context.Context, c Config) (Stats, error) {
 				if !aWhite {
 					aSide = game.Black
 				}
-				tally.Add(i, res.ScoreFor(aSide))
+				tally.Add(i, res.ScoreFor(aSide), res.Ending())
 				st = tally.Stats
 				if c.OnGame != nil {
 					c.OnGame(i, res, aWhite, st)
@@ -300,9 +300,11 @@ type tally struct {
 	open  map[int]float64 // A's score in the finished game of an unfinished pair
 }
 
-// Add counts game i, in which A scored score (1, 0.5 or 0).
-func (t *tally) Add(i int, score float64) {
+// Add counts game i, in which A scored score (1, 0.5 or 0) and which ended
+// by end.
+func (t *tally) Add(i int, score float64, end game.EndReason) {
 	t.Stats.Add(aWhiteIn(t.Side, i), score)
+	t.Stats.AddEnding(aWhiteIn(t.Side, i), end)
 	if t.Side != "" {
 		return
 	}

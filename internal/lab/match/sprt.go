@@ -137,9 +137,9 @@ func (t SPRT) Summary(s Stats, pairs bool, a string) string {
 		formatElo(t.Elo0), formatElo(t.Elo1), t.Alpha, t.Beta, llr, lo, hi)
 	switch v {
 	case 1:
-		return fmt.Sprintf("%s\n  H1 accepted: %s is %s Elo rather than %s\n", head, a, formatElo(t.Elo1), formatElo(t.Elo0))
+		return fmt.Sprintf("%s\n  H1 accepted: the results favour %s Elo over %s for %s\n", head, formatElo(t.Elo1), formatElo(t.Elo0), a)
 	case -1:
-		return fmt.Sprintf("%s\n  H0 accepted: %s is %s Elo rather than %s\n", head, a, formatElo(t.Elo0), formatElo(t.Elo1))
+		return fmt.Sprintf("%s\n  H0 accepted: the results favour %s Elo over %s for %s\n", head, formatElo(t.Elo0), formatElo(t.Elo1), a)
 	}
 	return fmt.Sprintf("%s\n  no decision yet: more games are needed (go on with -resume and more -games)\n", head)
 }

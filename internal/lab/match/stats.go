@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/tablut-ai/tablut/game"
 )
 
 // WDL counts wins, draws and losses from one player's point of view.
@@ -38,6 +40,36 @@ type Stats struct {
 	// each player White once) by A's points in the pair, in half points:
 	// Pairs[k] pairs in which A scored k/2 of 2 (the pentanomial counts).
 	Pairs [5]int
+	// Endings counts how the games ended, by the colour A played (0 White,
+	// 1 Black) and the reason (game.EndReason; game.NotOver counts the games
+	// adjudicated at the ply limit), for the games counted by AddEnding.
+	Endings [2][game.Resignation + 1]int
+}
+
+// AddEnding counts how a game ended: aWhite says whether A played White.
+func (s *Stats) AddEnding(aWhite bool, r game.EndReason) {
+	c := 0
+	if !aWhite {
+		c = 1
+	}
+	if int(r) < len(s.Endings[c]) {
+		s.Endings[c][r]++
+	}
+}
+
+// endingNames are the summary's words for the endings (Stats.Endings).
+var endingNames = [...]string{"adjudicated", "king escaped", "king captured", "repetition", "no legal move", "resigned or forfeited"}
+
+// endingsLine returns the summary line of how the games of A's colour c ended
+// ("" when none were counted), e.g. "king escaped 4, king captured 1".
+func (s Stats) endingsLine(c int) string {
+	var parts []string
+	for r, n := range s.Endings[c] {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", endingNames[r], n))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Total returns the results over both colours.
@@ -273,6 +305,11 @@ func (s Stats) Summary(a, b string) string {
 		"  %s as Black  W/D/L %s\n"+
 		"  total        W/D/L %s\n",
 		a, b, t.Games(), a, s.AsWhite, a, s.AsBlack, t)
+	for c, colour := range []string{"White", "Black"} {
+		if e := s.endingsLine(c); e != "" {
+			fmt.Fprintf(&sb, "  endings as %s  %s\n", colour, e)
+		}
+	}
 	if s.PairCount() > 0 {
 		p := s.Pairs
 		fmt.Fprintf(&sb, "  pairs        %d: %s scored 0/0.5/1/1.5/2 points in %d/%d/%d/%d/%d\n",

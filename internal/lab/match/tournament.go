@@ -67,6 +67,7 @@ func flip(w WDL) WDL { return WDL{Wins: w.Losses, Draws: w.Draws, Losses: w.Wins
 // Flip returns the statistics from B's point of view.
 func (s Stats) Flip() Stats {
 	f := Stats{AsWhite: flip(s.AsBlack), AsBlack: flip(s.AsWhite)}
+	f.Endings[0], f.Endings[1] = s.Endings[1], s.Endings[0] // B was White where A was Black
 	for k, c := range s.Pairs {
 		f.Pairs[4-k] = c
 	}
