@@ -14,8 +14,9 @@
 //   - evaluator.go: the Evaluator interfaces (BoundedEvaluator for lazy
 //     evaluation, SidedEvaluator for one evaluator per side the engine plays),
 //     the score scale (MaxEval, WinScore: a win n plies away scores WinScore-n,
-//     so the winner takes the fastest win and the loser resists longest) and
-//     ProvenWin.
+//     so the winner takes the fastest win and the loser resists longest),
+//     ProvenWin, and WhiteShare (a score read as White's chance, for the
+//     window's bar and the analysis of games).
 //   - options.go: Options, Limits, the contempt for draws by repetition
 //     (raised by the start's deficit, Options.StartLevels) and the Feature set
 //     that switches techniques off for measurement (ParseFeatures).

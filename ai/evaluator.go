@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math"
+
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -41,6 +43,27 @@ const MaxEval = 10000
 // WinScore is the score of a win at the root; a win n plies away scores WinScore-n,
 // so the winner takes the fastest win and the loser resists longest.
 const WinScore = 1_000_000
+
+// shareScale is the score at which WhiteShare is 88% (0.5+0.5*tanh(1)): the
+// evaluators' scores lie in (-MaxEval, MaxEval), and most positions that are
+// clearly won score a few thousand.
+const shareScale = MaxEval / 4
+
+// WhiteShare maps a score (White's view) to White's estimated chance, in [0,
+// 1]: 0.5 is level, squashed with tanh so that small advantages show and big
+// ones saturate; a proven win or loss is 1 or 0. Every evaluator is read on
+// this one scale, so it is an estimate read off the score, not a frequency
+// measured over games. The window's evaluation bar and the analysis of games
+// (tablut analyse) use it.
+func WhiteShare(score int32) float64 {
+	switch {
+	case score >= MaxEval:
+		return 1
+	case score <= -MaxEval:
+		return 0
+	}
+	return 0.5 + 0.5*math.Tanh(float64(score)/shareScale)
+}
 
 // ProvenWin reads a score (White's point of view): when it proves a forced
 // win (it lies beyond MaxEval) it returns the side that wins and in how many of

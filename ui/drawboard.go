@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui/session"
 )
@@ -283,7 +284,7 @@ func evalBarRect(g *geometry) rect {
 func (a *App) glideEval() {
 	share := 0.5
 	if score, ok := a.ctl.Eval(); ok {
-		share = session.WhiteShare(score)
+		share = ai.WhiteShare(score)
 	}
 	a.evalShown += (share - a.evalShown) * 0.15
 	if math.Abs(a.evalShown-share) < 0.001 {

@@ -59,8 +59,8 @@
 //     chance at each ply, the king's open lines.
 //   - words.go: the game in sentences: results and why (the king's capture
 //     in its three cases), chances of winning read off the score and the
-//     engine that gave it, captures explained, king threats, player names.
-//   - evalbar.go: a score mapped to the evaluation bar's share with tanh.
+//     engine that gave it (the bar's share is ai.WhiteShare), captures
+//     explained, king threats, player names.
 //   - anim.go: slides and fades as pure functions of time.
 //   - classroom.go: the classroom view's state (page, slow-motion cursor and
 //     guided lesson, the one engine the view explains), following the

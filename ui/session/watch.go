@@ -1,6 +1,9 @@
 package session
 
-import "github.com/tablut-ai/tablut/game"
+import (
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/game"
+)
 
 // What makes a game between two AIs readable to its audience: the pieces
 // each side has lost, White's chance over the game as a curve, and the
@@ -17,7 +20,7 @@ func (c *Controller) Captured() (white, black int) {
 // ChancePoint is White's chance at one ply of the line, when known.
 type ChancePoint struct {
 	Ply   int
-	White float64 // White's share, WhiteShare of the evaluation
+	White float64 // White's share, ai.WhiteShare of the evaluation
 	Known bool    // an engine evaluated this position
 }
 
@@ -31,7 +34,7 @@ func (c *Controller) ChanceCurve() []ChancePoint {
 	for ply := 0; ; ply++ {
 		pt := ChancePoint{Ply: ply}
 		if e, ok := c.evals[p.Hash()]; ok {
-			pt.White, pt.Known = WhiteShare(e.score), true
+			pt.White, pt.Known = ai.WhiteShare(e.score), true
 		}
 		out = append(out, pt)
 		if ply == len(line) {

@@ -27,7 +27,7 @@ func (c *Controller) Viewpoint() game.Color {
 // same way; a proven result is 0 or 1. It is an estimate read off the score,
 // not a frequency measured over games.
 func winChance(score int32, side game.Color) float64 {
-	p := WhiteShare(score)
+	p := ai.WhiteShare(score)
 	if side == game.Black {
 		p = 1 - p
 	}

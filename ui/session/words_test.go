@@ -10,17 +10,17 @@ import (
 )
 
 func TestEvalBar(t *testing.T) {
-	assert.Equal(t, 0.5, WhiteShare(0), "level position")
+	assert.Equal(t, 0.5, ai.WhiteShare(0), "level position")
 	prev := -1.0
 	for s := int32(-ai.MaxEval); s <= ai.MaxEval; s += 250 {
-		v := WhiteShare(s)
+		v := ai.WhiteShare(s)
 		if v < prev || v < 0 || v > 1 {
 			t.Fatalf("share(%d) = %v not monotonic in [0,1]", s, v)
 		}
 		prev = v
 	}
-	assert.Equal(t, 1.0, WhiteShare(ai.WinScore-3), "a White win fills the bar")
-	assert.Equal(t, 0.0, WhiteShare(-ai.WinScore+3), "a Black win empties the bar")
+	assert.Equal(t, 1.0, ai.WhiteShare(ai.WinScore-3), "a White win fills the bar")
+	assert.Equal(t, 0.0, ai.WhiteShare(-ai.WinScore+3), "a Black win empties the bar")
 }
 
 // The evaluation in words, from the person's side.

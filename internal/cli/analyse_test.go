@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/game"
+)
+
+// "tablut analyse" replays a record: a row per move, the blunder marked,
+// the summary; flags may follow the record; bad input is one line.
+func TestAnalyse(t *testing.T) {
+	pos, err := game.ParsePosition("........./........./........./..B....../........./..W....../.BKWB..../B......../......... B")
+	require.NoError(t, err)
+	g := game.NewGame(pos)
+	for _, s := range []string{"a8-a9", "c7-c9"} {
+		m, err := game.ParseMove(s)
+		require.NoError(t, err)
+		require.NoError(t, g.Play(m))
+	}
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "game.txt")
+	f, err := os.Create(rec)
+	require.NoError(t, err)
+	require.NoError(t, g.WriteRecord(f, game.RecordMeta{White: "Ann", Black: "Bob"}))
+	require.NoError(t, f.Close())
+
+	out, err := tablut(t, "analyse", "-engine", "heuristic", "-depth", "2", rec)
+	require.NoError(t, err)
+	assert.Contains(t, out, "game.txt: White Ann, Black Bob, White won (king escaped at c9) after 2 plies")
+	assert.Contains(t, out, "analysed by heuristic (depth 2)")
+	lines := strings.Split(out, "\n")
+	var rows []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "   1  ") || strings.HasPrefix(l, "   2  ") {
+			rows = append(rows, l)
+		}
+	}
+	require.Len(t, rows, 2, out)
+	assert.True(t, strings.HasSuffix(rows[0], "??"), rows[0])
+	assert.Contains(t, rows[1], "c7-c9    =")
+	assert.Contains(t, out, "Black: 1 moves analysed, the engine agrees with 0 (0%); 0 mistakes (?), 1 blunders (??)")
+
+	out, err = tablut(t, "analyse", rec, "-engine", "heuristic", "-depth", "1", "-side", "white")
+	require.NoError(t, err)
+	assert.Contains(t, out, "analysed by heuristic (depth 1)", "flags after the record")
+	assert.NotContains(t, out, "Black: ")
+
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("Format: tablut-record 1\n\n1. e3-e9\n"), 0o644))
+	for args, msg := range map[string]string{
+		"analyse": "analyse needs a game record",
+		"analyse " + filepath.Join(dir, "none.txt"): "cannot open the game record",
+		"analyse " + bad:                "bad.txt: record",
+		"analyse -side red " + rec:      `bad -side "red"`,
+		"analyse -engine random " + rec: "cannot analyse",
+		"analyse -from 9 " + rec:        "not in the game's plies 1 to 2",
+		"analyse " + rec + " extra":     "takes no arguments",
+	} {
+		_, err := tablut(t, strings.Fields(args)...)
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee, args)
+		stderr := strings.TrimSpace(string(ee.Stderr))
+		assert.Contains(t, stderr, msg, args)
+		assert.NotContains(t, stderr, "\n", args)
+	}
+}
