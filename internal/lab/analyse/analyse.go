@@ -36,6 +36,8 @@ type Config struct {
 	// From and To are the first and last ply analysed, counted from 1 (0:
 	// the game's first ply, its last).
 	From, To int
+	// eval replaces the evaluator built from Engine (tests).
+	eval ai.Evaluator
 }
 
 // Move is the analysis of one move of the game.
@@ -114,12 +116,17 @@ func (c Config) analysed(side game.Color) bool {
 }
 
 // Run analyses the moves of g that c asks for, in order, calling onMove (if
-// not nil) after each, and returns them. It replays the game from its start;
-// the positions are searched with the repetition history of the game, by one
-// engine whose transposition table carries over from one position to the
-// next, as in a game. Each position is searched once: the position after a
-// move is the one before the next. ctx stops it between or during searches,
-// returning the moves finished so far and ctx's error.
+// not nil) after each, and returns them. It replays the game from its start
+// and searches with the game's repetition history. A move is judged before
+// and after by the same evaluator, the one the engine plays the mover's side
+// with: an engine with one evaluator per side (ai.SidedEvaluator, as the
+// champion's) would otherwise judge the position after a White move with its
+// Black evaluator, and the change would mostly measure the difference
+// between its two evaluators. One engine per side keeps its transposition
+// table from one position to the next, as in a game; with a single
+// evaluator, the search after a move also serves as the one before the next.
+// ctx stops it between or during searches, returning the moves finished so
+// far and ctx's error.
 func Run(ctx context.Context, g *game.Game, c Config, onMove func(Move)) ([]Move, error) {
 	moves := g.Moves()
 	from, to, err := c.plies(len(moves))
@@ -128,32 +135,55 @@ func Run(ctx context.Context, g *game.Game, c Config, onMove func(Move)) ([]Move
 	}
 	spec := c.Engine
 	spec.NoBook = true
-	eval, err := player.NewEvaluator(spec)
-	if err != nil {
-		return nil, err
+	eval := c.eval
+	if eval == nil {
+		if eval, err = player.NewEvaluator(spec); err != nil {
+			return nil, err
+		}
 	}
-	engine := player.NewEngine(spec, eval)
-	defer player.Settle(engine)
+	sided, isSided := eval.(ai.SidedEvaluator)
+	var engines [2]*player.Engine // by the mover's colour
+	engineFor := func(side game.Color) *player.Engine {
+		i := 0
+		if isSided && side == game.Black {
+			i = 1
+		}
+		if engines[i] == nil {
+			e := eval
+			if isSided {
+				e = sided.ForSide(side)
+			}
+			engines[i] = player.NewEngine(spec, e)
+		}
+		return engines[i]
+	}
+	defer func() {
+		for _, e := range engines {
+			if e != nil {
+				player.Settle(e)
+			}
+		}
+	}()
 
 	replay := game.NewGame(g.Start())
-	// search returns the engine's result for the replay's current position.
-	// A search cut short by ctx is not an analysis: it is dropped.
-	search := func() (ai.Result, error) {
-		r, err := engine.Move(ctx, replay.Position(), replay.RepetitionHistory(), nil)
+	// search returns the result of the engine judging side's moves for the
+	// replay's current position. A search cut short by ctx is dropped.
+	search := func(side game.Color) (ai.Result, error) {
+		r, err := engineFor(side).Move(ctx, replay.Position(), replay.RepetitionHistory(), nil)
 		if ctx.Err() != nil {
 			return r, ctx.Err()
 		}
 		return r, err
 	}
 	var out []Move
-	var next *ai.Result // the search of the position before the next move, if done
+	var next *ai.Result // a search of the position before the next move, if it can serve
 	for i, m := range moves {
 		ply := i + 1
-		pos := replay.Position()
-		side := pos.SideToMove()
 		if ply > to {
 			break
 		}
+		pos := replay.Position()
+		side := pos.SideToMove()
 		if ply < from || !c.analysed(side) {
 			next = nil
 			if err := replay.Play(m); err != nil {
@@ -163,7 +193,7 @@ func Run(ctx context.Context, g *game.Game, c Config, onMove func(Move)) ([]Move
 		}
 		before := next
 		if before == nil {
-			r, err := search()
+			r, err := search(side)
 			if err != nil {
 				return out, searchError(ctx, ply, err)
 			}
@@ -183,11 +213,14 @@ func Run(ctx context.Context, g *game.Game, c Config, onMove func(Move)) ([]Move
 		case game.Draw:
 			a.After = 0
 		default:
-			r, err := search()
+			r, err := search(side)
 			if err != nil {
 				return out, searchError(ctx, ply+1, err)
 			}
-			a.After, next = r.Score, &r
+			a.After = r.Score
+			if !isSided {
+				next = &r
+			}
 		}
 		out = append(out, a)
 		if onMove != nil {

@@ -2,6 +2,7 @@ package analyse
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -118,4 +119,35 @@ func TestRunStops(t *testing.T) {
 	moves, err := Run(ctx, blunderGame(t), Config{Engine: heuristicAt(t, 2)}, nil)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Empty(t, moves)
+}
+
+// constEval scores every position v.
+type constEval int32
+
+func (e constEval) Evaluate(*game.Position) int32 { return int32(e) }
+func (e constEval) Name() string                  { return fmt.Sprint("const", int32(e)) }
+
+// With one evaluator per side, a side's moves are judged before and after by
+// that side's evaluator, never by the other's.
+func TestRunJudgesWithTheMoversEvaluator(t *testing.T) {
+	g := game.NewGame(game.StartPosition())
+	for _, s := range []string{"e3-f3", "d1-d2", "e4-c4", "a4-b4"} {
+		m, err := game.ParseMove(s)
+		require.NoError(t, err)
+		require.NoError(t, g.Play(m))
+	}
+	c := Config{Engine: heuristicAt(t, 2), eval: &ai.Sided{White: constEval(300), Black: constEval(-500)}}
+	c.Engine.Contempt = 0
+	moves, err := Run(context.Background(), g, c, nil)
+	require.NoError(t, err)
+	require.Len(t, moves, 4)
+	for _, m := range moves {
+		want := int32(300)
+		if m.Side == game.Black {
+			want = -500
+		}
+		assert.Equal(t, want, m.Before, "ply %d", m.Ply)
+		assert.Equal(t, want, m.After, "ply %d", m.Ply)
+		assert.Zero(t, m.Loss())
+	}
 }
