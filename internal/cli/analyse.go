@@ -35,7 +35,7 @@ prints the summary of the moves analysed so far.
 
 func runAnalyse(args []string) error {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
-	engine := fs.String("engine", "cnn:champion", "the analysing engine: heuristic, a level, cnn:NAME or cnn:path/to/file.tnn")
+	engine := fs.String("engine", "cnn:champion", "the analysing engine: heuristic, cnn:NAME or cnn:path/to/file.tnn")
 	lim := player.AddFlags(fs)
 	side := fs.String("side", "", "analyse only this side's moves: white or black (default both)")
 	from := fs.Int("from", 0, "first ply to analyse, counted from 1 (0 = the first)")
@@ -74,8 +74,13 @@ func runAnalyse(args []string) error {
 	if err != nil {
 		return err
 	}
-	if spec.Kind == player.Human || spec.Kind == player.Random {
-		return fmt.Errorf("-engine %s cannot analyse: choose an engine that searches (heuristic, a level, cnn:NAME)", *engine)
+	switch spec.Kind {
+	case player.Human, player.Random:
+		return fmt.Errorf("-engine %s cannot analyse: choose an engine that searches (heuristic, cnn:NAME)", printable(*engine))
+	case player.LevelKind:
+		// The lower levels blur their judgement with noise, and every level
+		// has its own small limits: their scores would not compare.
+		return fmt.Errorf("-engine %s: a level plays weakened on purpose; analyse with heuristic or a network (cnn:champion) and choose the limits", printable(*engine))
 	}
 	spec = lim.Apply(fs, spec)
 
