@@ -9,31 +9,19 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/tablut-ai/tablut/game"
 )
 
 // "tablut analyse" replays a record: a row per move, the blunder marked,
 // the summary; flags may follow the record; bad input is one line.
 func TestAnalyse(t *testing.T) {
-	pos, err := game.ParsePosition("........./........./........./..B....../........./..W....../.BKWB..../B......../......... B")
+	// The game of the analyse package's tests: Black lets the king escape.
+	rec, err := filepath.Abs("../lab/analyse/testdata/blunder.txt")
 	require.NoError(t, err)
-	g := game.NewGame(pos)
-	for _, s := range []string{"a8-a9", "c7-c9"} {
-		m, err := game.ParseMove(s)
-		require.NoError(t, err)
-		require.NoError(t, g.Play(m))
-	}
 	dir := t.TempDir()
-	rec := filepath.Join(dir, "game.txt")
-	f, err := os.Create(rec)
-	require.NoError(t, err)
-	require.NoError(t, g.WriteRecord(f, game.RecordMeta{White: "Ann", Black: "Bob"}))
-	require.NoError(t, f.Close())
 
 	out, err := tablut(t, "analyse", "-engine", "heuristic", "-depth", "2", rec)
 	require.NoError(t, err)
-	assert.Contains(t, out, "game.txt: White Ann, Black Bob, White won (king escaped at c9) after 2 plies")
+	assert.Contains(t, out, "blunder.txt: White Ann, Black Bob, White won (king escaped at c9) after 2 plies")
 	assert.Contains(t, out, "analysed by heuristic (depth 2)")
 	lines := strings.Split(out, "\n")
 	var rows []string

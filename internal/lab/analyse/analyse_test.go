@@ -3,6 +3,7 @@ package analyse
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -14,20 +15,19 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// blunderGame is a two-ply game: the king on c7 has one open line, north to
-// the escape square c9 (its other lines are closed by b7, d7 and e7, c6 and
-// c4); Black could close it (a8-c8) but plays a8-a9, and the king escapes.
+// blunderGame is testdata/blunder.txt, a two-ply game: the king on c7 has
+// one open line, north to the escape square c9 (its other lines are closed
+// by b7, d7 and e7, c6 and c4); Black could close it (a8-c8) but plays
+// a8-a9, and the king escapes.
 func blunderGame(t *testing.T) *game.Game {
 	t.Helper()
-	pos, err := game.ParsePosition("........./........./........./..B....../........./..W....../.BKWB..../B......../......... B")
+	f, err := os.Open("testdata/blunder.txt")
 	require.NoError(t, err)
-	g := game.NewGame(pos)
-	for _, s := range []string{"a8-a9", "c7-c9"} {
-		m, err := game.ParseMove(s)
-		require.NoError(t, err)
-		require.NoError(t, g.Play(m), s)
-	}
+	defer f.Close()
+	g, _, err := game.ReadRecord(f)
+	require.NoError(t, err)
 	require.Equal(t, game.WhiteWins, g.Outcome())
+	require.Equal(t, "a8-a9 c7-c9", game.MoveList(g.Moves()))
 	return g
 }
 
