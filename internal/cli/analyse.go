@@ -28,8 +28,9 @@ summary names each side's worst moves with the engine's move and line.
 Chances are the engine's estimates read off its scores (as the window's
 evaluation bar reads them), not measured frequencies; a longer search gives
 better ones, and a short one shows a few percent of change after every move
-from judging the position once with each side to move. Ctrl-C stops and
-prints the summary of the moves analysed so far.
+from judging the position once with each side to move. The random opening
+plies of a match's record (its Opening tag) are skipped unless -from says
+otherwise. Ctrl-C stops and prints the summary of the moves analysed so far.
 
 `
 
@@ -97,11 +98,20 @@ func runAnalyse(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	c := analyse.Config{Engine: spec, Side: *side, From: *from, To: *to}
+	fromSet := false
+	fs.Visit(func(f *flag.Flag) { fromSet = fromSet || f.Name == "from" })
+	opening := randomOpening(meta)
+	if !fromSet && opening > 0 && opening < g.Ply() && (c.To == 0 || c.To > opening) {
+		c.From = opening + 1 // the players did not choose those moves
+	}
 	if err := c.Check(g); err != nil {
 		return fmt.Errorf("%s: %v", printable(path), err)
 	}
 	fmt.Printf("%s: White %s, Black %s, %s after %d plies\n", printable(path), orUnknown(meta.White), orUnknown(meta.Black),
 		resultText(g, meta), g.Ply())
+	if opening > 0 && c.From == opening+1 && !fromSet {
+		fmt.Printf("plies 1 to %d were the match's random opening, not the players' moves: from ply %d on (-from 1 to include them)\n", opening, c.From)
+	}
 	fmt.Printf("analysed by %s\n%s\n", printable(spec.Describe()), analyse.Header)
 	moves, err := analyse.Run(ctx, g, c, func(m analyse.Move) { fmt.Println(analyse.Line(m)) })
 	if len(moves) > 0 {
@@ -140,4 +150,19 @@ func resultText(g *game.Game, meta game.RecordMeta) string {
 		return "unfinished (" + printable(meta.Reason) + ")"
 	}
 	return "unfinished"
+}
+
+// randomOpening returns the number of random opening plies a match record
+// says its game began with (its Opening tag, "4 random plies (seed 1, pair
+// 3)"), or 0.
+func randomOpening(meta game.RecordMeta) int {
+	for _, t := range meta.Tags {
+		var n int
+		if t.Key == "Opening" {
+			if _, err := fmt.Sscanf(t.Value, "%d random plies", &n); err == nil && n > 0 {
+				return n
+			}
+		}
+	}
+	return 0
 }

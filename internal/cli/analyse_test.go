@@ -40,6 +40,23 @@ func TestAnalyse(t *testing.T) {
 	assert.Contains(t, out, "analysed by heuristic (depth 1)", "flags after the record")
 	assert.NotContains(t, out, "Black: ")
 
+	// A match's record: its random opening plies are not analysed unless
+	// asked for.
+	records := filepath.Join(dir, "records")
+	_, err = tablut(t, "match", "-a", "heuristic", "-b", "random", "-depth", "1", "-games", "2", "-opening-plies", "4",
+		"-max-plies", "30", "-records", records)
+	require.NoError(t, err)
+	game1 := filepath.Join(records, "game-0001.txt")
+	out, err = tablut(t, "analyse", "-engine", "heuristic", "-depth", "1", game1)
+	require.NoError(t, err)
+	assert.Contains(t, out, "plies 1 to 4 were the match's random opening, not the players' moves: from ply 5 on")
+	assert.Contains(t, out, "\n   5  White  ")
+	assert.NotContains(t, out, "\n   4  ")
+	out, err = tablut(t, "analyse", "-engine", "heuristic", "-depth", "1", "-from", "1", "-to", "2", game1)
+	require.NoError(t, err)
+	assert.NotContains(t, out, "random opening")
+	assert.Contains(t, out, "\n   1  White  ")
+
 	bad := filepath.Join(dir, "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("Format: tablut-record 1\n\n1. e3-e9\n"), 0o644))
 	for args, msg := range map[string]string{
