@@ -224,7 +224,8 @@ func variance(counts []int, values []float64, mean, n float64) float64 {
 
 // varianceWithExtremes is the variance of the units' scores with one unit
 // of each extreme score (the first and last of values) added: what the
-// intervals use when every unit scored the same, and the SPRT always.
+// intervals use when every unit scored the same, so that they do not shrink
+// to a point.
 func varianceWithExtremes(counts []int, values []float64) float64 {
 	ext := append([]int(nil), counts...)
 	ext[0]++
