@@ -2,7 +2,7 @@
 // and the evaluators it calls at the leaves (a seeded random one and the
 // hand-made heuristic here; the network lives in ai/cnn, the named players
 // built from both in ai/player, the classroom's textbook searches in
-// ai/teach).
+// ai/teach, the analysis of a finished game, move by move, in ai/analyse).
 //
 // A newcomer starts with NewSearcher and Searcher.Search (see the examples):
 // Options configure the searcher once, Limits bound one search (depth, nodes,

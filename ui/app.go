@@ -120,7 +120,7 @@ func NewApp(opts Options) (*App, error) {
 	if opts.Notice != "" {
 		a.ctl.Notify(opts.Notice)
 	}
-	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls())
+	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown())
 	if opts.Teach {
 		a.TeachPage(opts.TeachPage)
 	}
@@ -223,7 +223,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 // frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped(), a.ctl.WatchControls())
+	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown())
 	g := &a.geo
 	now := a.ctl.Now()
 	w, h := b.Dx(), b.Dy()
@@ -235,7 +235,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.static.release()
 		a.overlay.release()
 	} else {
-		static = a.static.get(w, h, fmt.Sprint(g.flipped, len(g.buttons)), func(dst *ebiten.Image) {
+		static = a.static.get(w, h, fmt.Sprint(g.flipped, len(g.buttons), g.chart.w > 0), func(dst *ebiten.Image) {
 			dst.Fill(colBackground)
 			a.drawBoard(dst, g)
 			drawEvalBarFrame(dst, g)
@@ -479,4 +479,38 @@ func (a *App) RulesLessonButtonCenter() (x, y float64) {
 func (a *App) ChartRect() (x, y, w, h float64) {
 	r := a.geo.chart
 	return r.x, r.y, r.w, r.h
+}
+
+// BannerButtonCenter returns the centre of the end banner's button whose
+// label starts with label ("Rematch", "Swap sides", "Review") in the latest
+// frame, for tests that click it.
+func (a *App) BannerButtonCenter(label string) (x, y float64, ok bool) {
+	b := newBannerGeometry(&a.geo)
+	for _, btn := range []struct {
+		r rect
+		l string
+	}{{b.rematch, "Rematch"}, {b.swap, "Swap sides"}, {b.review, "Review"}} {
+		if btn.l == label {
+			return btn.r.cx(), btn.r.cy(), true
+		}
+	}
+	return 0, 0, false
+}
+
+// MoveCellRect returns where the move at index of the line is written in the
+// move list of the latest frame (ok false when it is not shown).
+func (a *App) MoveCellRect(index int) (x, y, w, h float64, ok bool) {
+	for _, c := range a.moveCells(&a.geo) {
+		if c.index == index {
+			return c.r.x, c.r.y, c.r.w, c.r.h, true
+		}
+	}
+	return 0, 0, 0, 0, false
+}
+
+// StatusLines returns the status box's three lines as the latest frame
+// would show them, for tests.
+func (a *App) StatusLines() [3]string {
+	v := a.statusView(&a.geo)
+	return [3]string{v.l1, v.l2, v.l3}
 }

@@ -81,3 +81,13 @@ func (a *App) drawKingLines(dst *ebiten.Image, g *geometry, p game.Position) {
 		quadLine(dst, x0, y0, x1, y1, g.cell*0.12, withAlpha(colHintArrow, 0.45))
 	}
 }
+
+// reviewKey identifies what the review adds to the panel (its progress and
+// marks), for the redraw test.
+func (a *App) reviewKey() string {
+	done, total, running, on := a.ctl.ReviewProgress()
+	if !on {
+		return ""
+	}
+	return fmt.Sprint(done, total, running)
+}

@@ -14,23 +14,24 @@ import (
 )
 
 // bannerGeometry lays out the end-of-game banner across the board and its
-// Rematch and Swap sides buttons.
+// Rematch, Swap sides and Review buttons.
 type bannerGeometry struct {
-	box, rematch, swap rect
+	box, rematch, swap, review rect
 }
 
 func newBannerGeometry(g *geometry) bannerGeometry {
 	b := bannerGeometry{box: rect{g.board.x - 6*g.u, g.board.cy() - g.cell*1.2, g.board.w + 12*g.u, g.cell * 2.4}}
-	bw, bh := g.cell*2.1, g.cell*0.5
+	bw, bh, gap := g.cell*2.3, g.cell*0.5, g.cell*0.2
 	y := b.box.y + b.box.h - bh - g.cell*0.3
-	b.rematch = rect{b.box.cx() - bw - g.cell*0.1, y, bw, bh}
-	b.swap = rect{b.box.cx() + g.cell*0.1, y, bw, bh}
+	b.rematch = rect{b.box.cx() - bw*1.5 - gap, y, bw, bh}
+	b.swap = rect{b.box.cx() - bw/2, y, bw, bh}
+	b.review = rect{b.box.cx() + bw/2 + gap, y, bw, bh}
 	return b
 }
 
 // shifted returns b moved by (dx, dy).
 func (b bannerGeometry) shifted(dx, dy float64) bannerGeometry {
-	for _, r := range []*rect{&b.box, &b.rematch, &b.swap} {
+	for _, r := range []*rect{&b.box, &b.rematch, &b.swap, &b.review} {
 		r.x += dx
 		r.y += dy
 	}
@@ -47,7 +48,7 @@ func bannerBounds(g *geometry) image.Rectangle {
 
 // drawBanner draws the end-of-game banner across the board: who won, said to
 // the person when one plays an AI ("You win"), why, and the buttons to play
-// again on the same sides or on swapped ones. dst's origin is the window's
+// again on the same sides or on swapped ones, or to have the game reviewed. dst's origin is the window's
 // point o (the banner's own layer).
 func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	c := a.ctl
@@ -62,7 +63,7 @@ func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	for _, btn := range []struct {
 		r rect
 		l string
-	}{{b.rematch, "Rematch  (Enter)"}, {b.swap, "Swap sides  (X)"}} {
+	}{{b.rematch, "Rematch  (Enter)"}, {b.swap, "Swap sides  (X)"}, {b.review, "Review  (V)"}} {
 		fillRoundRect(dst, btn.r, 6*g.u, colButtonOn)
 		drawText(dst, btn.l, bf, btn.r.cx(), btn.r.cy(), colText, alignCenter)
 	}
@@ -91,7 +92,7 @@ var helpLines = [][2]string{
 	{"T  /  Teach button", "classroom view: search, slow motion, evaluation, network, evolution"},
 	{"F11  /  Full button", "full screen, for a projector"},
 	{"M", "sound on / off (remembered)"},
-	{"Enter  /  X", "after a game: rematch / swap sides"},
+	{"Enter  /  X  /  V", "after a game: rematch / swap sides / review it"},
 }
 
 // drawHelp draws the help overlay: the rules page or the keys page.

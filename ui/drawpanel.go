@@ -249,7 +249,14 @@ func (a *App) statusView(g *geometry) statusView {
 		title, why := c.EndWords()
 		v.l1, v.c1 = title, endColour(c.Game().Outcome(), title)
 		v.l2, v.c2 = why, colTextDim
-		v.l3, v.c3 = "Enter rematch  ·  X swap sides  ·  U undo", colTextFaint
+		v.l3, v.c3 = "Enter rematch  ·  X swap sides  ·  V review  ·  U undo", colTextFaint
+		if r, ok := c.ReviewHere(); ok {
+			// The last move's review, under the result.
+			v.l2, v.c2 = reviewChoice(r), reviewColour(r.Mark)
+			v.l3 = r.Chance
+		} else if _, _, _, on := c.ReviewProgress(); on {
+			v.l3 = reviewProgress(c)
+		}
 	case thinking:
 		// The status follows the clock at 10 Hz: the box is redrawn ten times a
 		// second rather than every frame.
@@ -300,6 +307,14 @@ func (a *App) statusView(g *geometry) statusView {
 		if w := c.Warning(); w != "" && !c.Browsing() {
 			v.l2, v.c2 = w, colAccent
 		}
+		if r, ok := c.ReviewHere(); ok {
+			// A reviewed game, browsed: the review of the move that led
+			// here, in place of whose turn it would be.
+			v.l1 = fmt.Sprintf("Review: %v played %v%s", side.Other(), c.LastMove(), r.Mark)
+			v.l2, v.c2 = reviewChoice(r), reviewColour(r.Mark)
+			v.l3, v.c3 = r.Chance, colTextFaint
+			break
+		}
 		if b, ok := c.LastBookMove(); ok {
 			// The move came from the opening book, not a search here: say
 			// so, with the chance when the line has room for both.
@@ -319,6 +334,43 @@ func (a *App) statusView(g *geometry) statusView {
 		}
 	}
 	return v
+}
+
+// reviewChoice is the review's sentence on a move: the engine's own choice,
+// and the mark's meaning when the move has one.
+func reviewChoice(r session.ReviewedMove) string {
+	switch r.Mark {
+	case "??":
+		return "Blunder: " + r.Choice
+	case "?":
+		return "Mistake: " + r.Choice
+	}
+	return r.Choice
+}
+
+// reviewColour is the colour of a review mark and its sentence.
+func reviewColour(mark string) color.NRGBA {
+	switch mark {
+	case "??":
+		return colError
+	case "?":
+		return colAccent
+	}
+	return colTextDim
+}
+
+// reviewProgress says how far the review has come, or what it found
+// ("reviewing 12/48", "reviewed: 3 marked").
+func reviewProgress(c *session.Controller) string {
+	done, total, running, _ := c.ReviewProgress()
+	if running {
+		return fmt.Sprintf("reviewing %d/%d", done, total)
+	}
+	mistakes, blunders := c.ReviewSummary()
+	if marks := mistakes[0] + mistakes[1] + blunders[0] + blunders[1]; marks > 0 {
+		return fmt.Sprintf("reviewed: %d marked", marks)
+	}
+	return "reviewed: no marks"
 }
 
 // bookLine is the status box's last line after a move from the opening
@@ -482,6 +534,9 @@ func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 		// The pace of AI-vs-AI play, set by Slower and Faster.
 		drawText(dst, fmt.Sprintf("delay %.2g s", a.ctl.Delay().Seconds()), face(a.fonts.regular, 16*u),
 			in.x+in.w, in.y+7*u, colTextDim, alignRight)
+	} else if _, _, _, on := a.ctl.ReviewProgress(); on {
+		// The review's progress; the marks follow the moves.
+		drawText(dst, reviewProgress(a.ctl), face(a.fonts.regular, 16*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
 	} else if a.ctl.Browsing() {
 		drawText(dst, "replay · End: last move", face(a.fonts.regular, 16*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
 	}
@@ -512,6 +567,10 @@ func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 		}
 		s := line[cell.index].String() + strings.Repeat("x", caps[cell.index])
 		drawText(dst, s, mf, cell.r.x+6*u, y, col, alignLeft)
+		if mark := a.ctl.ReviewMark(cell.index); mark != "" {
+			// The review's mark, bold and coloured, after the move.
+			drawText(dst, mark, face(a.fonts.bold, 16*u), cell.r.x+6*u+textWidth(s+" ", mf), y, reviewColour(mark), alignLeft)
+		}
 	}
 }
 

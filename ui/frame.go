@@ -84,7 +84,8 @@ type panelState struct {
 	message      string
 	clocks       [2]string // as shown
 	lesson       string    // the lesson's box, when the lesson is on
-	chart        string    // the chance chart, AI vs AI
+	chart        string    // the chance chart, AI vs AI and under review
+	review       string    // the review's progress and marks
 	lost         [2]int    // the pieces each side lost
 }
 
@@ -195,6 +196,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
 	p.lesson = a.lessonKey(g)
 	p.chart = a.chartKey(g)
+	p.review = a.reviewKey()
 	p.lost[0], p.lost[1] = c.Captured()
 	for i := range p.clocks {
 		if left, ok := c.ClockLeft(game.Color(i)); ok {

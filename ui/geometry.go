@@ -67,7 +67,7 @@ type geometry struct {
 	buttons []button
 	status  rect // status box in the panel
 	moves   rect // move list in the panel
-	chart   rect // White's chance over the game, under the moves (AI vs AI; empty otherwise)
+	chart   rect // White's chance over the game, under the moves (AI vs AI, a review; empty otherwise)
 	flipped bool
 	// portrait: the panel is below the board rather than right of it.
 	portrait bool
@@ -111,15 +111,16 @@ const (
 	minWindowH = 420
 )
 
-// newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls. A
-// tall screen puts the panel below the board, unless the panel's height
+// newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls,
+// chart the chart of White's chance (AI against AI, and a game under
+// review). A tall screen puts the panel below the board, unless the panel's height
 // would leave the board smaller than beside it.
-func newGeometry(w, h int, flipped, watch bool) geometry {
-	land := layoutGeometry(w, h, flipped, watch, false)
+func newGeometry(w, h int, flipped, watch, chart bool) geometry {
+	land := layoutGeometry(w, h, flipped, watch, chart, false)
 	if float64(w) > float64(h)*portraitRatio {
 		return land
 	}
-	if port := layoutGeometry(w, h, flipped, watch, true); port.board.w >= land.board.w {
+	if port := layoutGeometry(w, h, flipped, watch, chart, true); port.board.w >= land.board.w {
 		return port
 	}
 	return land
@@ -127,7 +128,7 @@ func newGeometry(w, h int, flipped, watch bool) geometry {
 
 // layoutGeometry lays out a w x h screen with the panel below the board
 // (portrait) or beside it.
-func layoutGeometry(w, h int, flipped, watch, portrait bool) geometry {
+func layoutGeometry(w, h int, flipped, watch, chart, portrait bool) geometry {
 	g := geometry{w: float64(w), h: float64(h), flipped: flipped}
 	g.portrait = portrait
 	buttons := panelButtons
@@ -188,8 +189,8 @@ func layoutGeometry(w, h int, flipped, watch, portrait bool) geometry {
 	}
 	y += float64(rows)*(bh+bg) + 10*u
 	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y-28*u)}
-	if ch := 130 * u; watch && g.moves.h > 2*ch+40*u {
-		// Two AIs: the chart of White's chance takes the move list's foot.
+	if ch := 130 * u; chart && g.moves.h > 2*ch+40*u {
+		// The chart of White's chance takes the move list's foot.
 		g.moves.h -= ch + 10*u
 		g.chart = rect{inner.x, g.moves.y + g.moves.h + 10*u, inner.w, ch}
 	}

@@ -14,7 +14,7 @@ import (
 func TestSquareHitTesting(t *testing.T) {
 	for _, size := range [][2]int{{1180, 780}, {640, 420}, {2560, 1600}, {900, 1400}} {
 		for _, flipped := range []bool{false, true} {
-			g := newGeometry(size[0], size[1], flipped, true)
+			g := newGeometry(size[0], size[1], flipped, true, true)
 			for s := game.Square(0); s < game.NumSquares; s++ {
 				x, y := g.squareCenter(s)
 				got, ok := g.squareAt(x, y)
@@ -30,13 +30,13 @@ func TestSquareHitTesting(t *testing.T) {
 			}
 		}
 	}
-	g := newGeometry(1180, 780, false, false)
+	g := newGeometry(1180, 780, false, false, false)
 	a1x, a1y := g.squareCenter(game.Sq(0, 0))
 	i9x, i9y := g.squareCenter(game.Sq(8, 8))
 	if !(a1x < i9x && a1y > i9y) {
 		t.Fatal("a1 is not bottom-left")
 	}
-	g = newGeometry(1180, 780, true, false)
+	g = newGeometry(1180, 780, true, false, false)
 	a1x, a1y = g.squareCenter(game.Sq(0, 0))
 	i9x, i9y = g.squareCenter(game.Sq(8, 8))
 	if !(a1x > i9x && a1y < i9y) {
@@ -52,7 +52,7 @@ func overlaps(a, b rect) bool {
 // the window's width.
 func TestPortraitWindowReflows(t *testing.T) {
 	for _, watch := range []bool{false, true} {
-		g := newGeometry(600, 1000, false, watch)
+		g := newGeometry(600, 1000, false, watch, watch)
 		if !g.portrait {
 			t.Fatal("a 600x1000 window is not laid out as portrait")
 		}
@@ -66,7 +66,7 @@ func TestPortraitWindowReflows(t *testing.T) {
 			t.Errorf("watch=%v: the panel leaves the window or has no room for moves (%.0f px)", watch, g.moves.h)
 		}
 	}
-	if g := newGeometry(1180, 780, false, false); g.portrait {
+	if g := newGeometry(1180, 780, false, false, false); g.portrait {
 		t.Fatal("a landscape window is laid out as portrait")
 	}
 }
@@ -77,7 +77,7 @@ func TestMinimumWindowBoard(t *testing.T) {
 	for w := minWindowW; w <= 1400; w += 20 {
 		for h := minWindowH; h <= 1400; h += 20 {
 			for _, watch := range []bool{false, true} {
-				if g := newGeometry(w, h, false, watch); g.board.w < 300 {
+				if g := newGeometry(w, h, false, watch, watch); g.board.w < 300 {
 					t.Fatalf("%dx%d (watch %v): the board is %.0f px", w, h, watch, g.board.w)
 				}
 			}
@@ -89,7 +89,7 @@ func TestMinimumWindowBoard(t *testing.T) {
 // the panel, its chart and the lesson draw is at least 16 pixels there. The
 // sizes are read from the drawing code, where each is written as N*u.
 func TestPanelTextIsAtLeast16Pixels(t *testing.T) {
-	g := newGeometry(1280, 800, false, true)
+	g := newGeometry(1280, 800, false, true, true)
 	sizes := regexp.MustCompile(`face\(a\.fonts\.\w+, ([0-9.]+)\*u\)`)
 	for _, file := range []string{"drawpanel.go", "drawchart.go", "drawtutorial.go"} {
 		src, err := os.ReadFile(file)

@@ -125,6 +125,8 @@ func (a *App) handleKeys() {
 		c.Redo()
 	case pressed(ebiten.KeyS):
 		c.SaveAs()
+	case pressed(ebiten.KeyV):
+		a.review()
 	case pressed(ebiten.KeyO):
 		c.Open()
 	case pressed(ebiten.KeyN):
@@ -324,6 +326,8 @@ func (a *App) mouse(in mouseInput) {
 				c.Rematch()
 			} else if !a.bannerHidden && b.swap.contains(x, y) {
 				c.SwapSides()
+			} else if !a.bannerHidden && b.review.contains(x, y) {
+				a.review()
 			} else {
 				a.bannerHidden = !a.bannerHidden
 			}
@@ -389,4 +393,13 @@ func (a *App) clickOffBoard(x, y float64) {
 		}
 	}
 	a.ctl.ClearSelection()
+}
+
+// review starts the review of the finished game on the board (V, or the
+// end banner's Review button) and lifts the banner off the board, so that
+// the game can be gone through under it.
+func (a *App) review() {
+	if a.ctl.Review() {
+		a.bannerHidden = true
+	}
 }

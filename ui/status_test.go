@@ -16,7 +16,7 @@ import (
 func TestTimeBarClearsTheStatusLines(t *testing.T) {
 	a := newTestApp(t, session.Human, session.Human)
 	for _, size := range [][2]int{{1180, 780}, {1280, 800}, {640, 420}, {900, 1400}, {2560, 1600}} {
-		g := newGeometry(size[0], size[1], false, true)
+		g := newGeometry(size[0], size[1], false, true, true)
 		bar := a.statusBar(&g)
 		for i, y := range statusLines(&g) {
 			half := 9 * g.u // half the height of a 16-unit line

@@ -19,7 +19,7 @@ func TestClassroomTypeSize(t *testing.T) {
 	fonts, err := loadFonts()
 	require.NoError(t, err)
 	a := &App{fonts: fonts}
-	g := newGeometry(1280, 800, false, false)
+	g := newGeometry(1280, 800, false, false, false)
 	f := a.teachFaces(g.u)
 	for name, fc := range map[string]float64{"title": sizeOf(f.title), "body": sizeOf(f.body), "bold": sizeOf(f.bold),
 		"mono": sizeOf(f.mono), "small": sizeOf(f.small), "coordinates": sizeOf(f.coord), "tabs": 19 * g.u} {
@@ -33,7 +33,7 @@ func TestClassroomTypeSize(t *testing.T) {
 // right flipped.
 func TestClassBoardFollowsFlip(t *testing.T) {
 	for _, flipped := range []bool{false, true} {
-		g := newGeometry(1280, 800, flipped, false)
+		g := newGeometry(1280, 800, flipped, false, false)
 		l := newTeachLayout(&g)
 		b := l.board
 		require.Equal(t, flipped, b.flipped)

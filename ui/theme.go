@@ -83,7 +83,7 @@ func Colors() map[string]color.NRGBA {
 		"blackPiece": colBlackPiece, "gold": colGold, "lastMove": blend(colSquare, colLastMove),
 		"capture": colCapture, "button": colButton, "buttonOn": colButtonOn,
 		"evalWhite": colEvalWhite, "evalBlack": colEvalBlack, "evalUnknown": colEvalUnknown,
-		"accent": colAccent, "panelInset": colPanelInset,
+		"accent": colAccent, "panelInset": colPanelInset, "error": colError,
 	}
 }
 

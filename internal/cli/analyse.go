@@ -7,9 +7,9 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/tablut-ai/tablut/ai/analyse"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
-	"github.com/tablut-ai/tablut/internal/lab/analyse"
 )
 
 func init() {

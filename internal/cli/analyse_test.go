@@ -15,7 +15,7 @@ import (
 // the summary; flags may follow the record; bad input is one line.
 func TestAnalyse(t *testing.T) {
 	// The game of the analyse package's tests: Black lets the king escape.
-	rec, err := filepath.Abs("../lab/analyse/testdata/blunder.txt")
+	rec, err := filepath.Abs("../../ai/analyse/testdata/blunder.txt")
 	require.NoError(t, err)
 	dir := t.TempDir()
 

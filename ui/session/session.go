@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -35,6 +36,10 @@ type Config struct {
 	// NoPonder keeps an AI playing a person from thinking on the person's
 	// time (by default it ponders the reply it expects; see player.Engine).
 	NoPonder bool
+	// ReviewSpec is the engine that reviews a finished game (review.go);
+	// nil, the strongest engine at ReviewMoveTime. Tests give a small
+	// depth-limited one.
+	ReviewSpec *player.Spec
 }
 
 // Cue is a sound the controller asks for; the window plays it (ui/sound.go).
@@ -131,6 +136,8 @@ type Controller struct {
 	lesson  *lessonState // the "Learn to play" lesson, when it is on the board
 
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
+
+	review *reviewState // the review of the finished game on the board, running or done
 
 	keepFailed bool // the Store refused the last game once (said in the status)
 }
@@ -282,6 +289,9 @@ func (c *Controller) Update() {
 	if c.job != nil {
 		c.pollJob(now)
 	}
+	if c.review != nil {
+		c.pollReview()
+	}
 	c.checkFlag(now)
 	if c.Over() {
 		c.stopPondering()
@@ -317,6 +327,7 @@ func (c *Controller) setEval(h uint64, score int32, by string) {
 // Config.KeepLastGame); call it when the window closes.
 func (c *Controller) Close() {
 	c.stopSearch()
+	c.stopReview()
 	c.keepGame()
 }
 

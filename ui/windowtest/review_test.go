@@ -1,0 +1,135 @@
+package windowtest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/ui"
+	"github.com/tablut-ai/tablut/ui/session"
+)
+
+// reviewApp opens a finished two-ply game between two people: Black, to move
+// with the king on c7 one step from escaping, plays a8-a9 instead of
+// blocking, and the king escapes at c9. Its reviews use the heuristic at
+// depth 2, quick and deterministic.
+func reviewApp(t *testing.T) *ui.App {
+	t.Helper()
+	rec := recordFrom(t, "........./........./........./..B....../........./..W....../.BKWB..../B......../......... B",
+		session.Human, session.Human, "a8-a9", "c7-c9")
+	path := filepath.Join(t.TempDir(), "blunder.txt")
+	if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := player.Spec{Kind: player.Heuristic, Depth: 2}
+	var app *ui.App
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Load: path, Config: session.Config{
+			Engines: session.DepthEngine(1), Store: session.NewMemStore(), ReviewSpec: &spec}})
+	})
+	frames(t, 5)
+	if !app.Controller().Over() {
+		t.Fatal("the game is not over")
+	}
+	return app
+}
+
+// reviewDone waits for the review to have gone through the game.
+func reviewDone(t *testing.T, app *ui.App) {
+	t.Helper()
+	waitFor(t, "the review to finish", func() bool {
+		_, _, running, on := app.Controller().ReviewProgress()
+		return on && !running
+	})
+	frames(t, 5)
+}
+
+// A real click on the end banner's Review button lifts the banner, and the
+// review marks the blunder in red after its move in the move list and draws
+// White's chance over the game in the chart under the moves.
+func TestReviewFromTheBanner(t *testing.T) {
+	needDisplay(t)
+	resize(t, 1280, 800)
+	app := reviewApp(t)
+	var x, y float64
+	var ok bool
+	onLoop(t, func() { x, y, ok = app.BannerButtonCenter("Review") })
+	if !ok {
+		t.Fatal("no Review button on the banner")
+	}
+	xdo(t, "mousemove", "--window", "WIN", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "mousedown", "1", "mouseup", "1")
+	frames(t, 6)
+	reviewDone(t, app)
+	if app.Controller().ReviewMark(0) != "??" {
+		t.Fatalf("a8-a9 marked %q, want ??", app.Controller().ReviewMark(0))
+	}
+	colours := ui.Colors()
+	drawnFrame(t, app, "review", func(at func(x, y float64) [3]uint8) {
+		// The banner is gone: the board's centre shows the throne, not the
+		// banner's dark box.
+		cx, cy := app.SquareCenter(40)
+		if c := at(cx, cy); c[0] < 60 && c[1] < 60 && c[2] < 60 {
+			t.Errorf("the board's centre is %v: the banner still covers it", c)
+		}
+		// The mark: red pixels in a8-a9's cell of the move list.
+		mx, my, mw, mh, ok := app.MoveCellRect(0)
+		if !ok {
+			t.Fatal("a8-a9 is not in the move list")
+		}
+		red := 0
+		for px := mx; px < mx+mw; px++ {
+			for py := my; py < my+mh; py++ {
+				if nearRGB(at(px, py), colours["error"]) {
+					red++
+				}
+			}
+		}
+		if red < 5 {
+			t.Errorf("%d red pixels in a8-a9's cell, want the ?? mark", red)
+		}
+		// The chart: drawn, with its line.
+		x, y, w, h := app.ChartRect()
+		if w == 0 {
+			t.Fatal("no chart for a game under review")
+		}
+		line := 0
+		for px := x; px < x+w; px++ {
+			for py := y + h*0.25; py < y+h; py++ {
+				if nearRGB(at(px, py), colours["evalWhite"]) {
+					line++
+				}
+			}
+		}
+		if line < 10 {
+			t.Errorf("the chart has %d pixels of its line, want a drawn curve", line)
+		}
+	})
+}
+
+// V reviews a finished game from any point of it: browsed back to the
+// blunder with the real Left key, the status box then tells the review of
+// the move on the board.
+func TestReviewKeyWhileBrowsing(t *testing.T) {
+	needDisplay(t)
+	resize(t, 1280, 800)
+	app := reviewApp(t)
+	key(t, "Left")
+	if app.Controller().Game().Ply() != 1 {
+		t.Fatalf("Left showed ply %d, want 1", app.Controller().Game().Ply())
+	}
+	key(t, "v")
+	reviewDone(t, app)
+	r, ok := app.Controller().ReviewHere()
+	if !ok || r.Mark != "??" {
+		t.Fatalf("the review of a8-a9 here: %+v, %v; want it marked ??", r, ok)
+	}
+	drawnFrame(t, app, "review-browse", func(func(x, y float64) [3]uint8) {})
+	got := app.StatusLines()
+	if got[0] != "Review: Black played a8-a9??" || !strings.HasPrefix(got[1], "Blunder: ") ||
+		!strings.HasPrefix(got[2], "Black's chance ") {
+		t.Errorf("status lines %q", got)
+	}
+}
