@@ -530,13 +530,13 @@ func (a *App) drawMoveList(dst *ebiten.Image, g *geometry) {
 	u := g.u
 	in := g.moves.inset(10 * u)
 	drawText(dst, "Moves", face(a.fonts.bold, 16*u), in.x, in.y+7*u, colTextDim, alignLeft)
-	if a.ctl.WatchControls() {
+	if _, _, _, on := a.ctl.ReviewProgress(); on {
+		// The review's progress; the marks follow the moves.
+		drawText(dst, reviewProgress(a.ctl), face(a.fonts.regular, 16*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
+	} else if a.ctl.WatchControls() {
 		// The pace of AI-vs-AI play, set by Slower and Faster.
 		drawText(dst, fmt.Sprintf("delay %.2g s", a.ctl.Delay().Seconds()), face(a.fonts.regular, 16*u),
 			in.x+in.w, in.y+7*u, colTextDim, alignRight)
-	} else if _, _, _, on := a.ctl.ReviewProgress(); on {
-		// The review's progress; the marks follow the moves.
-		drawText(dst, reviewProgress(a.ctl), face(a.fonts.regular, 16*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
 	} else if a.ctl.Browsing() {
 		drawText(dst, "replay · End: last move", face(a.fonts.regular, 16*u), in.x+in.w, in.y+7*u, colAccent, alignRight)
 	}

@@ -332,3 +332,19 @@ func worstFirst(moves []Move) []Move {
 	slices.SortStableFunc(out, func(a, b Move) int { return cmp.Compare(b.Loss(), a.Loss()) })
 	return out
 }
+
+// RandomOpening returns the number of random opening plies a match record
+// says its game began with (its Opening tag, "4 random plies (seed 1, pair
+// 3)"), or 0. The players did not choose those moves, so an analysis starts
+// after them.
+func RandomOpening(meta game.RecordMeta) int {
+	for _, t := range meta.Tags {
+		var n int
+		if t.Key == "Opening" {
+			if _, err := fmt.Sscanf(t.Value, "%d random plies", &n); err == nil && n > 0 {
+				return n
+			}
+		}
+	}
+	return 0
+}

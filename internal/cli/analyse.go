@@ -100,7 +100,7 @@ func runAnalyse(args []string) error {
 	c := analyse.Config{Engine: spec, Side: *side, From: *from, To: *to}
 	fromSet := false
 	fs.Visit(func(f *flag.Flag) { fromSet = fromSet || f.Name == "from" })
-	opening := randomOpening(meta)
+	opening := analyse.RandomOpening(meta)
 	if !fromSet && opening > 0 && opening < g.Ply() && (c.To == 0 || c.To > opening) {
 		c.From = opening + 1 // the players did not choose those moves
 	}
@@ -150,19 +150,4 @@ func resultText(g *game.Game, meta game.RecordMeta) string {
 		return "unfinished (" + printable(meta.Reason) + ")"
 	}
 	return "unfinished"
-}
-
-// randomOpening returns the number of random opening plies a match record
-// says its game began with (its Opening tag, "4 random plies (seed 1, pair
-// 3)"), or 0.
-func randomOpening(meta game.RecordMeta) int {
-	for _, t := range meta.Tags {
-		var n int
-		if t.Key == "Opening" {
-			if _, err := fmt.Sscanf(t.Value, "%d random plies", &n); err == nil && n > 0 {
-				return n
-			}
-		}
-	}
-	return 0
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tablut-ai/tablut/ai/analyse"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -208,6 +209,7 @@ func (c *Controller) Load(r io.Reader, name string) error {
 	}
 	c.names = [2]string{strings.TrimSpace(meta.White), strings.TrimSpace(meta.Black)}
 	c.setGame(g)
+	c.openingPlies = analyse.RandomOpening(meta)
 	c.screen, c.started, c.help = ScreenGame, true, false
 	c.Notify(fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply()))
 	return nil

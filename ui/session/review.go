@@ -19,7 +19,7 @@ import (
 // shown on the board the engine's own choice and the mover's chance before
 // and after. Its scores become the evaluations of the game's positions, so
 // the evaluation bar and the chart read the reviewing engine's judgement,
-// named as usual.
+// named as usual (see noteReviewEvals).
 
 // ReviewMoveTime is how long the review's engine searches each position: a
 // move is judged by two searches (before and after it), so a game of 60
@@ -35,7 +35,9 @@ const reviewTTSizeMB = 16
 type reviewState struct {
 	line   []game.Move // the line reviewed, from the game's start
 	start  game.Position
+	from   int               // the first ply reviewed: after a loaded match record's random opening
 	by     string            // the reviewing engine's spec, for the evaluations it gives
+	white  map[uint64]bool   // the positions whose evaluation a White move's review gave
 	moves  []analyse.Move    // the moves reviewed so far, in order
 	news   chan analyse.Move // one value per move, never full (its capacity is the line's length)
 	done   chan error        // exactly one value
@@ -112,9 +114,13 @@ func (c *Controller) Review() bool {
 			return false
 		}
 	}
+	from := 1
+	if n := c.openingPlies; n > 0 && n < len(line) {
+		from = n + 1 // the players did not choose the random opening's moves
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &reviewState{
-		line: line, start: c.game.Start(), by: spec.String(),
+		line: line, start: c.game.Start(), from: from, by: spec.String(), white: map[uint64]bool{},
 		news: make(chan analyse.Move, len(line)), done: make(chan error, 1), cancel: cancel,
 	}
 	go func() {
@@ -123,7 +129,7 @@ func (c *Controller) Review() bool {
 		runtime.LockOSThread()
 		lowerThreadPriority()
 		defer cancel()
-		_, err := analyse.Run(ctx, g, analyse.Config{Engine: spec}, func(m analyse.Move) { r.news <- m })
+		_, err := analyse.Run(ctx, g, analyse.Config{Engine: spec, From: from}, func(m analyse.Move) { r.news <- m })
 		r.done <- err
 	}()
 	c.review = r
@@ -152,8 +158,7 @@ func (c *Controller) pollReview() {
 		select {
 		case m := <-r.news:
 			r.moves = append(r.moves, m)
-			p := r.positionBefore(m.Ply)
-			c.setEval(p.Hash(), m.Before, r.by)
+			c.noteReviewEvals(r, m)
 			continue
 		default:
 		}
@@ -171,6 +176,34 @@ func (c *Controller) pollReview() {
 	}
 }
 
+// noteReviewEvals makes the review's scores of the positions before and
+// after m their evaluations. An engine with one evaluator per side (the
+// champion) judges each side's moves with that side's evaluator, and the
+// two differ; the evaluations shown (bar and chart) are all its White
+// evaluator's where it gave one, so that the chart's curve is one judgement
+// and does not zigzag between two. Every position of the game is before or
+// after a White move, so Black's judgements only fill in at the ends.
+func (c *Controller) noteReviewEvals(r *reviewState, m analyse.Move) {
+	before := r.positionBefore(m.Ply)
+	after := before
+	after.Make(m.Played)
+	for _, e := range []struct {
+		p     game.Position
+		score int32
+	}{{before, m.Before}, {after, m.After}} {
+		if e.p.Status() != game.Ongoing {
+			continue // a finished game's evaluation is its result
+		}
+		h := e.p.Hash()
+		if m.Side == game.White {
+			r.white[h] = true
+		} else if r.white[h] {
+			continue
+		}
+		c.setEval(h, e.score, r.by)
+	}
+}
+
 // positionBefore returns the position before ply (counted from 1) of the
 // reviewed line.
 func (r *reviewState) positionBefore(ply int) game.Position {
@@ -182,24 +215,35 @@ func (r *reviewState) positionBefore(ply int) game.Position {
 }
 
 // ReviewProgress reports the review of the game on the board: how many of
-// its moves are reviewed, of how many, and whether it is still running. on
-// is false when there is none.
+// its moves are reviewed, of how many (all but a loaded match record's
+// random opening), and whether it is still running. on is false when there
+// is none.
 func (c *Controller) ReviewProgress() (done, total int, running, on bool) {
 	r := c.review
 	if r == nil {
 		return 0, 0, false, false
 	}
-	return len(r.moves), len(r.line), !r.over, true
+	return len(r.moves), len(r.line) - r.from + 1, !r.over, true
+}
+
+// reviewed returns the review of the line's move at index (0 for the
+// first), if the review has reached it.
+func (r *reviewState) reviewed(index int) (analyse.Move, bool) {
+	if i := index - (r.from - 1); i >= 0 && i < len(r.moves) {
+		return r.moves[i], true
+	}
+	return analyse.Move{}, false
 }
 
 // ReviewMark returns the review's mark of the line's move at index (0 for
 // the first): "??" for a blunder, "?" for a mistake, "" for neither or not
 // reviewed yet (see analyse.Move.Mark).
 func (c *Controller) ReviewMark(index int) string {
-	if r := c.review; r != nil && index >= 0 && index < len(r.moves) {
-		return r.moves[index].Mark()
+	if c.review == nil {
+		return ""
 	}
-	return ""
+	m, _ := c.review.reviewed(index)
+	return m.Mark()
 }
 
 // ReviewedMove is the review of one move, in words for the status box.
@@ -216,11 +260,13 @@ type ReviewedMove struct {
 // board, when the review has reached it.
 func (c *Controller) ReviewHere() (ReviewedMove, bool) {
 	r := c.review
-	ply := c.game.Ply()
-	if r == nil || ply == 0 || ply > len(r.moves) {
+	if r == nil {
 		return ReviewedMove{}, false
 	}
-	m := r.moves[ply-1]
+	m, ok := r.reviewed(c.game.Ply() - 1)
+	if !ok {
+		return ReviewedMove{}, false
+	}
 	who := EngineTitle(r.by)
 	var out ReviewedMove
 	out.Mark = m.Mark()

@@ -130,3 +130,30 @@ func TestReviewOfAFinishedGameBrowsedBack(t *testing.T) {
 	assert.Equal(t, 1, c.Game().Ply(), "the review does not move the board")
 	assert.Equal(t, game.Ongoing, c.Game().Outcome())
 }
+
+// A loaded match record's random opening plies (its Opening tag) are not
+// reviewed: the players did not choose them.
+func TestReviewSkipsARandomOpening(t *testing.T) {
+	spec := player.Spec{Kind: player.Heuristic, Depth: 1}
+	c := New(Config{Engines: DepthEngine(1), HintSpec: "heuristic", SaveDir: t.TempDir(), ReviewSpec: &spec})
+	g := game.NewGame(game.StartPosition())
+	for g.Outcome() == game.Ongoing && g.Ply() < 200 {
+		require.NoError(t, g.Play(g.LegalMoves()[0]))
+	}
+	require.NotEqual(t, game.Ongoing, g.Outcome(), "the first-legal-move game ends")
+	var rec strings.Builder
+	require.NoError(t, g.WriteRecord(&rec, game.RecordMeta{White: "heuristic", Black: "heuristic",
+		Tags: []game.RecordTag{{Key: "Opening", Value: "2 random plies (seed 1, pair 1)"}}}))
+	require.NoError(t, c.Load(strings.NewReader(rec.String()), "match.txt"))
+	require.True(t, c.Review())
+	finishReview(t, c)
+	done, total, _, _ := c.ReviewProgress()
+	assert.Equal(t, g.Ply()-2, total)
+	assert.Equal(t, total, done)
+	require.True(t, c.GoTo(2))
+	_, ok := c.ReviewHere()
+	assert.False(t, ok, "the second ply was random")
+	require.True(t, c.GoTo(3))
+	_, ok = c.ReviewHere()
+	assert.True(t, ok, "the third ply is the first one chosen")
+}

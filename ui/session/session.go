@@ -138,6 +138,9 @@ type Controller struct {
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 
 	review *reviewState // the review of the finished game on the board, running or done
+	// openingPlies is how many random plies a loaded match record says its
+	// game began with: a review starts after them.
+	openingPlies int
 
 	keepFailed bool // the Store refused the last game once (said in the status)
 }

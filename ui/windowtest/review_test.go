@@ -133,3 +133,57 @@ func TestReviewKeyWhileBrowsing(t *testing.T) {
 		t.Errorf("status lines %q", got)
 	}
 }
+
+// The review of a real game, as a person meets it: the champion's win as
+// White at 60 s a move over the heuristic (game 1 of the 60 s match in
+// docs/runs/m60), reviewed by the champion at Expert's 20,000 positions a
+// move so that the test is quick and repeatable. The review reaches every
+// move after the match's random opening, every position before one of them
+// gets the champion's estimate (the chart's curve), and the frame showing the first marked move is kept as
+// review.png under $TABLUT_SHOTS.
+func TestReviewOfARealGame(t *testing.T) {
+	needDisplay(t)
+	resize(t, 1280, 800)
+	path, err := filepath.Abs("testdata/review-game.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := player.ParseSpec("cnn:champion")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Nodes, spec.Threads, spec.MoveTime = 20000, 1, 0
+	var app *ui.App
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Load: path, Config: session.Config{
+			Engines: session.DepthEngine(1), Store: session.NewMemStore(), ReviewSpec: &spec}})
+	})
+	frames(t, 5)
+	key(t, "v")
+	reviewDone(t, app)
+	c := app.Controller()
+	// The record's first 4 plies were random (its Opening tag): the review
+	// starts after them.
+	n := len(c.Game().Line())
+	done, total, _, _ := c.ReviewProgress()
+	if done != total || total != n-4 {
+		t.Fatalf("reviewed %d of %d moves, the game has %d after 4 random plies", done, total, n)
+	}
+	for _, pt := range c.ChanceCurve()[4:n] {
+		if !pt.Known {
+			t.Errorf("no estimate of the position at ply %d", pt.Ply)
+		}
+	}
+	marked := -1
+	for i := 0; i < n && marked < 0; i++ {
+		if c.ReviewMark(i) != "" {
+			marked = i
+		}
+	}
+	if marked >= 0 {
+		onLoop(t, func() { c.GoTo(marked + 1) })
+		frames(t, 5)
+	}
+	drawnFrame(t, app, "review", func(func(x, y float64) [3]uint8) {})
+	t.Logf("first mark at ply %d; status %q", marked+1, app.StatusLines())
+}
