@@ -68,6 +68,20 @@ func nearRGB(c [3]uint8, want interface{ RGBA() (r, g, b, a uint32) }) bool {
 	return d(c[0], r) && d(c[1], g) && d(c[2], b)
 }
 
+// countNear counts the pixels of the rectangle (x, y, w, h) whose colour is
+// near want, read with at.
+func countNear(at func(x, y float64) [3]uint8, x, y, w, h float64, want interface{ RGBA() (r, g, b, a uint32) }) int {
+	n := 0
+	for px := x; px < x+w; px++ {
+		for py := y; py < y+h; py++ {
+			if nearRGB(at(px, py), want) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // The clocks stand still behind the start panel (N, a real key) and go on
 // from where they stood after Esc: the side to move's clock used to run
 // down to a red 0.0 behind the panel.

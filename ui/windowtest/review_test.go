@@ -79,15 +79,7 @@ func TestReviewFromTheBanner(t *testing.T) {
 		if !ok {
 			t.Fatal("a8-a9 is not in the move list")
 		}
-		red := 0
-		for px := mx; px < mx+mw; px++ {
-			for py := my; py < my+mh; py++ {
-				if nearRGB(at(px, py), colours["error"]) {
-					red++
-				}
-			}
-		}
-		if red < 5 {
+		if red := countNear(at, mx, my, mw, mh, colours["error"]); red < 5 {
 			t.Errorf("%d red pixels in a8-a9's cell, want the ?? mark", red)
 		}
 		// The chart: drawn, with its line.
@@ -95,15 +87,7 @@ func TestReviewFromTheBanner(t *testing.T) {
 		if w == 0 {
 			t.Fatal("no chart for a game under review")
 		}
-		line := 0
-		for px := x; px < x+w; px++ {
-			for py := y + h*0.25; py < y+h; py++ {
-				if nearRGB(at(px, py), colours["evalWhite"]) {
-					line++
-				}
-			}
-		}
-		if line < 10 {
+		if line := countNear(at, x, y+h*0.25, w, h*0.75, colours["evalWhite"]); line < 10 {
 			t.Errorf("the chart has %d pixels of its line, want a drawn curve", line)
 		}
 	})

@@ -36,14 +36,7 @@ func TestAIvsAIShowsTheChartAndTheLosses(t *testing.T) {
 		if w == 0 {
 			t.Fatal("no chart in an AI-vs-AI game")
 		}
-		line := 0
-		for px := x; px < x+w; px++ {
-			for py := y + h*0.25; py < y+h; py++ {
-				if nearRGB(at(px, py), white) {
-					line++
-				}
-			}
-		}
+		line := countNear(at, x, y+h*0.25, w, h*0.75, white)
 		if line < 20 {
 			t.Errorf("the chart has %d pixels of its line, want a drawn curve", line)
 		}
