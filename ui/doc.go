@@ -22,14 +22,16 @@
 //   - drawboard.go: the board, pieces (with the session's animations),
 //     marks, arrows and the evaluation bar.
 //   - drawpanel.go: the side panel: players, clocks, status box (which says
-//     when the AI's last move came from the opening book), move list,
-//     buttons.
-//   - drawoverlay.go: the help overlay and the end banner.
+//     when the AI's last move came from the opening book, and under a review
+//     what the reviewing engine says of the move on the board), move list
+//     (with the review's marks), buttons.
+//   - drawoverlay.go: the help overlay and the end banner (Rematch, Swap
+//     sides, Review).
 //   - drawstart.go: the start panel, laid out as a list of items (a
 //     rectangle and what a click on it does) that drawing, hovering and
 //     clicking share.
 //   - drawtutorial.go: the "Learn to play" lesson's box in the panel.
-//   - drawchart.go: for two AIs, White's chance over the game as a chart
+//   - drawchart.go: for two AIs and a game under review, White's chance over the game as a chart
 //     drawn with the window's own triangles, the pieces each side lost, the
 //     king's open lines on the board.
 //   - drawteach.go: the classroom view (T): its frame and tabs, the

@@ -8,6 +8,11 @@
 // The chances are ai.WhiteShare of the scores, the evaluation bar's reading
 // of a score, so they are the engine's estimates on one scale, not measured
 // frequencies; a stronger or longer search gives better ones.
+//
+// One file, analyse.go: Run (the replay, one engine per side for a sided
+// evaluator), the marks (Mistake, Blunder), the rows and summary that tablut
+// analyse prints, and RandomOpening (a match record's random plies, which
+// an analysis skips). The window's review (ui/session) runs the same Run.
 package analyse
 
 import (

@@ -57,6 +57,11 @@
 //     judged by package game with a sentence.
 //   - watch.go: what makes two AIs watchable: the pieces lost, White's
 //     chance at each ply, the king's open lines.
+//   - review.go: the review of a finished game: ai/analyse run in the
+//     background over the game's line (after a loaded match record's random
+//     opening), its marks by move, the review of the move on the board, its
+//     scores as the positions' evaluations (the White evaluator's where a
+//     sided engine gave two), stopped when the line changes.
 //   - words.go: the game in sentences: results and why (the king's capture
 //     in its three cases), chances of winning read off the score and the
 //     engine that gave it (the bar's share is ai.WhiteShare), captures
