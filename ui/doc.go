@@ -31,9 +31,9 @@
 //     rectangle and what a click on it does) that drawing, hovering and
 //     clicking share.
 //   - drawtutorial.go: the "Learn to play" lesson's box in the panel.
-//   - drawchart.go: for two AIs and a game under review, White's chance over the game as a chart
-//     drawn with the window's own triangles, the pieces each side lost, the
-//     king's open lines on the board.
+//   - drawchart.go: for two AIs and for a game under review, White's
+//     chance over the game as a chart drawn with the window's own triangles;
+//     the pieces each side lost, the king's open lines on the board.
 //   - drawteach.go: the classroom view (T): its frame and tabs, the
 //     full-screen button, the live search (or, where the engine plays the
 //     opening book, the book's move and how it was found) and the
