@@ -249,7 +249,7 @@ func (a *App) statusView(g *geometry) statusView {
 		title, why := c.EndWords()
 		v.l1, v.c1 = title, endColour(c.Game().Outcome(), title)
 		v.l2, v.c2 = why, colTextDim
-		v.l3, v.c3 = "Enter rematch  ·  X swap sides  ·  V review  ·  U undo", colTextFaint
+		v.l3, v.c3 = "Enter rematch  ·  X swap sides  ·  V review", colTextFaint
 		if r, ok := c.ReviewHere(); ok {
 			// The last move's review, under the result.
 			v.l2, v.c2 = reviewChoice(r), reviewColour(r.Mark)
