@@ -481,9 +481,9 @@ func (a *App) ChartRect() (x, y, w, h float64) {
 	return r.x, r.y, r.w, r.h
 }
 
-// BannerButtonCenter returns the centre of the end banner's button whose
-// label starts with label ("Rematch", "Swap sides", "Review") in the latest
-// frame, for tests that click it.
+// BannerButtonCenter returns the centre of the end banner's button named
+// label ("Rematch", "Swap sides" or "Review") in the latest frame, for tests
+// that click it.
 func (a *App) BannerButtonCenter(label string) (x, y float64, ok bool) {
 	b := newBannerGeometry(&a.geo)
 	for _, btn := range []struct {

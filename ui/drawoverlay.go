@@ -48,8 +48,8 @@ func bannerBounds(g *geometry) image.Rectangle {
 
 // drawBanner draws the end-of-game banner across the board: who won, said to
 // the person when one plays an AI ("You win"), why, and the buttons to play
-// again on the same sides or on swapped ones, or to have the game reviewed. dst's origin is the window's
-// point o (the banner's own layer).
+// again on the same sides or on swapped ones, or to have the game reviewed.
+// dst's origin is the window's point o (the banner's own layer).
 func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	c := a.ctl
 	b := newBannerGeometry(g).shifted(-float64(o.X), -float64(o.Y))

@@ -113,8 +113,8 @@ const (
 
 // newGeometry lays out a w x h screen; watch adds the AI-vs-AI controls,
 // chart the chart of White's chance (AI against AI, and a game under
-// review). A tall screen puts the panel below the board, unless the panel's height
-// would leave the board smaller than beside it.
+// review). A tall screen puts the panel below the board, unless the panel's
+// height would leave the board smaller than beside it.
 func newGeometry(w, h int, flipped, watch, chart bool) geometry {
 	land := layoutGeometry(w, h, flipped, watch, chart, false)
 	if float64(w) > float64(h)*portraitRatio {

@@ -21,9 +21,9 @@ import (
 // the evaluation bar and the chart read the reviewing engine's judgement,
 // named as usual (see noteReviewEvals).
 
-// ReviewMoveTime is how long the review's engine searches each position: a
-// move is judged by two searches (before and after it), so a game of 60
-// plies takes about a minute.
+// ReviewMoveTime is how long the review's engine searches each position; a
+// move is judged by two searches, before and after it (how long a whole
+// review takes: docs/measurements.md, section Reviewing a game).
 const ReviewMoveTime = 500 * time.Millisecond
 
 // reviewTTSizeMB is the table of each of the review's engines (one per side
@@ -41,12 +41,11 @@ type reviewState struct {
 	moves  []analyse.Move    // the moves reviewed so far, in order
 	news   chan analyse.Move // one value per move, never full (its capacity is the line's length)
 	done   chan error        // exactly one value
-	err    error
-	over   bool // done has been received
+	over   bool              // done has been received
 	cancel context.CancelFunc
 }
 
-// ReviewSpec returns the engine a review uses: Config.ReviewSpec when set,
+// reviewSpec returns the engine a review uses: Config.ReviewSpec when set,
 // else the strongest engine (DefaultOpponent) at ReviewMoveTime with the
 // threads the window's engines use.
 func (c *Controller) reviewSpec() (player.Spec, error) {
@@ -154,20 +153,19 @@ func (c *Controller) pollReview() {
 		c.stopReview()
 		return
 	}
-	for {
+	for drained := false; !drained; {
 		select {
 		case m := <-r.news:
 			r.moves = append(r.moves, m)
 			c.noteReviewEvals(r, m)
-			continue
 		default:
+			drained = true
 		}
-		break
 	}
 	if !r.over {
 		select {
 		case err := <-r.done:
-			r.over, r.err = true, err
+			r.over = true
 			if err != nil && err != context.Canceled {
 				c.Notify("the review stopped: " + err.Error())
 			}
@@ -249,8 +247,8 @@ func (c *Controller) ReviewMark(index int) string {
 // ReviewedMove is the review of one move, in words for the status box.
 type ReviewedMove struct {
 	Mark string // "", "?" or "??"
-	// Choice says what the engine would have played ("The champion plays
-	// e4-e7 too" or "The champion prefers d3-d7").
+	// Choice says what the engine would have played ("Champion plays e4-e7
+	// too" or "Champion prefers d3-d7").
 	Choice string
 	// Chance says how the mover's chance changed ("White's chance 45% → 20%").
 	Chance string
