@@ -31,7 +31,9 @@ func reviewApp(t *testing.T) *ui.App {
 			Engines: session.DepthEngine(1), Store: session.NewMemStore(), ReviewSpec: &spec}})
 	})
 	frames(t, 5)
-	if !app.Controller().Over() {
+	var over bool
+	onLoop(t, func() { over = app.Controller().Over() })
+	if !over {
 		t.Fatal("the game is not over")
 	}
 	return app
@@ -63,8 +65,10 @@ func TestReviewFromTheBanner(t *testing.T) {
 	xdo(t, "mousemove", "--window", "WIN", fmt.Sprint(int(x)), fmt.Sprint(int(y)), "mousedown", "1", "mouseup", "1")
 	frames(t, 6)
 	reviewDone(t, app)
-	if app.Controller().ReviewMark(0) != "??" {
-		t.Fatalf("a8-a9 marked %q, want ??", app.Controller().ReviewMark(0))
+	var mark string
+	onLoop(t, func() { mark = app.Controller().ReviewMark(0) })
+	if mark != "??" {
+		t.Fatalf("a8-a9 marked %q, want ??", mark)
 	}
 	colours := ui.Colors()
 	drawnFrame(t, app, "review", func(at func(x, y float64) [3]uint8) {
@@ -101,17 +105,22 @@ func TestReviewKeyWhileBrowsing(t *testing.T) {
 	resize(t, 1280, 800)
 	app := reviewApp(t)
 	key(t, "Left")
-	if app.Controller().Game().Ply() != 1 {
-		t.Fatalf("Left showed ply %d, want 1", app.Controller().Game().Ply())
+	var ply int
+	onLoop(t, func() { ply = app.Controller().Game().Ply() })
+	if ply != 1 {
+		t.Fatalf("Left showed ply %d, want 1", ply)
 	}
 	key(t, "v")
 	reviewDone(t, app)
-	r, ok := app.Controller().ReviewHere()
+	var r session.ReviewedMove
+	var ok bool
+	onLoop(t, func() { r, ok = app.Controller().ReviewHere() })
 	if !ok || r.Mark != "??" {
 		t.Fatalf("the review of a8-a9 here: %+v, %v; want it marked ??", r, ok)
 	}
 	drawnFrame(t, app, "review-browse", func(func(x, y float64) [3]uint8) {})
-	got := app.StatusLines()
+	var got [3]string
+	onLoop(t, func() { got = app.StatusLines() })
 	if got[0] != "Review: Black played a8-a9??" || !strings.HasPrefix(got[1], "Blunder: ") ||
 		!strings.HasPrefix(got[2], "Black's chance ") {
 		t.Errorf("status lines %q", got)
@@ -147,21 +156,26 @@ func TestReviewOfARealGame(t *testing.T) {
 	reviewDone(t, app)
 	c := app.Controller()
 	// The record's first 4 plies were random (its Opening tag): the review
-	// starts after them.
-	n := len(c.Game().Line())
-	done, total, _, _ := c.ReviewProgress()
+	// starts after them. What the controller holds is read on the game loop.
+	var n, done, total, marked int
+	var curve []session.ChancePoint
+	onLoop(t, func() {
+		n = len(c.Game().Line())
+		done, total, _, _ = c.ReviewProgress()
+		curve = c.ChanceCurve()
+		marked = -1
+		for i := 0; i < n && marked < 0; i++ {
+			if c.ReviewMark(i) != "" {
+				marked = i
+			}
+		}
+	})
 	if done != total || total != n-4 {
 		t.Fatalf("reviewed %d of %d moves, the game has %d after 4 random plies", done, total, n)
 	}
-	for _, pt := range c.ChanceCurve()[4:n] {
+	for _, pt := range curve[4:n] {
 		if !pt.Known {
 			t.Errorf("no estimate of the position at ply %d", pt.Ply)
-		}
-	}
-	marked := -1
-	for i := 0; i < n && marked < 0; i++ {
-		if c.ReviewMark(i) != "" {
-			marked = i
 		}
 	}
 	if marked >= 0 {
@@ -169,5 +183,7 @@ func TestReviewOfARealGame(t *testing.T) {
 		frames(t, 5)
 	}
 	drawnFrame(t, app, "review", func(func(x, y float64) [3]uint8) {})
-	t.Logf("first mark at ply %d; status %q", marked+1, app.StatusLines())
+	var status [3]string
+	onLoop(t, func() { status = app.StatusLines() })
+	t.Logf("first mark at ply %d; status %q", marked+1, status)
 }
