@@ -60,6 +60,11 @@ type Options struct {
 	// time, whatever the iterations say, instead of the time policy that gives
 	// a stable best move less time and a changing one more (for measuring it).
 	FixedSoftLimit bool
+	// FullTime starts new iterations until the hard limit, however settled
+	// the best move: for a fixed time per move (matches, a Challenge
+	// server's limit), where the time a move leaves unused is lost, not
+	// carried over to later moves. It wins over FixedSoftLimit.
+	FullTime bool
 	// Deterministic forces one thread so that a search limited by depth or nodes
 	// returns the same result every time (given the same Seed and a cleared or
 	// equally filled table).

@@ -245,6 +245,7 @@ func (s *Searcher) run(ctl *control, pos game.Position, history []uint64, depth 
 	}
 	ctl.threads = int32(len(s.workers))
 	ctl.policy.fixed = s.opts.FixedSoftLimit
+	ctl.policy.full = s.opts.FullTime
 	for _, w := range s.workers {
 		w.prepare(ctl, eval, &pos, history, rootMoves, s.opts.contemptFor(pos.SideToMove()))
 	}

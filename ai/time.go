@@ -233,6 +233,11 @@ func keepSearching(frac float64, mt, since time.Duration) bool {
 //     more depth would most likely confirm it, and the time saved goes to
 //     the opponent's turn, where pondering can use it.
 //
+// Options.FullTime replaces all of this by the whole move time: under a fixed
+// time per move the time saved is not carried over, and pondering runs on
+// the opponent's turn anyway (measured in docs/measurements.md, section
+// Pondering, contempt and the time policy).
+//
 // Shallow iterations (below policyMinDepth) are too quick and too noisy to
 // judge; they keep the default. A single legal move and a found forced win are
 // answered at once before any of this (Searcher.Search, control.offer).
@@ -253,6 +258,7 @@ const (
 // timePolicy follows the completed iterations of one search.
 type timePolicy struct {
 	fixed  bool // always softFraction (Options.FixedSoftLimit)
+	full   bool // always the whole move time (Options.FullTime)
 	best   game.Move
 	stable int // iterations in a row that kept best
 	score  int32
@@ -272,6 +278,8 @@ func (p *timePolicy) update(depth int, best game.Move, score int32) float64 {
 	}
 	p.best, p.score, p.seen = best, score, true
 	switch {
+	case p.full:
+		return 1 // new iterations until the hard limit stops one
 	case p.fixed || depth < policyMinDepth:
 		return softFraction
 	case changed || fell:

@@ -34,9 +34,11 @@ func TestTimePolicy(t *testing.T) {
 	} {
 		var p timePolicy
 		fixed := timePolicy{fixed: true}
+		full := timePolicy{full: true, fixed: true}
 		for i, x := range c.iters {
 			assert.Equal(t, x.want, p.update(x.depth, x.move, x.score), "%s: iteration %d", c.name, i+1)
 			assert.Equal(t, softFraction, fixed.update(x.depth, x.move, x.score), "%s: iteration %d, fixed soft limit", c.name, i+1)
+			assert.Equal(t, 1.0, full.update(x.depth, x.move, x.score), "%s: iteration %d, full time (over the fixed soft limit)", c.name, i+1)
 		}
 	}
 }
@@ -51,6 +53,7 @@ func TestKeepSearching(t *testing.T) {
 	assert.True(t, keepSearching(unstableFraction, mt, 50*time.Second))
 	assert.False(t, keepSearching(unstableFraction, mt, 51*time.Second))
 	assert.Less(t, unstableFraction, hardFraction, "an unstable search still stops before the hard limit")
+	assert.True(t, keepSearching(1, mt, 53*time.Second), "full time: new iterations until the hard limit (54 s) stops one")
 }
 
 // offer: the deepest iteration wins, whichever thread completed it; a

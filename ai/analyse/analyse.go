@@ -9,10 +9,15 @@
 // of a score, so they are the engine's estimates on one scale, not measured
 // frequencies; a stronger or longer search gives better ones.
 //
-// One file, analyse.go: Run (the replay, one engine per side for a sided
-// evaluator), the marks (Mistake, Blunder), the rows and summary that tablut
-// analyse prints, and RandomOpening (a match record's random plies, which
-// an analysis skips). The window's review (ui/session) runs the same Run.
+// Files:
+//   - analyse.go: Run (the replay, one engine per side for a sided
+//     evaluator), the marks (Mistake, Blunder), the rows and summary that
+//     tablut analyse prints, and RandomOpening (a match record's random
+//     plies, which an analysis skips). The window's review (ui/session)
+//     runs the same Run.
+//   - tags.go: a finished analysis kept in the game's record as three tags
+//     (Tags) and read back, checked against the game (FromTags): the
+//     window's saved reviews and tablut analyse -save.
 package analyse
 
 import (

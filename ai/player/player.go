@@ -53,6 +53,10 @@ type Spec struct {
 	// FixedTime turns the time policy off: no new iteration after 60% of the
 	// move time, however stable or unstable the best move (ai.Options.FixedSoftLimit).
 	FixedTime bool
+	// FullTime searches until the hard limit of every move instead
+	// (ai.Options.FullTime): under a fixed time per move the time the policy
+	// saves is lost.
+	FullTime bool `json:",omitempty"`
 	// Ponder makes the engine think on the opponent's time about the reply
 	// its principal variation expects (timed searches only; see Engine).
 	Ponder bool
@@ -166,6 +170,12 @@ func (s Spec) Describe() string {
 	if s.Ponder {
 		parts = append(parts, "ponder")
 	}
+	switch {
+	case s.FullTime:
+		parts = append(parts, "full time")
+	case s.FixedTime:
+		parts = append(parts, "fixed time")
+	}
 	if s.Off != 0 {
 		parts = append(parts, "without "+s.Off.String())
 	}
@@ -236,13 +246,14 @@ type Flags struct {
 	Contempt  int
 	RawEval   bool
 	FixedTime bool
+	FullTime  bool
 	Off       ai.Feature
 	TTSizeMB  int
 	Book      bool
 }
 
 // AddFlags defines -movetime (default 2s), -depth, -nodes, -threads, -seed,
-// -contempt, -raw-eval, -fixed-time, -off, -tt and -book on fs and returns where their values
+// -contempt, -raw-eval, -fixed-time, -full-time, -off, -tt and -book on fs and returns where their values
 // land; call Apply after parsing.
 func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
@@ -253,6 +264,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed (random player, openings, tie-breaks)")
 	fs.IntVar(&f.Contempt, "contempt", ai.DefaultContempt, "how much an engine dislikes a draw by repetition, in evaluator units (0 = a draw is an even position)")
 	fs.BoolVar(&f.FixedTime, "fixed-time", false, "start no new depth after 60% of the move time, instead of less when the best move is stable and more when it changes")
+	fs.BoolVar(&f.FullTime, "full-time", false, "search until the hard limit of every move (90% of -movetime), however settled the best move: for a fixed time per move, where time left unused is lost")
 	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default a network correcting the heuristic is centred on the start position for each side, and the side a pure network puts behind at the start adds that deficit to its contempt)")
 	fs.IntVar(&f.TTSizeMB, "tt", DefaultTTSizeMB, "transposition table size per engine, in MB")
 	fs.BoolVar(&f.Book, "book", true, "play White's opening book where the engine is the champion at full strength (cnn:champion, level:master); -book=false searches every move")
@@ -287,7 +299,7 @@ func (f FeatureFlag) Set(s string) error {
 // "-depth 3" alone means a pure depth limit (deterministic, parallel-friendly).
 func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.MoveTime, s.Depth, s.Nodes, s.Threads, s.Seed = f.MoveTime, f.Depth, f.Nodes, f.Threads, f.Seed
-	s.Contempt, s.RawEval, s.FixedTime, s.Off = int32(f.Contempt), f.RawEval, f.FixedTime, f.Off
+	s.Contempt, s.RawEval, s.FixedTime, s.FullTime, s.Off = int32(f.Contempt), f.RawEval, f.FixedTime, f.FullTime, f.Off
 	s.SetTTSizeMB(f.TTSizeMB)
 	s.NoBook = !f.Book
 	explicit := false
@@ -397,7 +409,7 @@ func NewEngine(spec Spec, eval ai.Evaluator) *Engine {
 	}
 	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: tt, Threads: threads, Seed: spec.Seed,
 		Deterministic: spec.Limits().MoveTime == 0, Contempt: spec.Contempt, StartLevels: startLevels(spec, eval),
-		FixedSoftLimit: spec.FixedTime, Off: spec.Off})
+		FixedSoftLimit: spec.FixedTime, FullTime: spec.FullTime, Off: spec.Off})
 	e := &Engine{name: spec.String(), lim: spec.Limits(), cap: newMoveCap(spec), s: s, ponder: spec.Ponder}
 	if spec.UsesBook() {
 		// The shipped book is read and checked by its package's tests; were

@@ -4,19 +4,21 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 
 	"github.com/tablut-ai/tablut/ai/analyse"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
 func init() {
 	register("analyse", "replay a game record with an engine: its move and chance at every ply, the mistakes and blunders", runAnalyse)
 }
 
-const analyseHelp = `usage: tablut analyse [-engine cnn:champion] [-movetime 2s | -depth N | -nodes N] [-side white|black] [-from PLY] [-to PLY] RECORD
+const analyseHelp = `usage: tablut analyse [-engine cnn:champion] [-movetime 2s | -depth N | -nodes N] [-side white|black] [-from PLY] [-to PLY] [-save FILE] RECORD
 
 Replays a game record (as the window's Save or tablut match -records write
 them) and searches every position before an analysed move with the engine:
@@ -31,6 +33,8 @@ better ones, and a short one shows a few percent of change after every move
 from judging the position once with each side to move. The random opening
 plies of a match's record (its Opening tag) are skipped unless -from says
 otherwise. Ctrl-C stops and prints the summary of the moves analysed so far.
+With -save FILE the game is also written, with this review, to a record that
+the window opens reviewed (marks, chances, chart), without searching again.
 
 `
 
@@ -42,6 +46,7 @@ func runAnalyse(args []string) error {
 	from := fs.Int("from", 0, "first ply to analyse, counted from 1 (0 = the first)")
 	to := fs.Int("to", 0, "last ply to analyse (0 = the last)")
 	top := fs.Int("top", 5, "worst moves named per side in the summary")
+	save := fs.String("save", "", "write the game with its review to this record file: the window opens it reviewed, marks, chances and chart, without searching again (every move to the end: not with -side or -to)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), analyseHelp)
 		fs.PrintDefaults()
@@ -84,6 +89,9 @@ func runAnalyse(args []string) error {
 		return fmt.Errorf("-engine %s: a level plays weakened on purpose; analyse with heuristic or a network (cnn:champion) and choose the limits", printable(*engine))
 	}
 	spec = lim.Apply(fs, spec)
+	if *save != "" && (*side != "" || *to != 0) {
+		return fmt.Errorf("-save keeps a review of every move to the game's end: leave out -side and -to")
+	}
 
 	f, err := os.Open(path)
 	if err != nil {
@@ -120,7 +128,32 @@ func runAnalyse(args []string) error {
 	if err != nil && ctx.Err() != nil {
 		return fmt.Errorf("analysis interrupted after %d moves", len(moves))
 	}
-	return err
+	if err != nil || *save == "" {
+		return err
+	}
+	return saveReviewed(*save, g, meta, spec, moves)
+}
+
+// saveReviewed writes g to path (atomically) as a record with meta's
+// players, date and tags, its review tags replaced by the analysis moves by
+// spec's engine.
+func saveReviewed(path string, g *game.Game, meta game.RecordMeta, spec player.Spec, moves []analyse.Move) error {
+	review, ok := analyse.Tags(spec.String(), moves)
+	if !ok {
+		return fmt.Errorf("the game is too long to keep its review in a record; %s not written", printable(path))
+	}
+	var tags []game.RecordTag
+	for _, t := range meta.Tags {
+		if !analyse.IsTag(t.Key) {
+			tags = append(tags, t)
+		}
+	}
+	meta.Tags = append(tags, review...)
+	if err := atomicfile.Write(path, func(w io.Writer) error { return g.WriteRecord(w, meta) }); err != nil {
+		return fmt.Errorf("cannot write %s: %v", printable(path), err)
+	}
+	fmt.Printf("wrote the game with its review to %s\n", printable(path))
+	return nil
 }
 
 // orUnknown returns a record's player name, printable, or "(not named)".

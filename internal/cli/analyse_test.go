@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/ai/analyse"
+	"github.com/tablut-ai/tablut/game"
 )
 
 // "tablut analyse" replays a record: a row per move, the blunder marked,
@@ -57,16 +60,36 @@ func TestAnalyse(t *testing.T) {
 	assert.NotContains(t, out, "random opening")
 	assert.Contains(t, out, "\n   1  White  ")
 
+	// -save writes the game with its review, after the record's own tags;
+	// the review reads back for the game.
+	saved := filepath.Join(dir, "reviewed.txt")
+	out, err = tablut(t, "analyse", "-engine", "heuristic", "-depth", "1", "-save", saved, game1)
+	require.NoError(t, err)
+	assert.Contains(t, out, "wrote the game with its review to "+saved)
+	f, err := os.Open(saved)
+	require.NoError(t, err)
+	g, meta, err := game.ReadRecord(f)
+	f.Close()
+	require.NoError(t, err)
+	assert.Equal(t, 4, analyse.RandomOpening(meta), "the Opening tag is kept")
+	engine, moves, err := analyse.FromTags(meta, g)
+	require.NoError(t, err)
+	assert.Equal(t, "heuristic", engine)
+	assert.Equal(t, 5, moves[0].Ply)
+	assert.Equal(t, g.Ply()-4, len(moves))
+
 	bad := filepath.Join(dir, "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("Format: tablut-record 1\n\n1. e3-e9\n"), 0o644))
 	for args, msg := range map[string]string{
 		"analyse": "analyse needs a game record",
 		"analyse " + filepath.Join(dir, "none.txt"): "cannot open the game record",
-		"analyse " + bad:                "bad.txt: record",
-		"analyse -side red " + rec:      `bad -side "red"`,
-		"analyse -engine random " + rec: "cannot analyse",
-		"analyse -from 9 " + rec:        "not in the game's plies 1 to 2",
-		"analyse " + rec + " extra":     "takes no arguments",
+		"analyse " + bad:                         "bad.txt: record",
+		"analyse -side red " + rec:               `bad -side "red"`,
+		"analyse -engine random " + rec:          "cannot analyse",
+		"analyse -from 9 " + rec:                 "not in the game's plies 1 to 2",
+		"analyse " + rec + " extra":              "takes no arguments",
+		"analyse -save x.txt -side white " + rec: "-save keeps a review of every move to the game's end",
+		"analyse -save " + filepath.Join(dir, "no", "such", "dir", "x.txt") + " -depth 1 -engine heuristic " + rec: "cannot write",
 	} {
 		_, err := tablut(t, strings.Fields(args)...)
 		var ee *exec.ExitError

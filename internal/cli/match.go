@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -80,6 +81,12 @@ func runMatch(args []string) error {
 	fs.Func("off-b", "search techniques switched off for player B only, replacing -off for B (as -off; \"none\" switches none off)", func(v string) error {
 		offBSet = true
 		return player.FeatureFlag{F: &offB}.Set(v)
+	})
+	var fullTimeB *bool
+	fs.BoolFunc("full-time-b", "the time policy of player B only, replacing -full-time for B (-full-time-b=false: B keeps the adaptive policy)", func(v string) error {
+		on, err := strconv.ParseBool(v)
+		fullTimeB = &on
+		return err
 	})
 	ttB := fs.Int("tt-b", 0, "transposition table size of player B only, in MB, replacing -tt for B (0 = as -tt)")
 	contemptB := fs.Int("contempt-b", -1, "contempt of player B only, replacing -contempt for B (-1 = as -contempt)")
@@ -159,6 +166,9 @@ func runMatch(args []string) error {
 	}
 	if offBSet {
 		c.B.Off = offB
+	}
+	if fullTimeB != nil {
+		c.B.FullTime = *fullTimeB
 	}
 	if *contemptB >= 0 {
 		c.B.Contempt = int32(*contemptB)

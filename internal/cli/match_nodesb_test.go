@@ -25,3 +25,15 @@ func TestMatchSide(t *testing.T) {
 	runQuiet(t, "match", "-a", "heuristic", "-b", "random", "-depth", "1", "-side", "white", "-games", "2", "-max-plies", "20")
 	require.ErrorContains(t, run([]string{"match", "-a", "heuristic", "-side", "red", "-depth", "1", "-games", "2"}), "bad -side")
 }
+
+// -full-time sets the time policy of both players and -full-time-b=false
+// takes it back for B; the players' descriptions say which has it.
+func TestMatchFullTimeB(t *testing.T) {
+	var err error
+	out := captureStdout(t, func() {
+		err = run([]string{"match", "-a", "heuristic", "-b", "heuristic", "-movetime", "20ms", "-full-time", "-full-time-b=false", "-games", "2", "-max-plies", "6"})
+	})
+	require.NoError(t, err)
+	require.Contains(t, out, "heuristic (20ms/move, full time) vs heuristic (20ms/move):")
+	require.ErrorContains(t, run([]string{"match", "-a", "heuristic", "-full-time-b=sometimes", "-games", "2"}), "full-time-b")
+}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tablut-ai/tablut/ai/analyse"
@@ -60,17 +61,19 @@ func (c *Controller) SaveTo(name string) (string, error) {
 		c.Notify(err.Error())
 		return "", err
 	}
-	c.Notify("Saved the game to " + name)
+	c.Notify("Saved the game to " + name + c.reviewSaved())
 	return name, nil
 }
 
-// recordMeta is the header of the game's record: players, date, and how a
-// game lost on time ended.
+// recordMeta is the header of the game's record: players, date, how a game
+// lost on time ended, a loaded record's own tags, and the game's review when
+// it is finished (see reviewTags).
 func (c *Controller) recordMeta() game.RecordMeta {
 	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
 	if c.timeLoss {
 		meta.Reason = c.lostOnTime()
 	}
+	meta.Tags = append(slices.Clone(c.tags), c.reviewTags()...)
 	return meta
 }
 
@@ -86,7 +89,7 @@ func (c *Controller) download(d Downloader) {
 		c.Notify("Cannot save the game: " + err.Error())
 		return
 	}
-	c.Notify("Saved the game as " + name + " (in your downloads)")
+	c.Notify("Saved the game as " + name + " (in your downloads)" + c.reviewSaved())
 }
 
 // rootCause drops the operation and path that os errors repeat.
@@ -198,6 +201,7 @@ func (c *Controller) Load(r io.Reader, name string) error {
 		return err
 	}
 	c.stopSearch()
+	c.stopReview()
 	c.lesson = nil
 	c.paused, c.stepOnce = false, false
 	s := Settings{White: strings.TrimSpace(meta.White), Black: strings.TrimSpace(meta.Black), MoveTime: c.settings.MoveTime}
@@ -210,8 +214,20 @@ func (c *Controller) Load(r io.Reader, name string) error {
 	c.names = [2]string{strings.TrimSpace(meta.White), strings.TrimSpace(meta.Black)}
 	c.setGame(g)
 	c.openingPlies = analyse.RandomOpening(meta)
+	for _, t := range meta.Tags {
+		if !analyse.IsTag(t.Key) {
+			c.tags = append(c.tags, t)
+		}
+	}
 	c.screen, c.started, c.help = ScreenGame, true, false
-	c.Notify(fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply()))
+	note := fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply())
+	switch by, err := c.restoreReview(meta); {
+	case err == nil:
+		note += ", reviewed by " + EngineTitle(by)
+	case !errors.Is(err, analyse.ErrNoReview):
+		note += "; its review was not read: " + err.Error()
+	}
+	c.Notify(note)
 	return nil
 }
 

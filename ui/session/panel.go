@@ -384,7 +384,7 @@ func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 // setGame puts g on the board and clears what belonged to the previous position.
 func (c *Controller) setGame(g *game.Game) {
 	c.game = g
-	c.openingPlies = 0
+	c.openingPlies, c.tags = 0, nil
 	c.caps = nil
 	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
 	c.evals = map[uint64]evalEntry{}

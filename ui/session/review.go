@@ -21,6 +21,11 @@ import (
 // the evaluation bar and the chart read the reviewing engine's judgement,
 // named as usual (see noteReviewEvals).
 
+// A finished review is kept in the game's record when the game is saved
+// (ai/analyse's tags), and a record that holds one opens reviewed, without
+// searching again (restoreReview); so does a record tablut analyse -save
+// wrote.
+
 // ReviewMoveTime is how long the review's engine searches each position; a
 // move is judged by two searches, before and after it (how long a whole
 // review takes: docs/measurements.md, section Reviewing a game).
@@ -299,4 +304,57 @@ func (c *Controller) ReviewSummary() (mistakes, blunders [2]int) {
 // over the game: between two AIs, and for a game under review.
 func (c *Controller) ChartShown() bool {
 	return c.WatchControls() || c.screen == ScreenGame && c.review != nil
+}
+
+// complete reports whether the review is over and reviewed every move of its
+// line from its first ply on.
+func (r *reviewState) complete() bool {
+	return r.over && len(r.moves) == len(r.line)-r.from+1
+}
+
+// reviewTags returns the record tags that keep the review of the game on
+// the board: none unless the review is complete and the board shows the
+// end of its line (a record holds the moves up to the position shown).
+func (c *Controller) reviewTags() []game.RecordTag {
+	r := c.review
+	if r == nil || !r.complete() || c.game.CanRedo() || !slices.Equal(r.line, c.game.Line()) {
+		return nil
+	}
+	tags, _ := analyse.Tags(r.by, r.moves)
+	return tags
+}
+
+// reviewSaved is what a save's notice adds about the review: that it was
+// saved with the game, or why not.
+func (c *Controller) reviewSaved() string {
+	switch r := c.review; {
+	case r == nil:
+		return ""
+	case len(c.reviewTags()) > 0:
+		return ", with its review"
+	case !r.complete():
+		return " (without the review, still running: save again when it is done)"
+	}
+	return ""
+}
+
+// restoreReview puts the review a loaded record holds (ai/analyse's tags)
+// on the board as a finished one: its marks, words and evaluations, as if
+// it had just run. It returns the reviewing engine's spec, or
+// analyse.ErrNoReview, or why the tags do not fit the game.
+func (c *Controller) restoreReview(meta game.RecordMeta) (string, error) {
+	by, moves, err := analyse.FromTags(meta, c.game)
+	if err != nil {
+		return "", err
+	}
+	r := &reviewState{
+		line: slices.Clone(c.game.Line()), start: c.game.Start(), from: moves[0].Ply, by: by,
+		white: map[uint64]bool{}, over: true, cancel: func() {},
+	}
+	for _, m := range moves {
+		r.moves = append(r.moves, m)
+		c.noteReviewEvals(r, m)
+	}
+	c.review = r
+	return by, nil
 }

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -156,4 +157,86 @@ func TestReviewSkipsARandomOpening(t *testing.T) {
 	require.True(t, c.GoTo(3))
 	_, ok = c.ReviewHere()
 	assert.True(t, ok, "the third ply is the first one chosen")
+}
+
+// A finished review is saved with the game, and the saved record opens
+// reviewed: the same marks, words and chart, and no search runs again.
+func TestReviewSavedWithTheGame(t *testing.T) {
+	c := newReviewController(t)
+	require.True(t, c.Review())
+	finishReview(t, c)
+	path, err := c.Save()
+	require.NoError(t, err)
+	assert.Contains(t, c.Message(), "with its review")
+
+	// Opened by a window whose reviews could not run at all (a network
+	// file that does not exist): whatever it shows comes from the record.
+	spec := player.Spec{Kind: player.CNN, Net: "missing/none.tnn"}
+	d := New(Config{Engines: DepthEngine(1), HintSpec: "heuristic", SaveDir: t.TempDir(), ReviewSpec: &spec})
+	require.NoError(t, d.LoadFile(path))
+	assert.Contains(t, d.Message(), "reviewed by "+EngineTitle("heuristic"))
+	done, total, running, on := d.ReviewProgress()
+	assert.Equal(t, [4]any{2, 2, false, true}, [4]any{done, total, running, on})
+	assert.Equal(t, "??", d.ReviewMark(0))
+	assert.Equal(t, "", d.ReviewMark(1))
+	require.True(t, c.GoTo(1))
+	require.True(t, d.GoTo(1))
+	want, ok := c.ReviewHere()
+	require.True(t, ok)
+	got, ok := d.ReviewHere()
+	require.True(t, ok)
+	assert.Equal(t, want, got)
+	assert.Equal(t, c.ChanceCurve(), d.ChanceCurve())
+	assert.Equal(t, c.EvalSource(), d.EvalSource())
+	assert.True(t, d.ChartShown())
+	require.True(t, d.Review(), "V on the reopened game keeps the review it holds")
+	d.Update()
+	_, _, running, on = d.ReviewProgress()
+	assert.True(t, on)
+	assert.False(t, running)
+
+	// Saved again at the game's end, the review and the record's own tags
+	// stay.
+	require.True(t, d.GoTo(2))
+	again, err := d.Save()
+	require.NoError(t, err)
+	g1, m1 := readRecordFile(t, path)
+	g2, m2 := readRecordFile(t, again)
+	assert.Equal(t, g1.Moves(), g2.Moves())
+	assert.Equal(t, m1.Tags, m2.Tags)
+}
+
+// A review still running is not saved (the notice says so), and a record
+// whose review does not fit its game opens without it, saying why.
+func TestReviewNotSavedOrNotRead(t *testing.T) {
+	c := newReviewController(t)
+	c.review = &reviewState{line: c.Game().Line(), from: 1, by: "heuristic", cancel: func() {}}
+	path, err := c.Save()
+	require.NoError(t, err)
+	assert.Contains(t, c.Message(), "without the review, still running")
+	_, meta := readRecordFile(t, path)
+	for _, tg := range meta.Tags {
+		assert.NotContains(t, tg.Key, "Review")
+	}
+
+	rec, err := os.ReadFile(path)
+	require.NoError(t, err)
+	bad := strings.Replace(string(rec), "\n\n", "\nReview-Engine: heuristic\nReview-From: 1\nReview-Moves: a8-a9,2,0,0\n\n", 1)
+	d := New(Config{Engines: DepthEngine(1), HintSpec: "heuristic", SaveDir: t.TempDir()})
+	require.NoError(t, d.Load(strings.NewReader(bad), "bad.txt"))
+	assert.Contains(t, d.Message(), "its review was not read: Review-Moves has 1 entries; plies 1 to 2 of the game need 2")
+	assert.Equal(t, 2, d.Game().Ply(), "the game itself is loaded")
+	_, _, _, on := d.ReviewProgress()
+	assert.False(t, on)
+}
+
+// readRecordFile reads the record in path.
+func readRecordFile(t *testing.T, path string) (*game.Game, game.RecordMeta) {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	g, meta, err := game.ReadRecord(f)
+	require.NoError(t, err)
+	return g, meta
 }

@@ -141,6 +141,9 @@ type Controller struct {
 	// openingPlies is how many random plies a loaded match record says its
 	// game began with: a review starts after them.
 	openingPlies int
+	// tags are a loaded record's own tags (a review's aside), written
+	// back when the game is saved.
+	tags []game.RecordTag
 
 	keepFailed bool // the Store refused the last game once (said in the status)
 }

@@ -187,3 +187,116 @@ func TestReviewOfARealGame(t *testing.T) {
 	onLoop(t, func() { status = app.StatusLines() })
 	t.Logf("first mark at ply %d; status %q", marked+1, status)
 }
+
+// saveTo is the desktop's save dialog answering with one path.
+type saveTo string
+
+func (s saveTo) SaveFile(string, string) (string, error) { return string(s), nil }
+func (s saveTo) OpenFile(string) (string, error)         { return "", session.ErrCancelled }
+
+// A finished review is saved with the game by the real S key, and the saved
+// game opens reviewed in a new window: the mark in the move list and the
+// chart are there at once, though that window's reviewing engine could not
+// even load (its network file does not exist).
+func TestReviewSavedAndReopened(t *testing.T) {
+	needDisplay(t)
+	resize(t, 1280, 800)
+	saved := filepath.Join(t.TempDir(), "reviewed.txt")
+	rec := recordFrom(t, "........./........./........./..B....../........./..W....../.BKWB..../B......../......... B",
+		session.Human, session.Human, "a8-a9", "c7-c9")
+	path := filepath.Join(t.TempDir(), "blunder.txt")
+	if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := player.Spec{Kind: player.Heuristic, Depth: 2}
+	var app *ui.App
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Load: path, Config: session.Config{Engines: session.DepthEngine(1),
+			Store: session.NewMemStore(), ReviewSpec: &spec, Dialogs: saveTo(saved)}})
+	})
+	frames(t, 5)
+	key(t, "v")
+	reviewDone(t, app)
+	key(t, "s")
+	waitFor(t, "the game to be saved", func() bool {
+		b, err := os.ReadFile(saved)
+		return err == nil && strings.Contains(string(b), "Review-Moves: ")
+	})
+	var msg string
+	onLoop(t, func() { msg = app.Controller().Message() })
+	if !strings.Contains(msg, "with its review") {
+		t.Errorf("the notice after saving: %q", msg)
+	}
+
+	missing := player.Spec{Kind: player.CNN, Net: filepath.Join(t.TempDir(), "none.tnn")}
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Load: saved, Config: session.Config{Engines: session.DepthEngine(1),
+			Store: session.NewMemStore(), ReviewSpec: &missing}})
+	})
+	frames(t, 5)
+	var done, total int
+	var running, on bool
+	onLoop(t, func() { done, total, running, on = app.Controller().ReviewProgress() })
+	if !on || running || done != 2 || total != 2 {
+		t.Fatalf("the reopened game's review: %d of %d, running %v, on %v", done, total, running, on)
+	}
+	colours := ui.Colors()
+	drawnFrame(t, app, "review-reopened", func(at func(x, y float64) [3]uint8) {
+		mx, my, mw, mh, ok := app.MoveCellRect(0)
+		if !ok {
+			t.Fatal("a8-a9 is not in the move list")
+		}
+		if red := countNear(at, mx, my, mw, mh, colours["error"]); red < 5 {
+			t.Errorf("%d red pixels in a8-a9's cell, want the ?? mark", red)
+		}
+		if _, _, w, _ := app.ChartRect(); w == 0 {
+			t.Error("no chart for the reviewed game")
+		}
+	})
+}
+
+// A game reviewed ahead of time by tablut analyse -save (game 11 of the
+// 60 s match, by the champion at 0.5 s a position: testdata/reviewed-game.txt)
+// opens reviewed, as a teacher would show it: browsed to its one marked
+// move, White's d5-d2 at ply 13, the status box says what the champion
+// preferred, and the mark is drawn in the move list.
+func TestReviewPreparedByAnalyse(t *testing.T) {
+	needDisplay(t)
+	resize(t, 1280, 800)
+	path, err := filepath.Abs("testdata/reviewed-game.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := player.Spec{Kind: player.CNN, Net: filepath.Join(t.TempDir(), "none.tnn")}
+	var app *ui.App
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Load: path, Config: session.Config{Engines: session.DepthEngine(1),
+			Store: session.NewMemStore(), ReviewSpec: &missing}})
+	})
+	frames(t, 5)
+	var mark string
+	onLoop(t, func() {
+		mark = app.Controller().ReviewMark(12)
+		app.Controller().GoTo(13)
+	})
+	if mark != "?" {
+		t.Fatalf("ply 13 marked %q, want ?", mark)
+	}
+	frames(t, 5)
+	var status [3]string
+	onLoop(t, func() { status = app.StatusLines() })
+	if status[0] != "Review: White played d5-d2?" || status[1] != "Mistake: Champion prefers d5-d7" ||
+		!strings.HasPrefix(status[2], "White's chance ") {
+		t.Errorf("status lines %q", status)
+	}
+	colours := ui.Colors()
+	drawnFrame(t, app, "review-prepared", func(at func(x, y float64) [3]uint8) {
+		mx, my, mw, mh, ok := app.MoveCellRect(12)
+		if !ok {
+			t.Fatal("d5-d2 is not in the move list")
+		}
+		if n := countNear(at, mx, my, mw, mh, colours["accent"]); n < 5 {
+			t.Errorf("%d orange pixels in d5-d2's cell, want the ? mark", n)
+		}
+	})
+}
