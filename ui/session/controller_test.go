@@ -284,6 +284,17 @@ func TestSaveAndLoad(t *testing.T) {
 	assert.Equal(t, p1.String(), p2.String(), "the loaded position")
 	assert.Error(t, d.LoadFile(path+".missing"), "loading a missing file")
 	assert.NotEmpty(t, d.Message(), "loading a missing file shows no message")
+
+	// A game going on, a move taken back: the save holds the moves up to
+	// the board (the finished game browsed back is saved whole:
+	// TestReviewSavedWithTheGame).
+	require.True(t, c.Undo())
+	path, err = c.Save()
+	require.NoError(t, err)
+	e, _ := newTestController(t)
+	require.NoError(t, e.LoadFile(path))
+	assert.Equal(t, c.Game().Ply(), e.Game().Ply())
+	assert.Less(t, e.Game().Ply(), 3)
 }
 
 func TestBadPlayerIsOneClearError(t *testing.T) {

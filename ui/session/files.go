@@ -52,7 +52,8 @@ func (c *Controller) SaveTo(name string) (string, error) {
 		c.Notify(err.Error())
 		return "", err
 	}
-	err = c.game.WriteRecord(f, c.recordMeta())
+	g := c.recordGame()
+	err = g.WriteRecord(f, c.recordMeta(g))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -61,19 +62,36 @@ func (c *Controller) SaveTo(name string) (string, error) {
 		c.Notify(err.Error())
 		return "", err
 	}
-	c.Notify("Saved the game to " + name + c.reviewSaved())
+	c.Notify("Saved the game to " + name + c.reviewSaved(g))
 	return name, nil
 }
 
-// recordMeta is the header of the game's record: players, date, how a game
-// lost on time ended, a loaded record's own tags, and the game's review when
-// it is finished (see reviewTags).
-func (c *Controller) recordMeta() game.RecordMeta {
+// recordGame returns the game a save writes: the game on the board, and
+// the whole of a finished game browsed back to an earlier point (the moves
+// after it are the game's, not moves taken back).
+func (c *Controller) recordGame() *game.Game {
+	if !c.game.CanRedo() || !c.lineFinished() {
+		return c.game
+	}
+	g := game.NewGame(c.game.Start())
+	for _, m := range c.game.Line() {
+		if g.Play(m) != nil {
+			return c.game // cannot happen: the line was played
+		}
+	}
+	return g
+}
+
+// recordMeta is the header of g's record (g is the game on the board or
+// recordGame's): players, date, how a game lost on time ended, a loaded
+// record's own tags, and the game's review when it is finished (see
+// reviewTags).
+func (c *Controller) recordMeta(g *game.Game) game.RecordMeta {
 	meta := game.RecordMeta{White: c.PlayerName(game.White), Black: c.PlayerName(game.Black), Date: c.cfg.Now().Format("2006-01-02")}
 	if c.timeLoss {
 		meta.Reason = c.lostOnTime()
 	}
-	meta.Tags = append(slices.Clone(c.tags), c.reviewTags()...)
+	meta.Tags = append(slices.Clone(c.tags), c.reviewTags(g)...)
 	return meta
 }
 
@@ -81,7 +99,8 @@ func (c *Controller) recordMeta() game.RecordMeta {
 func (c *Controller) download(d Downloader) {
 	var buf bytes.Buffer
 	name := c.recordName()
-	err := c.game.WriteRecord(&buf, c.recordMeta())
+	g := c.recordGame()
+	err := g.WriteRecord(&buf, c.recordMeta(g))
 	if err == nil {
 		err = d.Download(name, buf.Bytes())
 	}
@@ -89,7 +108,7 @@ func (c *Controller) download(d Downloader) {
 		c.Notify("Cannot save the game: " + err.Error())
 		return
 	}
-	c.Notify("Saved the game as " + name + " (in your downloads)" + c.reviewSaved())
+	c.Notify("Saved the game as " + name + " (in your downloads)" + c.reviewSaved(g))
 }
 
 // rootCause drops the operation and path that os errors repeat.

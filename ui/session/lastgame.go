@@ -22,7 +22,7 @@ func (c *Controller) keepGame() {
 	}
 	var buf bytes.Buffer
 	if c.started && c.game.Ply() > 0 && !c.Over() {
-		if err := c.game.WriteRecord(&buf, c.recordMeta()); err != nil {
+		if err := c.game.WriteRecord(&buf, c.recordMeta(c.game)); err != nil {
 			return
 		}
 	}

@@ -313,24 +313,24 @@ func (r *reviewState) complete() bool {
 }
 
 // reviewTags returns the record tags that keep the review of the game on
-// the board: none unless the review is complete and the board shows the
-// end of its line (a record holds the moves up to the position shown).
-func (c *Controller) reviewTags() []game.RecordTag {
+// the board in g's record: none unless the review is complete and g holds
+// the moves it reviewed.
+func (c *Controller) reviewTags(g *game.Game) []game.RecordTag {
 	r := c.review
-	if r == nil || !r.complete() || c.game.CanRedo() || !slices.Equal(r.line, c.game.Line()) {
+	if r == nil || !r.complete() || !slices.Equal(r.line, g.Moves()) {
 		return nil
 	}
 	tags, _ := analyse.Tags(r.by, r.moves)
 	return tags
 }
 
-// reviewSaved is what a save's notice adds about the review: that it was
-// saved with the game, or why not.
-func (c *Controller) reviewSaved() string {
+// reviewSaved is what the notice of saving g adds about the review: that
+// it was saved with the game, or why not.
+func (c *Controller) reviewSaved(g *game.Game) string {
 	switch r := c.review; {
 	case r == nil:
 		return ""
-	case len(c.reviewTags()) > 0:
+	case len(c.reviewTags(g)) > 0:
 		return ", with its review"
 	case !r.complete():
 		return " (without the review, still running: save again when it is done)"

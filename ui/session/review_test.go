@@ -195,9 +195,9 @@ func TestReviewSavedWithTheGame(t *testing.T) {
 	assert.True(t, on)
 	assert.False(t, running)
 
-	// Saved again at the game's end, the review and the record's own tags
-	// stay.
-	require.True(t, d.GoTo(2))
+	// Saved again, browsed back to the blunder: the whole game is saved,
+	// and the review and the record's own tags stay.
+	require.Equal(t, 1, d.Game().Ply())
 	again, err := d.Save()
 	require.NoError(t, err)
 	g1, m1 := readRecordFile(t, path)
