@@ -78,6 +78,7 @@ func (f *learnFlags) flagSet() *flag.FlagSet {
 	fs.IntVar(&c.TreeEpochs, "tree-epochs", c.TreeEpochs, "TreeStrap: epochs after each round's games")
 	fs.IntVar(&c.TreeMinDepth, "tree-min-depth", c.TreeMinDepth, "TreeStrap: only nodes searched at least this many plies deep")
 	fs.IntVar(&c.TreeMaxPerSearch, "tree-max-per-search", c.TreeMaxPerSearch, "TreeStrap: at most this many nodes of each search, drawn uniformly (0 = all)")
+	fs.StringVar(&c.TreeBounds, "tree-bounds", "", "TreeStrap: the targets taken: all (exact values and bounds, the default), exact (exact values only) or balanced (exact values, and as many lower as upper bounds of each search; -tree-max-per-search per kind)")
 	fs.IntVar(&c.TreeWindow, "tree-window", c.TreeWindow, "TreeStrap: a round's epochs train on the samples of its last this many rounds (0 = all)")
 	fs.IntVar(&c.EvalEvery, "eval-every", c.EvalEvery, "learning-curve match every this many epochs (0 = none)")
 	fs.IntVar(&c.EvalGames, "eval-games", c.EvalGames, "learning-curve games against the heuristic")

@@ -80,6 +80,8 @@ type Config struct {
 	TreeMinDepth     int   `json:"tree_min_depth,omitempty"`
 	TreeMaxPerSearch int   `json:"tree_max_per_search,omitempty"`
 	TreeWindow       int   `json:"tree_window,omitempty"`
+	// TreeBounds: the kinds of target taken from the searches (TreeConfig.Bounds).
+	TreeBounds string `json:"tree_bounds,omitempty"`
 
 	// ExtraEpochs are epochs on all the data after the last round (added by
 	// Amend, on resume).
@@ -183,6 +185,7 @@ func (c *Config) Validate() error {
 		intIn("tree-min-depth", c.TreeMinDepth, 0, ai.MaxDepth),
 		intIn("tree-max-per-search", c.TreeMaxPerSearch, 0, maxPerSearch),
 		intIn("tree-window", c.TreeWindow, 0, maxRounds),
+		checkBounds(c.TreeBounds),
 		floatIn("root-outcome", c.RootOutcome, 0, true, 1),
 		intIn("qat-epochs", c.QATEpochs, 0, MaxEpochs),
 		floatIn("qat-lr", c.QATLR, 0, false, maxLR),
@@ -257,7 +260,7 @@ func (c *Config) epochs() int {
 
 // treeConfig is what each TreeStrap search contributes.
 func (c *Config) treeConfig() TreeConfig {
-	return TreeConfig{MinDepth: c.TreeMinDepth, MaxPerSearch: c.TreeMaxPerSearch}
+	return TreeConfig{MinDepth: c.TreeMinDepth, MaxPerSearch: c.TreeMaxPerSearch, Bounds: c.TreeBounds}
 }
 
 // intIn checks that the setting of flag -name lies in [lo, hi].

@@ -209,6 +209,7 @@ func TestValidateBounds(t *testing.T) {
 		{func(c *Config) { c.TreeMinDepth = 1000 }, "-tree-min-depth"},
 		{func(c *Config) { c.TreeMaxPerSearch = -1 }, "-tree-max-per-search"},
 		{func(c *Config) { c.TreeMaxPerSearch = big }, "-tree-max-per-search"},
+		{func(c *Config) { c.TreeBounds = "some" }, "-tree-bounds"},
 		{func(c *Config) { c.TreeWindow = -1 }, "-tree-window"},
 		{func(c *Config) { c.Games, c.Rounds, c.ValGames, c.TreeRounds = 0, 0, 0, 1 }, "-epochs (after distillation"},
 	} {

@@ -49,8 +49,87 @@ type TreeConfig struct {
 	MinDepth int
 	// MaxPerSearch: of a search's reported nodes, at most this many, drawn
 	// uniformly (reservoir sampling, Vitter 1985), so that one long search
-	// does not flood the data; 0 takes all.
+	// does not flood the data; 0 takes all. With Bounds "exact" or
+	// "balanced" the limit holds for each kind of target.
 	MaxPerSearch int
+	// Bounds chooses the kinds of target taken (see the Bounds constants);
+	// "" is BoundsAll.
+	Bounds string
+}
+
+// The kinds of target a TreeStrap search gives (TreeConfig.Bounds,
+// learn -tree-bounds). In self-play most searched nodes end with a bound,
+// and most of those are lower bounds in White's view (about 70% in the run
+// from learned of docs/measurements.md, section TreeStrap rounds from
+// learned); one-sided, they push values towards White more often than
+// away, and the network's values drifted that way.
+const (
+	// BoundsAll takes every reported node, exact or bound.
+	BoundsAll = "all"
+	// BoundsExact takes the exact values only (the principal variations).
+	BoundsExact = "exact"
+	// BoundsBalanced takes every exact value, and as many lower as upper
+	// bounds of each search: the fewer kind whole, the other drawn down to
+	// it uniformly.
+	BoundsBalanced = "balanced"
+)
+
+// checkBounds returns an error unless b is a kind of TreeStrap target.
+func checkBounds(b string) error {
+	switch b {
+	case "", BoundsAll, BoundsExact, BoundsBalanced:
+		return nil
+	}
+	return fmt.Errorf("bad -tree-bounds %q: want %s, %s or %s", b, BoundsAll, BoundsExact, BoundsBalanced)
+}
+
+// sampler draws the samples of one search after another (take), by
+// TreeConfig's limit and kinds.
+type sampler struct {
+	bounds string
+	kind   [3]reservoir // by ai.Bound; one reservoir, kind[0], for BoundsAll
+	r      *rand.Rand
+}
+
+func newSampler(tc TreeConfig, r *rand.Rand) *sampler {
+	s := &sampler{bounds: tc.Bounds, r: r}
+	for i := range s.kind {
+		s.kind[i] = reservoir{max: tc.MaxPerSearch, r: r}
+	}
+	return s
+}
+
+func (s *sampler) offer(n ai.Node) {
+	switch s.bounds {
+	case "", BoundsAll:
+		s.kind[0].offer(n)
+	case BoundsExact:
+		if n.Bound == ai.ExactValue {
+			s.kind[0].offer(n)
+		}
+	default:
+		s.kind[n.Bound].offer(n)
+	}
+}
+
+// take appends the samples of the search since the last take to out and
+// starts the next search.
+func (s *sampler) take(out []Sample) []Sample {
+	out = append(out, s.kind[0].out...)
+	if s.bounds == BoundsBalanced {
+		lo, up := s.kind[ai.LowerBound].out, s.kind[ai.UpperBound].out
+		k := min(len(lo), len(up))
+		for _, b := range [][]Sample{lo, up} {
+			// A reservoir keeps its nodes in the order they came; shuffled,
+			// its first k are a uniform draw.
+			s.r.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+			out = append(out, b[:k]...)
+		}
+	}
+	for i := range s.kind {
+		s.kind[i].out, s.kind[i].seen = s.kind[i].out[:0], 0
+	}
+	return out
 }
 
 // reservoir keeps a uniform sample of at most max of the nodes offered.
@@ -84,12 +163,11 @@ func (v *reservoir) offer(n ai.Node) {
 // its searches, search by search, and how it ended. Deterministic for
 // (cfg, tc, i).
 func treeGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, tc TreeConfig, i int) ([]Sample, game.Outcome, error) {
-	res := reservoir{max: tc.MaxPerSearch, r: rand.New(rand.NewPCG(cfg.Seed^0x7ee5, uint64(i)))}
+	res := newSampler(tc, rand.New(rand.NewPCG(cfg.Seed^0x7ee5, uint64(i))))
 	var out []Sample
 	cfg.onNode, cfg.onNodeMinDepth = res.offer, tc.MinDepth
 	end, _, err := selfPlay(ctx, eval, cfg, i, func(*game.Game, ai.Result) error {
-		out = append(out, res.out...)
-		res.out, res.seen = res.out[:0], 0
+		out = res.take(out)
 		return nil
 	})
 	if err != nil {

@@ -129,6 +129,53 @@ func TestReservoirUniform(t *testing.T) {
 	}
 }
 
+// The sampler's kinds: all takes every node up to the limit; exact only the
+// exact values; balanced every exact value (up to the limit) and as many
+// lower bounds as upper ones, each drawn from its kind.
+func TestSamplerBounds(t *testing.T) {
+	// A search of 60 nodes: 6 exact, 39 lower bounds, 15 upper bounds;
+	// the score says the node's number.
+	search := func(s *sampler) []Sample {
+		for i := 0; i < 60; i++ {
+			b := ai.LowerBound
+			switch {
+			case i%10 == 0:
+				b = ai.ExactValue
+			case i%4 == 1:
+				b = ai.UpperBound
+			}
+			s.offer(ai.Node{Pos: game.StartPosition(), Score: int32(i), Bound: b})
+		}
+		return s.take(nil)
+	}
+	count := func(out []Sample) (n [3]int) {
+		for _, smp := range out {
+			n[smp.Bound]++
+		}
+		return n
+	}
+	r := func() *rand.Rand { return rand.New(rand.NewPCG(3, 4)) }
+	assert.Equal(t, [3]int{6, 39, 15}, count(search(newSampler(TreeConfig{}, r()))))
+	assert.Equal(t, [3]int{6, 0, 0}, count(search(newSampler(TreeConfig{Bounds: BoundsExact}, r()))))
+	assert.Equal(t, [3]int{4, 0, 0}, count(search(newSampler(TreeConfig{Bounds: BoundsExact, MaxPerSearch: 4}, r()))))
+	bal := newSampler(TreeConfig{Bounds: BoundsBalanced}, r())
+	first := search(bal)
+	assert.Equal(t, [3]int{6, 15, 15}, count(first))
+	assert.Equal(t, [3]int{6, 15, 15}, count(search(bal)), "take starts the next search afresh")
+	assert.Equal(t, [3]int{6, 10, 10}, count(search(newSampler(TreeConfig{Bounds: BoundsBalanced, MaxPerSearch: 10}, r()))))
+	// The lower bounds kept are a draw from all 39, not the first 15.
+	late := 0
+	for _, smp := range first {
+		if smp.Bound == ai.LowerBound && smp.Target > netTarget(30) {
+			late++
+		}
+	}
+	assert.Positive(t, late)
+	assert.Equal(t, first, search(newSampler(TreeConfig{Bounds: BoundsBalanced}, r())), "the same generator, the same draw")
+	assert.ErrorContains(t, checkBounds("some"), `bad -tree-bounds "some"`)
+	assert.NoError(t, checkBounds(""))
+}
+
 // A TreeStrap game gives, for each of its searches, at most MaxPerSearch
 // samples, drawn from the nodes the search reports (all of them with no
 // limit, in order, labelled in network units), and the same samples every
