@@ -15,8 +15,9 @@ import (
 // reviewApp opens a finished two-ply game between two people: Black, to move
 // with the king on c7 one step from escaping, plays a8-a9 instead of
 // blocking, and the king escapes at c9. Its reviews use the heuristic at
-// depth 2, quick and deterministic.
-func reviewApp(t *testing.T) *ui.App {
+// depth 2, quick and deterministic. dialogs, if not nil, are the window's
+// file dialogs.
+func reviewApp(t *testing.T, dialogs session.Dialogs) *ui.App {
 	t.Helper()
 	rec := recordFrom(t, "........./........./........./..B....../........./..W....../.BKWB..../B......../......... B",
 		session.Human, session.Human, "a8-a9", "c7-c9")
@@ -28,7 +29,7 @@ func reviewApp(t *testing.T) *ui.App {
 	var app *ui.App
 	onLoop(t, func() {
 		app = newApp(t, ui.Options{Load: path, Config: session.Config{
-			Engines: session.DepthEngine(1), Store: session.NewMemStore(), ReviewSpec: &spec}})
+			Engines: session.DepthEngine(1), Store: session.NewMemStore(), ReviewSpec: &spec, Dialogs: dialogs}})
 	})
 	frames(t, 5)
 	var over bool
@@ -55,7 +56,7 @@ func reviewDone(t *testing.T, app *ui.App) {
 func TestReviewFromTheBanner(t *testing.T) {
 	needDisplay(t)
 	resize(t, 1280, 800)
-	app := reviewApp(t)
+	app := reviewApp(t, nil)
 	var x, y float64
 	var ok bool
 	onLoop(t, func() { x, y, ok = app.BannerButtonCenter("Review") })
@@ -103,7 +104,7 @@ func TestReviewFromTheBanner(t *testing.T) {
 func TestReviewKeyWhileBrowsing(t *testing.T) {
 	needDisplay(t)
 	resize(t, 1280, 800)
-	app := reviewApp(t)
+	app := reviewApp(t, nil)
 	key(t, "Left")
 	var ply int
 	onLoop(t, func() { ply = app.Controller().Game().Ply() })
@@ -202,19 +203,7 @@ func TestReviewSavedAndReopened(t *testing.T) {
 	needDisplay(t)
 	resize(t, 1280, 800)
 	saved := filepath.Join(t.TempDir(), "reviewed.txt")
-	rec := recordFrom(t, "........./........./........./..B....../........./..W....../.BKWB..../B......../......... B",
-		session.Human, session.Human, "a8-a9", "c7-c9")
-	path := filepath.Join(t.TempDir(), "blunder.txt")
-	if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	spec := player.Spec{Kind: player.Heuristic, Depth: 2}
-	var app *ui.App
-	onLoop(t, func() {
-		app = newApp(t, ui.Options{Load: path, Config: session.Config{Engines: session.DepthEngine(1),
-			Store: session.NewMemStore(), ReviewSpec: &spec, Dialogs: saveTo(saved)}})
-	})
-	frames(t, 5)
+	app := reviewApp(t, saveTo(saved))
 	key(t, "v")
 	reviewDone(t, app)
 	key(t, "s")
