@@ -80,13 +80,7 @@ func TestReviewFromTheBanner(t *testing.T) {
 			t.Errorf("the board's centre is %v: the banner still covers it", c)
 		}
 		// The mark: red pixels in a8-a9's cell of the move list.
-		mx, my, mw, mh, ok := app.MoveCellRect(0)
-		if !ok {
-			t.Fatal("a8-a9 is not in the move list")
-		}
-		if red := countNear(at, mx, my, mw, mh, colours["error"]); red < 5 {
-			t.Errorf("%d red pixels in a8-a9's cell, want the ?? mark", red)
-		}
+		markDrawn(t, app, at, 0, "error")
 		// The chart: drawn, with its line.
 		x, y, w, h := app.ChartRect()
 		if w == 0 {
@@ -217,27 +211,15 @@ func TestReviewSavedAndReopened(t *testing.T) {
 		t.Errorf("the notice after saving: %q", msg)
 	}
 
-	missing := player.Spec{Kind: player.CNN, Net: filepath.Join(t.TempDir(), "none.tnn")}
-	onLoop(t, func() {
-		app = newApp(t, ui.Options{Load: saved, Config: session.Config{Engines: session.DepthEngine(1),
-			Store: session.NewMemStore(), ReviewSpec: &missing}})
-	})
-	frames(t, 5)
+	app = openReviewed(t, saved)
 	var done, total int
 	var running, on bool
 	onLoop(t, func() { done, total, running, on = app.Controller().ReviewProgress() })
 	if !on || running || done != 2 || total != 2 {
 		t.Fatalf("the reopened game's review: %d of %d, running %v, on %v", done, total, running, on)
 	}
-	colours := ui.Colors()
 	drawnFrame(t, app, "review-reopened", func(at func(x, y float64) [3]uint8) {
-		mx, my, mw, mh, ok := app.MoveCellRect(0)
-		if !ok {
-			t.Fatal("a8-a9 is not in the move list")
-		}
-		if red := countNear(at, mx, my, mw, mh, colours["error"]); red < 5 {
-			t.Errorf("%d red pixels in a8-a9's cell, want the ?? mark", red)
-		}
+		markDrawn(t, app, at, 0, "error")
 		if _, _, w, _ := app.ChartRect(); w == 0 {
 			t.Error("no chart for the reviewed game")
 		}
@@ -256,13 +238,7 @@ func TestReviewPreparedByAnalyse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	missing := player.Spec{Kind: player.CNN, Net: filepath.Join(t.TempDir(), "none.tnn")}
-	var app *ui.App
-	onLoop(t, func() {
-		app = newApp(t, ui.Options{Load: path, Config: session.Config{Engines: session.DepthEngine(1),
-			Store: session.NewMemStore(), ReviewSpec: &missing}})
-	})
-	frames(t, 5)
+	app := openReviewed(t, path)
 	var mark string
 	onLoop(t, func() {
 		mark = app.Controller().ReviewMark(12)
@@ -278,14 +254,36 @@ func TestReviewPreparedByAnalyse(t *testing.T) {
 		!strings.HasPrefix(status[2], "White's chance ") {
 		t.Errorf("status lines %q", status)
 	}
-	colours := ui.Colors()
 	drawnFrame(t, app, "review-prepared", func(at func(x, y float64) [3]uint8) {
-		mx, my, mw, mh, ok := app.MoveCellRect(12)
-		if !ok {
-			t.Fatal("d5-d2 is not in the move list")
-		}
-		if n := countNear(at, mx, my, mw, mh, colours["accent"]); n < 5 {
-			t.Errorf("%d orange pixels in d5-d2's cell, want the ? mark", n)
-		}
+		markDrawn(t, app, at, 12, "accent")
 	})
+}
+
+// markDrawn checks that the cell of the line's move at index in the move
+// list shows its review mark: pixels of the theme's colour (error for ??,
+// accent for ?).
+func markDrawn(t *testing.T, app *ui.App, at func(x, y float64) [3]uint8, index int, colour string) {
+	t.Helper()
+	mx, my, mw, mh, ok := app.MoveCellRect(index)
+	if !ok {
+		t.Fatalf("move %d is not in the move list", index+1)
+	}
+	if n := countNear(at, mx, my, mw, mh, ui.Colors()[colour]); n < 5 {
+		t.Errorf("%d pixels of the %s colour in move %d's cell, want its mark", n, colour, index+1)
+	}
+}
+
+// openReviewed opens the record in path in a window whose own reviews
+// cannot run (their network file does not exist): a review it shows comes
+// from the record.
+func openReviewed(t *testing.T, path string) *ui.App {
+	t.Helper()
+	missing := player.Spec{Kind: player.CNN, Net: filepath.Join(t.TempDir(), "none.tnn")}
+	var app *ui.App
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Load: path, Config: session.Config{Engines: session.DepthEngine(1),
+			Store: session.NewMemStore(), ReviewSpec: &missing}})
+	})
+	frames(t, 5)
+	return app
 }
