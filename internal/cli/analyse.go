@@ -126,6 +126,9 @@ func runAnalyse(args []string) error {
 		fmt.Print(analyse.Summary(moves, *top))
 	}
 	if err != nil && ctx.Err() != nil {
+		if *save != "" {
+			return fmt.Errorf("analysis interrupted after %d moves; %s not written (a saved review covers the whole game)", len(moves), printable(*save))
+		}
 		return fmt.Errorf("analysis interrupted after %d moves", len(moves))
 	}
 	if err != nil || *save == "" {
