@@ -79,7 +79,7 @@ var helpLines = [][2]string{
 	{"N", "new game (start panel)"},
 	{"F", "flip the board"},
 	{"H", "hint: the AI suggests a move"},
-	{"S  /  Ctrl+S", "save the game (file dialog, else ~/Tablut)"},
+	{"S  /  Ctrl+S", "save the game, and its review (file dialog, else ~/Tablut)"},
 	{"O  /  drop a file", "open a saved game"},
 	{"Space", "AI vs AI: pause / resume"},
 	{".", "AI vs AI: let one move be played"},
