@@ -17,10 +17,10 @@
 // A Net that contains '/' or ends in ".tnn" is a file path; otherwise it names a
 // network shipped in package weights. Search limits (move time, depth, nodes),
 // threads, the seed, the contempt for draws, whether a network's evaluation
-// is centred and whether the time policy runs are fields of Spec, set from
-// the -movetime, -depth, -nodes, -threads, -seed, -contempt, -raw-eval and
-// -fixed-time flags by AddFlags; pondering (Spec.Ponder) is chosen by each
-// command.
+// is centred and which time policy runs are fields of Spec, set from the
+// -movetime, -depth, -nodes, -threads, -seed, -contempt, -raw-eval,
+// -fixed-time and -full-time flags by AddFlags; pondering (Spec.Ponder) is
+// chosen by each command.
 //
 // The files:
 //
