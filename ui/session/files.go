@@ -73,13 +73,22 @@ func (c *Controller) recordGame() *game.Game {
 	if !c.game.CanRedo() || !c.lineFinished() {
 		return c.game
 	}
+	if g, err := c.lineGame(); err == nil {
+		return g
+	}
+	return c.game // cannot happen: the line was played
+}
+
+// lineGame returns the game's whole line, the moves after the one on the
+// board included, as a game of its own.
+func (c *Controller) lineGame() (*game.Game, error) {
 	g := game.NewGame(c.game.Start())
 	for _, m := range c.game.Line() {
-		if g.Play(m) != nil {
-			return c.game // cannot happen: the line was played
+		if err := g.Play(m); err != nil {
+			return nil, err
 		}
 	}
-	return g
+	return g, nil
 }
 
 // recordMeta is the header of g's record (g is the game on the board or

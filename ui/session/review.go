@@ -110,14 +110,12 @@ func (c *Controller) Review() bool {
 		c.Notify("cannot review: " + err.Error())
 		return false
 	}
-	g := game.NewGame(c.game.Start())
-	line := slices.Clone(c.game.Line())
-	for _, m := range line {
-		if err := g.Play(m); err != nil {
-			c.Notify("cannot review: " + err.Error())
-			return false
-		}
+	g, err := c.lineGame()
+	if err != nil {
+		c.Notify("cannot review: " + err.Error())
+		return false
 	}
+	line := slices.Clone(g.Moves())
 	from := 1
 	if n := c.openingPlies; n > 0 && n < len(line) {
 		from = n + 1 // the players did not choose the random opening's moves
