@@ -158,6 +158,18 @@ func parseEntry(e string, p *game.Position) (Move, error) {
 	return Move{Best: best, PV: []game.Move{best}, Depth: depth, Before: scores[0], After: scores[1]}, nil
 }
 
+// OtherTags returns the tags that are not the review's, in their order: what
+// a record keeps of its own when its review is replaced or dropped.
+func OtherTags(tags []game.RecordTag) []game.RecordTag {
+	var kept []game.RecordTag
+	for _, t := range tags {
+		if !IsTag(t.Key) {
+			kept = append(kept, t)
+		}
+	}
+	return kept
+}
+
 // IsTag reports whether key is one of the review's tags.
 func IsTag(key string) bool {
 	for _, k := range []string{TagEngine, TagFrom, TagMoves} {

@@ -37,6 +37,7 @@ func TestTagsRoundTrip(t *testing.T) {
 	}
 	assert.True(t, IsTag("review-moves"))
 	assert.False(t, IsTag("Event"))
+	assert.Equal(t, []game.RecordTag{{Key: "Event", Value: "class"}}, OtherTags(meta.Tags))
 }
 
 // Tags that do not fit the game are refused with a one-line reason that

@@ -145,13 +145,7 @@ func saveReviewed(path string, g *game.Game, meta game.RecordMeta, spec player.S
 	if !ok {
 		return fmt.Errorf("the game is too long to keep its review in a record; %s not written", printable(path))
 	}
-	var tags []game.RecordTag
-	for _, t := range meta.Tags {
-		if !analyse.IsTag(t.Key) {
-			tags = append(tags, t)
-		}
-	}
-	meta.Tags = append(tags, review...)
+	meta.Tags = append(analyse.OtherTags(meta.Tags), review...)
 	if err := atomicfile.Write(path, func(w io.Writer) error { return g.WriteRecord(w, meta) }); err != nil {
 		return fmt.Errorf("cannot write %s: %v", printable(path), err)
 	}

@@ -242,11 +242,7 @@ func (c *Controller) Load(r io.Reader, name string) error {
 	c.names = [2]string{strings.TrimSpace(meta.White), strings.TrimSpace(meta.Black)}
 	c.setGame(g)
 	c.openingPlies = analyse.RandomOpening(meta)
-	for _, t := range meta.Tags {
-		if !analyse.IsTag(t.Key) {
-			c.tags = append(c.tags, t)
-		}
-	}
+	c.tags = append(c.tags, analyse.OtherTags(meta.Tags)...)
 	c.screen, c.started, c.help = ScreenGame, true, false
 	note := fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply())
 	switch by, err := c.restoreReview(meta); {
