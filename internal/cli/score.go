@@ -17,10 +17,11 @@ func init() {
 func runScore(args []string) error {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut score [-sprt ELO0,ELO1] DIR   (DIR: the -records folder of a match)")
+		fmt.Fprintln(fs.Output(), "usage: tablut score [-sprt ELO0,ELO1] [-paired BASE] DIR   (DIR, BASE: the -records folders of matches)")
 		fs.PrintDefaults()
 	}
 	sprtText := fs.String("sprt", "", "also the verdict of a sequential test between two Elo differences of A over B: ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA (as match -sprt)")
+	base := fs.String("paired", "", "also compare A's scores with A's scores in the match recorded in this folder, game by game on the openings both played (with A in the same colour): a candidate against a baseline, both against the same opponent")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -41,6 +42,13 @@ func runScore(args []string) error {
 	}
 	if sprt != nil {
 		fmt.Print(sprt.Summary(sc.Stats, sc.Side == "", printable(sc.A)))
+	}
+	if *base != "" {
+		p, err := match.ComparePaired(fs.Arg(0), *base)
+		if err != nil {
+			return err
+		}
+		fmt.Print(p.Summary(printable(*base)))
 	}
 	return nil
 }

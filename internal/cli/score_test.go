@@ -119,3 +119,23 @@ func TestMatchSPRT(t *testing.T) {
 		assert.NotContains(t, msg, "\n", bad)
 	}
 }
+
+// "tablut score -paired BASE DIR" adds the comparison, opening by opening,
+// of A's scores in the two matches; a folder that is not a match is one line.
+func TestScorePaired(t *testing.T) {
+	root := t.TempDir()
+	for _, depth := range []string{"1", "2"} {
+		_, err := tablut(t, "match", "-a", "heuristic", "-depth", depth, "-b", "random", "-games", "6",
+			"-max-plies", "60", "-parallel", "2", "-seed", "9", "-records", filepath.Join(root, "d"+depth))
+		require.NoError(t, err)
+	}
+	got, err := tablut(t, "score", "-paired", filepath.Join(root, "d1"), filepath.Join(root, "d2"))
+	require.NoError(t, err)
+	assert.Contains(t, got, "paired by opening with "+filepath.Join(root, "d1")+": 6 games\n")
+	assert.Regexp(t, `on them A scored [01]\.\d{3} here and [01]\.\d{3} there: difference [+-]\d\.\d{3}, standard error \d\.\d{3}, 95% CI`, got)
+
+	_, err = tablut(t, "score", "-paired", t.TempDir(), filepath.Join(root, "d2"))
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	assert.Contains(t, string(ee.Stderr), "no game records")
+}
