@@ -32,24 +32,11 @@ type Paired struct {
 // ScoreRecords reads them) by their Opening tag and A's colour.
 func ComparePaired(dir, base string) (Paired, error) {
 	var p Paired
-	read := func(d string) ([]matchRecord, error) {
-		side := ""
-		if was, ok, err := readSettings(d); err != nil {
-			return nil, err
-		} else if ok {
-			side = was.Side
-		}
-		recs, err := readMatchRecords(d, side)
-		if err == nil && len(recs) == 0 {
-			err = fmt.Errorf("no game records (game-NNNN.txt) in %s", d)
-		}
-		return recs, err
-	}
-	here, err := read(dir)
+	_, here, err := readMatch(dir)
 	if err != nil {
 		return p, err
 	}
-	there, err := read(base)
+	_, there, err := readMatch(base)
 	if err != nil {
 		return p, err
 	}

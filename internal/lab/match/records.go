@@ -40,18 +40,9 @@ type Scored struct {
 // colours Run gives them, is a one-line error naming the file.
 func ScoreRecords(dir string) (Scored, error) {
 	var sc Scored
-	side := ""
-	if was, ok, err := readSettings(dir); err != nil {
-		return sc, err
-	} else if ok {
-		side = was.Side
-	}
-	recs, err := readMatchRecords(dir, side)
+	side, recs, err := readMatch(dir)
 	if err != nil {
 		return sc, err
-	}
-	if len(recs) == 0 {
-		return sc, fmt.Errorf("no game records (game-NNNN.txt) in %s", dir)
 	}
 	sc.Side = side
 	t := tally{Side: side}
@@ -71,6 +62,24 @@ func ScoreRecords(dir string) (Scored, error) {
 		sc.A, sc.B = la, lb
 	}
 	return sc, nil
+}
+
+// readMatch reads the records of the match in dir, in game order, with the
+// colour A played in all of them (empty when the colours alternated). A
+// folder without records is an error.
+func readMatch(dir string) (side string, recs []matchRecord, err error) {
+	if was, ok, err := readSettings(dir); err != nil {
+		return "", nil, err
+	} else if ok {
+		side = was.Side
+	}
+	if recs, err = readMatchRecords(dir, side); err != nil {
+		return "", nil, err
+	}
+	if len(recs) == 0 {
+		return "", nil, fmt.Errorf("no game records (game-NNNN.txt) in %s", dir)
+	}
+	return side, recs, nil
 }
 
 // matchRecord is one game record of a match folder.
