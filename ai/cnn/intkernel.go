@@ -47,17 +47,22 @@ const (
 	// filters' int16 weights packed in one int64, so one 64-bit multiply
 	// and add do two multiply-adds (quant_swar.go).
 	IntSWAR
+	// Int8AVX512Rows is Int8AVX512VNNI with layer 2 added up from patch
+	// rows built with VPDPBUSD the first time a patch is met (rows.go):
+	// nine rows of 32 int32 added per output pixel, VPADDD on zmm.
+	Int8AVX512Rows
 	numIntKernels
 )
 
 // intKernelNames are the kernels' names, in the order of the constants.
 var intKernelNames = [numIntKernels]string{"int16-go", "int16-avx2", "int16-avxvnni", "int16-avx512vnni",
-	"int8-go", "int8-avx2", "int8-avxvnni", "int8-avx512vnni", "int16-neon", "int8-neondot", "int16-swar"}
+	"int8-go", "int8-avx2", "int8-avxvnni", "int8-avx512vnni", "int16-neon", "int8-neondot", "int16-swar",
+	"int8-avx512rows"}
 
 // intKernelOrder lists the kernels as IntKernels returns them: the int16
 // ones slowest first, then the int8 ones likewise.
 var intKernelOrder = [numIntKernels]IntKernel{IntGo, IntSWAR, IntAVX2, IntAVXVNNI, IntAVX512VNNI, IntNEON,
-	Int8Go, Int8AVX2, Int8AVXVNNI, Int8AVX512VNNI, Int8NEONDot}
+	Int8Go, Int8AVX2, Int8AVXVNNI, Int8AVX512VNNI, Int8AVX512Rows, Int8NEONDot}
 
 // String returns the kernel's name as tablut bench cnn prints it and as
 // ParseIntKernel reads it.
@@ -71,7 +76,7 @@ func (k IntKernel) String() string {
 // Bits returns the kernel's width: 8 or 16, the bits of the weights and
 // activations of layers 2 and 3.
 func (k IntKernel) Bits() int {
-	if k >= Int8Go && k <= Int8AVX512VNNI || k == Int8NEONDot {
+	if k >= Int8Go && k <= Int8AVX512VNNI || k == Int8NEONDot || k == Int8AVX512Rows {
 		return 8
 	}
 	return 16
@@ -91,7 +96,7 @@ func (k IntKernel) reference() IntKernel {
 func (k IntKernel) int8Twin() (IntKernel, bool) {
 	switch k {
 	case IntAVX512VNNI:
-		return Int8AVX512VNNI, true
+		return Int8AVX512Rows, true
 	case IntAVXVNNI:
 		return Int8AVXVNNI, true
 	case IntNEON:
@@ -109,7 +114,7 @@ func (k IntKernel) Supported() bool {
 		return hasAVX2
 	case IntAVXVNNI, Int8AVXVNNI:
 		return hasAVXVNNI
-	case IntAVX512VNNI, Int8AVX512VNNI:
+	case IntAVX512VNNI, Int8AVX512VNNI, Int8AVX512Rows:
 		return hasVNNI512
 	case IntNEON:
 		return hasNEON

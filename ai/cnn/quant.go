@@ -135,6 +135,10 @@ type Quantized struct {
 	pieces bool
 	b3     [2][size3]float32
 
+	// rows holds layer 2's patch rows (rows.go) for Int8AVX512Rows: the
+	// copies of WithKernel share it.
+	rows *patchRows
+
 	cache *evalCache
 }
 
@@ -147,6 +151,7 @@ func Quantize(n *Network) *Quantized {
 	q.buildLayer1(n.W[0], n.Input == InputPieces)
 	q.chooseWidth()
 	q.keepLayer1For(q.kernel)
+	q.ensureRows()
 	return q
 }
 
@@ -201,6 +206,7 @@ func (q *Quantized) WithKernel(k IntKernel) (*Quantized, error) {
 		c.buildLayer1(c.float.W[0], c.pieces)
 		c.keepLayer1For(k)
 	}
+	c.ensureRows()
 	return &c, nil
 }
 
@@ -571,7 +577,8 @@ type scratch struct {
 	c2    [a2Size]uint8
 	a2    [a2Size]int16
 	a3    [a3Size]int32
-	req   [80]int32 // the NEON kernels' table indices of one row
+	req   [80]int32          // the NEON kernels' table indices of one row
+	ptrs  [49]*[rowLen]int32 // the layer-2 rows of the 49 patches (rows.go)
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -580,12 +587,16 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
 	s := scratchPool.Get().(*scratch)
 	s.patchIndicesFast(d, king)
-	if idx := (*[49]int32)(s.idx[:49]); offsetInput(k) {
+	switch idx := (*[49]int32)(s.idx[:49]); {
+	case k == Int8AVX512Rows && q.rows != nil:
+		q.layers23Rows(s)
+	case offsetInput(k):
 		q.boardPatches8(&s.b1, idx)
-	} else {
+		q.layers23(s, k)
+	default:
 		q.boardPatches(&s.a1, idx)
+		q.layers23(s, k)
 	}
-	q.layers23(s, k)
 	var bias *[size3]float32
 	if q.pieces {
 		bias = &q.b3[0]
@@ -602,7 +613,7 @@ func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) flo
 // activations plus 128 in scratch.b1 (the VNNI int8 kernels, from the table
 // t1b) rather than as int16 activations in scratch.a1.
 func offsetInput(k IntKernel) bool {
-	return k == Int8AVX512VNNI || k == Int8AVXVNNI || k == Int8NEONDot
+	return k == Int8AVX512VNNI || k == Int8AVX512Rows || k == Int8AVXVNNI || k == Int8NEONDot
 }
 
 // layers23 computes layer 2 (with its tanh) and layer 3's int32 sums from
@@ -632,7 +643,7 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 		narrowNEON(&s.b2[0], &a2[0], a2Size/16)
 		conv3Int8NEON(&a3[0], &s.b2[0], &q.w3bq[0])
 		return
-	case Int8AVX512VNNI:
+	case Int8AVX512VNNI, Int8AVX512Rows: // rows need patches: from activations, the same sums by VPDPBUSD
 		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
 		narrowVNNI(&s.b2[0], &a2[0], a2Size/32)
 		conv3Int8VNNI(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
@@ -710,7 +721,7 @@ func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel, bias *[size3]float32)
 		bias = &noBias
 	}
 	switch k {
-	case IntAVX512VNNI, Int8AVX512VNNI:
+	case IntAVX512VNNI, Int8AVX512VNNI, Int8AVX512Rows:
 		return tanh32(layer4VNNI(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))
 	case IntAVX2, Int8AVX2, IntAVXVNNI, Int8AVXVNNI:
 		return tanh32(layer4AVX2(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))

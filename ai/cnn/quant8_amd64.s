@@ -457,3 +457,243 @@ ep3:
 	JLT  erow3
 	VZEROUPPER
 	RET
+
+// func conv2Rows512(dst *int16, rows **[288]int32, mult *float32, lut *int16)
+//
+// Layer 2 from patch rows (rows.go): output row y's five pixels, 32 filters
+// each, in Z0-Z9; each pixel adds the rows of its nine taps, tap (ky, kx)
+// reading pixel (y+ky)*7+x+kx's row block at (ky*3+kx)*128 bytes. R10
+// points at the row pointers of layer-1 row y.
+TEXT ·conv2Rows512(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), DI
+	MOVQ         rows+8(FP), R10
+	MOVQ         mult+16(FP), CX
+	MOVQ         lut+24(FP), R8
+	VMOVUPS      (CX), Z19
+	VMOVUPS      64(CX), Z20
+	VBROADCASTSS quantc<>+0(SB), Z21
+	VBROADCASTSS quantc<>+4(SB), Z22
+	VPBROADCASTD quantc<>+8(SB), Z23
+	XORQ         R9, R9 // y
+
+rrow2:
+	MOVQ      (R10), AX
+	VMOVDQU32 (AX), Z0
+	VMOVDQU32 64(AX), Z1
+	MOVQ      8(R10), AX
+	VPADDD    128(AX), Z0, Z0
+	VPADDD    192(AX), Z1, Z1
+	MOVQ      16(R10), AX
+	VPADDD    256(AX), Z0, Z0
+	VPADDD    320(AX), Z1, Z1
+	MOVQ      56(R10), AX
+	VPADDD    384(AX), Z0, Z0
+	VPADDD    448(AX), Z1, Z1
+	MOVQ      64(R10), AX
+	VPADDD    512(AX), Z0, Z0
+	VPADDD    576(AX), Z1, Z1
+	MOVQ      72(R10), AX
+	VPADDD    640(AX), Z0, Z0
+	VPADDD    704(AX), Z1, Z1
+	MOVQ      112(R10), AX
+	VPADDD    768(AX), Z0, Z0
+	VPADDD    832(AX), Z1, Z1
+	MOVQ      120(R10), AX
+	VPADDD    896(AX), Z0, Z0
+	VPADDD    960(AX), Z1, Z1
+	MOVQ      128(R10), AX
+	VPADDD    1024(AX), Z0, Z0
+	VPADDD    1088(AX), Z1, Z1
+	MOVQ      8(R10), AX
+	VMOVDQU32 (AX), Z2
+	VMOVDQU32 64(AX), Z3
+	MOVQ      16(R10), AX
+	VPADDD    128(AX), Z2, Z2
+	VPADDD    192(AX), Z3, Z3
+	MOVQ      24(R10), AX
+	VPADDD    256(AX), Z2, Z2
+	VPADDD    320(AX), Z3, Z3
+	MOVQ      64(R10), AX
+	VPADDD    384(AX), Z2, Z2
+	VPADDD    448(AX), Z3, Z3
+	MOVQ      72(R10), AX
+	VPADDD    512(AX), Z2, Z2
+	VPADDD    576(AX), Z3, Z3
+	MOVQ      80(R10), AX
+	VPADDD    640(AX), Z2, Z2
+	VPADDD    704(AX), Z3, Z3
+	MOVQ      120(R10), AX
+	VPADDD    768(AX), Z2, Z2
+	VPADDD    832(AX), Z3, Z3
+	MOVQ      128(R10), AX
+	VPADDD    896(AX), Z2, Z2
+	VPADDD    960(AX), Z3, Z3
+	MOVQ      136(R10), AX
+	VPADDD    1024(AX), Z2, Z2
+	VPADDD    1088(AX), Z3, Z3
+	MOVQ      16(R10), AX
+	VMOVDQU32 (AX), Z4
+	VMOVDQU32 64(AX), Z5
+	MOVQ      24(R10), AX
+	VPADDD    128(AX), Z4, Z4
+	VPADDD    192(AX), Z5, Z5
+	MOVQ      32(R10), AX
+	VPADDD    256(AX), Z4, Z4
+	VPADDD    320(AX), Z5, Z5
+	MOVQ      72(R10), AX
+	VPADDD    384(AX), Z4, Z4
+	VPADDD    448(AX), Z5, Z5
+	MOVQ      80(R10), AX
+	VPADDD    512(AX), Z4, Z4
+	VPADDD    576(AX), Z5, Z5
+	MOVQ      88(R10), AX
+	VPADDD    640(AX), Z4, Z4
+	VPADDD    704(AX), Z5, Z5
+	MOVQ      128(R10), AX
+	VPADDD    768(AX), Z4, Z4
+	VPADDD    832(AX), Z5, Z5
+	MOVQ      136(R10), AX
+	VPADDD    896(AX), Z4, Z4
+	VPADDD    960(AX), Z5, Z5
+	MOVQ      144(R10), AX
+	VPADDD    1024(AX), Z4, Z4
+	VPADDD    1088(AX), Z5, Z5
+	MOVQ      24(R10), AX
+	VMOVDQU32 (AX), Z6
+	VMOVDQU32 64(AX), Z7
+	MOVQ      32(R10), AX
+	VPADDD    128(AX), Z6, Z6
+	VPADDD    192(AX), Z7, Z7
+	MOVQ      40(R10), AX
+	VPADDD    256(AX), Z6, Z6
+	VPADDD    320(AX), Z7, Z7
+	MOVQ      80(R10), AX
+	VPADDD    384(AX), Z6, Z6
+	VPADDD    448(AX), Z7, Z7
+	MOVQ      88(R10), AX
+	VPADDD    512(AX), Z6, Z6
+	VPADDD    576(AX), Z7, Z7
+	MOVQ      96(R10), AX
+	VPADDD    640(AX), Z6, Z6
+	VPADDD    704(AX), Z7, Z7
+	MOVQ      136(R10), AX
+	VPADDD    768(AX), Z6, Z6
+	VPADDD    832(AX), Z7, Z7
+	MOVQ      144(R10), AX
+	VPADDD    896(AX), Z6, Z6
+	VPADDD    960(AX), Z7, Z7
+	MOVQ      152(R10), AX
+	VPADDD    1024(AX), Z6, Z6
+	VPADDD    1088(AX), Z7, Z7
+	MOVQ      32(R10), AX
+	VMOVDQU32 (AX), Z8
+	VMOVDQU32 64(AX), Z9
+	MOVQ      40(R10), AX
+	VPADDD    128(AX), Z8, Z8
+	VPADDD    192(AX), Z9, Z9
+	MOVQ      48(R10), AX
+	VPADDD    256(AX), Z8, Z8
+	VPADDD    320(AX), Z9, Z9
+	MOVQ      88(R10), AX
+	VPADDD    384(AX), Z8, Z8
+	VPADDD    448(AX), Z9, Z9
+	MOVQ      96(R10), AX
+	VPADDD    512(AX), Z8, Z8
+	VPADDD    576(AX), Z9, Z9
+	MOVQ      104(R10), AX
+	VPADDD    640(AX), Z8, Z8
+	VPADDD    704(AX), Z9, Z9
+	MOVQ      144(R10), AX
+	VPADDD    768(AX), Z8, Z8
+	VPADDD    832(AX), Z9, Z9
+	MOVQ      152(R10), AX
+	VPADDD    896(AX), Z8, Z8
+	VPADDD    960(AX), Z9, Z9
+	MOVQ      160(R10), AX
+	VPADDD    1024(AX), Z8, Z8
+	VPADDD    1088(AX), Z9, Z9
+
+	STOREROW16
+
+	ADDQ $56, R10
+	INCQ R9
+	CMPQ R9, $5
+	JLT  rrow2
+	VZEROUPPER
+	RET
+
+// func buildRows512(dst *int32, act *uint8, w *int8, corr *int32)
+//
+// The rows of one patch (rows.go): for each of the nine taps, the 32
+// filters' sums of act (the patch's 64 activations plus 128, as t1b holds
+// them) times the tap's weights (w2bq: tap t's 16 channel quads at t*2048
+// bytes, each 32 filters by 4 bytes), started at corr (-128 times the sum
+// of the tap's weights, per filter), as VPDPBUSD computes them in
+// conv2Int8VNNI.
+TEXT ·buildRows512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ act+8(FP), SI
+	MOVQ w+16(FP), DX
+	MOVQ corr+24(FP), CX
+	MOVQ $9, R9
+
+brows:
+	VMOVDQU32 (CX), Z0
+	VMOVDQU32 64(CX), Z1
+	VPBROADCASTD (SI), Z2
+	VPDPBUSD     (DX), Z2, Z0
+	VPDPBUSD     64(DX), Z2, Z1
+	VPBROADCASTD 4(SI), Z2
+	VPDPBUSD     128(DX), Z2, Z0
+	VPDPBUSD     192(DX), Z2, Z1
+	VPBROADCASTD 8(SI), Z2
+	VPDPBUSD     256(DX), Z2, Z0
+	VPDPBUSD     320(DX), Z2, Z1
+	VPBROADCASTD 12(SI), Z2
+	VPDPBUSD     384(DX), Z2, Z0
+	VPDPBUSD     448(DX), Z2, Z1
+	VPBROADCASTD 16(SI), Z2
+	VPDPBUSD     512(DX), Z2, Z0
+	VPDPBUSD     576(DX), Z2, Z1
+	VPBROADCASTD 20(SI), Z2
+	VPDPBUSD     640(DX), Z2, Z0
+	VPDPBUSD     704(DX), Z2, Z1
+	VPBROADCASTD 24(SI), Z2
+	VPDPBUSD     768(DX), Z2, Z0
+	VPDPBUSD     832(DX), Z2, Z1
+	VPBROADCASTD 28(SI), Z2
+	VPDPBUSD     896(DX), Z2, Z0
+	VPDPBUSD     960(DX), Z2, Z1
+	VPBROADCASTD 32(SI), Z2
+	VPDPBUSD     1024(DX), Z2, Z0
+	VPDPBUSD     1088(DX), Z2, Z1
+	VPBROADCASTD 36(SI), Z2
+	VPDPBUSD     1152(DX), Z2, Z0
+	VPDPBUSD     1216(DX), Z2, Z1
+	VPBROADCASTD 40(SI), Z2
+	VPDPBUSD     1280(DX), Z2, Z0
+	VPDPBUSD     1344(DX), Z2, Z1
+	VPBROADCASTD 44(SI), Z2
+	VPDPBUSD     1408(DX), Z2, Z0
+	VPDPBUSD     1472(DX), Z2, Z1
+	VPBROADCASTD 48(SI), Z2
+	VPDPBUSD     1536(DX), Z2, Z0
+	VPDPBUSD     1600(DX), Z2, Z1
+	VPBROADCASTD 52(SI), Z2
+	VPDPBUSD     1664(DX), Z2, Z0
+	VPDPBUSD     1728(DX), Z2, Z1
+	VPBROADCASTD 56(SI), Z2
+	VPDPBUSD     1792(DX), Z2, Z0
+	VPDPBUSD     1856(DX), Z2, Z1
+	VPBROADCASTD 60(SI), Z2
+	VPDPBUSD     1920(DX), Z2, Z0
+	VPDPBUSD     1984(DX), Z2, Z1
+	VMOVDQU32 Z0, (DI)
+	VMOVDQU32 Z1, 64(DI)
+	ADDQ      $2048, DX
+	ADDQ      $128, CX
+	ADDQ      $128, DI
+	DECQ      R9
+	JNZ       brows
+	VZEROUPPER
+	RET

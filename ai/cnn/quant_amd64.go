@@ -147,3 +147,16 @@ func copyRows64(dst *uint8, table *uint8, idx *int32)
 //
 //go:noescape
 func patchCodes(idx *int32, d *uint8)
+
+// conv2Rows512 computes layer 2 and its tanh (see conv2RowsGo) from the
+// patch rows of the 49 layer-1 pixels, rows[i] for pixel i: per output
+// pixel, nine rows of 32 int32 sums added with VPADDD on zmm.
+//
+//go:noescape
+func conv2Rows512(dst *int16, rows **[rowLen]int32, mult *float32, lut *int16)
+
+// buildRows512 computes the rows of one patch (see buildPatchRows) from its
+// 64 activations plus 128 (act, a row of t1b) with VPDPBUSD.
+//
+//go:noescape
+func buildRows512(dst *int32, act *uint8, w *int8, corr *int32)

@@ -60,3 +60,7 @@ func vnni256Code() (vex, evex [4]*byte)                { panic("cnn: no assembly
 func copyRows128(dst *int16, table *int16, idx *int32) { panic("cnn: no assembly kernels") }
 func copyRows64(dst *uint8, table *uint8, idx *int32)  { panic("cnn: no assembly kernels") }
 func patchCodes(idx *int32, d *uint8)                  { panic("cnn: no assembly kernels") }
+func conv2Rows512(dst *int16, rows **[rowLen]int32, mult *float32, lut *int16) {
+	panic("cnn: no assembly kernels")
+}
+func buildRows512(dst *int32, act *uint8, w *int8, corr *int32) { panic("cnn: no assembly kernels") }

@@ -482,6 +482,7 @@ func quantizeBoth(n *Network) *Quantized {
 	q := quantizeLayers(n)
 	q.buildLayer1(n.W[0], n.Input == InputPieces)
 	q.chooseWidth()
+	q.rows = newPatchRows(q) // for Int8AVX512Rows, whatever q's own kernel
 	return q
 }
 

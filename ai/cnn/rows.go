@@ -1,0 +1,172 @@
+package cnn
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Layer 2 from patch rows. A layer-1 pixel is one of the 78,732 patches
+// (quant.go), so its contribution to layer 2 is fixed by its patch and by
+// the kernel tap it meets: for patch P and tap t = ky*3+kx, the 32 filters'
+// sums of that tap over the 64 channels,
+//
+//	R[P][t][f] = sum over c of a8(P)[c] * w2b[f][ky][kx][c],
+//
+// are 32 int32 that can be computed once. A layer-2 sum is then nine rows
+// added, one per tap: 9 x 32 additions in place of 9 x 64 x 32
+// multiply-adds. The sums are exactly those of the int8 kernels (integer
+// additions in any order, no overflow: |sum| < 9*64*127*127 < 2^31), so the
+// output is the int8 path's bit for bit.
+//
+// The rows of all patches would take 91 MB per network, and a game meets a
+// few thousand patches, so rows are built the first time a patch is seen
+// (about 18,000 multiply-adds in Go) and kept: a network's memory grows with
+// the patches its searches meet (about 1.1 KB each). Building takes a lock;
+// reading a built patch's rows takes one atomic load.
+
+// rowLen is the int32s of one patch's rows: nine taps by 32 filters.
+const rowLen = 9 * 32
+
+// rowChunk is the number of patches whose rows are allocated at once.
+const rowChunk = 256
+
+// patchRows holds the rows of the patches built so far, for one network.
+type patchRows struct {
+	rows [numPatches]atomic.Pointer[[rowLen]int32]
+	// corr is the offset correction of unsigned activations (a+128): for
+	// each tap and filter, -128 times the sum of the weights.
+	corr [rowLen]int32
+
+	mu    sync.Mutex
+	free  [][rowLen]int32 // the current allocation's unused rows
+	built atomic.Int64    // patches built
+}
+
+// ensureRows gives q an empty set of rows if its kernel reads rows and it
+// has none yet.
+func (q *Quantized) ensureRows() {
+	if q.kernel == Int8AVX512Rows && q.rows == nil {
+		q.rows = newPatchRows(q)
+	}
+}
+
+// patch returns the rows of patch p, building them if needed from the
+// network's layer-1 table (narrowed as the int8 kernels narrow it) and its
+// int8 layer-2 weights (w2b).
+func (q *Quantized) patch(p int32) *[rowLen]int32 {
+	r := q.rows.rows[p].Load()
+	if r == nil {
+		r = q.buildPatchRows(p)
+	}
+	return r
+}
+
+// buildPatchRows computes and publishes the rows of patch p.
+func (q *Quantized) buildPatchRows(p int32) *[rowLen]int32 {
+	t := q.rows
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if r := t.rows[p].Load(); r != nil {
+		return r // built by another goroutine meanwhile
+	}
+	if len(t.free) == 0 {
+		t.free = make([][rowLen]int32, rowChunk)
+	}
+	r := &t.free[0]
+	t.free = t.free[1:]
+	// The patch's narrowed activations plus 128, as t1b holds them.
+	var u [64]uint8
+	if q.t1b != nil {
+		copy(u[:], q.t1b[int(p)*64:][:64])
+	} else {
+		for c, v := range q.t1[int(p)*64:][:64] {
+			u[c] = narrowOffset(v)
+		}
+	}
+	if hasVNNI512 {
+		buildRows512(&r[0], &u[0], &q.w2bq[0], &t.corr[0])
+	} else {
+		q.buildRowsGo(r, &u, &t.corr)
+	}
+	t.rows[p].Store(r)
+	t.built.Add(1)
+	return r
+}
+
+// newPatchRows returns an empty set of rows for q's int8 layer-2 weights.
+func newPatchRows(q *Quantized) *patchRows {
+	t := new(patchRows)
+	for tap := 0; tap < 9; tap++ {
+		for f := 0; f < 32; f++ {
+			var sum int32
+			for _, w := range q.w2b[(f*9+tap)*64:][:64] {
+				sum += int32(w)
+			}
+			t.corr[tap*32+f] = -128 * sum
+		}
+	}
+	return t
+}
+
+// buildRowsGo is buildRows512 in Go: the rows r of the patch whose
+// activations plus 128 are u, the sums started at corr.
+func (q *Quantized) buildRowsGo(r *[rowLen]int32, u *[64]uint8, corr *[rowLen]int32) {
+	for tap := 0; tap < 9; tap++ {
+		for f := 0; f < 32; f++ {
+			w := (*[64]int8)(q.w2b[(f*9+tap)*64:])
+			s := corr[tap*32+f]
+			for c, b := range u {
+				s += int32(b) * int32(w[c])
+			}
+			r[tap*32+f] = s
+		}
+	}
+}
+
+// PatchesBuilt returns the number of patches whose layer-2 rows q has built
+// (0 where its kernel is not Int8AVX512Rows): about 1.1 KB of memory each.
+func (q *Quantized) PatchesBuilt() int {
+	if q.rows == nil {
+		return 0
+	}
+	return int(q.rows.built.Load())
+}
+
+// rowPointers fills ptrs with the rows of the 49 patches idx, building the
+// missing ones.
+func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32) {
+	for i, p := range idx {
+		ptrs[i] = q.patch(p)
+	}
+}
+
+// conv2RowsGo computes layer 2 and its tanh from the rows of the 49 layer-1
+// pixels: the definition conv2Rows512 reproduces, equal to conv2Int8Go.
+func (q *Quantized) conv2RowsGo(a2 *[a2Size]int16, ptrs *[49]*[rowLen]int32) {
+	for y := 0; y < 5; y++ {
+		for x := 0; x < 5; x++ {
+			var s [32]int32
+			for ky := 0; ky < 3; ky++ {
+				for kx := 0; kx < 3; kx++ {
+					r := (*[32]int32)(ptrs[(y+ky)*7+x+kx][(ky*3+kx)*32:])
+					for f := range s {
+						s[f] += r[f]
+					}
+				}
+			}
+			d := a2[(y*5+x)*32:][:32]
+			for f := range s {
+				d[f] = q.lut2[requantIndex(s[f], q.m2b[f], lutHalf2)+lutHalf2]
+			}
+		}
+	}
+}
+
+// layers23Rows computes layer 2 from the rows of the patches in s.idx and
+// layer 3's sums: the kernel Int8AVX512Rows.
+func (q *Quantized) layers23Rows(s *scratch) {
+	q.rowPointers(&s.ptrs, (*[49]int32)(s.idx[:49]))
+	conv2Rows512(&s.a2[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
+	narrowVNNI(&s.b2[0], &s.a2[0], a2Size/32)
+	conv3Int8VNNI(&s.a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
+}

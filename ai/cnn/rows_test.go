@@ -1,0 +1,153 @@
+package cnn
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// rowsTestNets returns the shipped networks, two Gaussian ones with the
+// seed's input and a Gaussian piece-planes one.
+func rowsTestNets(t *testing.T, r *rand.Rand) []*Network {
+	pieces := NewInput("pieces", InputPieces)
+	for l := range pieces.W {
+		for i := range pieces.W[l] {
+			pieces.W[l][i] = float32(r.NormFloat64() * 0.2)
+		}
+	}
+	return append(testNetworks(t), pieces)
+}
+
+// TestRowsLayer2: layer 2 from patch rows (conv2RowsGo, and the assembly
+// kernel where it runs) equals the int8 path's layer 2 (conv2Int8Go)
+// activation for activation, whether the rows were built from the narrowed
+// layer-1 table (t1b) or from the int16 one (t1).
+func TestRowsLayer2(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	pos := RandomGamePositions(40, r)
+	for _, n := range rowsTestNets(t, r) {
+		both := quantizeBoth(n)
+		for _, table := range []string{"t1b", "t1"} {
+			q := *both
+			q.rows = newPatchRows(&q)
+			if table == "t1b" {
+				q.t1 = nil
+			} else {
+				q.t1b = nil
+			}
+			var s scratch
+			var want, got [a2Size]int16
+			for i := range pos {
+				d, king := testDigits(t, &pos[i])
+				idx := (*[49]int32)(s.idx[:49])
+				patchIndices(idx, &d, king)
+				both.boardPatches(&s.a1, idx)
+				narrowGo(s.b1[:], s.a1[:])
+				both.conv2Int8Go(&want, &s.b1)
+				q.rowPointers(&s.ptrs, idx)
+				q.conv2RowsGo(&got, &s.ptrs)
+				require.Equal(t, want, got, "%s, rows from %s, board %d", n.Name(), table, i)
+				if Int8AVX512Rows.Supported() {
+					conv2Rows512(&got[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
+					require.Equal(t, want, got, "%s, rows from %s, board %d, assembly", n.Name(), table, i)
+				}
+			}
+			require.Positive(t, q.PatchesBuilt())
+		}
+	}
+}
+
+// TestRowsBuilders: the assembly builder of a patch's rows equals the Go
+// one on every patch with the king on tap 4 or none, for a shipped network
+// and a Gaussian one.
+func TestRowsBuilders(t *testing.T) {
+	if !Int8AVX512Rows.Supported() {
+		t.Skip("no AVX-512 VNNI")
+	}
+	r := rand.New(rand.NewPCG(23, 24))
+	for _, n := range rowsTestNets(t, r)[:2] {
+		q := quantizeBoth(n)
+		for p := 0; p < numPatches; p += 7 {
+			var want, got [rowLen]int32
+			u := (*[64]uint8)(q.t1b[p*64:])
+			q.buildRowsGo(&want, u, &q.rows.corr)
+			buildRows512(&got[0], &u[0], &q.w2bq[0], &q.rows.corr[0])
+			require.Equal(t, want, got, "%s, patch %d", n.Name(), p)
+		}
+	}
+}
+
+// TestRowsKernel: Int8AVX512Rows, the players' kernel where AVX-512 VNNI is
+// available, gives the int8 reference's output bit for bit with either
+// side to move, and Quantize and WithKernel give it its rows.
+func TestRowsKernel(t *testing.T) {
+	if !Int8AVX512Rows.Supported() {
+		t.Skip("no AVX-512 VNNI: no row kernel")
+	}
+	r := rand.New(rand.NewPCG(17, 18))
+	pos := RandomGamePositions(60, r)
+	for _, n := range rowsTestNets(t, r) {
+		ref := quantizeBoth(n)
+		q, err := Quantize(n).WithKernel(Int8AVX512Rows)
+		require.NoError(t, err)
+		require.NotNil(t, q.rows)
+		for i := range pos {
+			d, king := testDigits(t, &pos[i])
+			for _, black := range []bool{false, true} {
+				want := ref.forward(&d, king, black, Int8Go)
+				got := q.forward(&d, king, black, Int8AVX512Rows)
+				require.Equal(t, math.Float32bits(want), math.Float32bits(got), "%s, board %d", n.Name(), i)
+			}
+		}
+		require.Positive(t, q.PatchesBuilt())
+		if Quantize(n).Kernel().Bits() == 8 {
+			require.Equal(t, Int8AVX512Rows, Quantize(n).Kernel(), "%s: the int8 kernel of AVX-512 is the rows one", n.Name())
+		}
+	}
+}
+
+// TestRowsConcurrent: goroutines evaluating with one network whose rows are
+// being built agree with the reference (run with -race for the publication
+// of rows).
+func TestRowsConcurrent(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pos := RandomGamePositions(40, r)
+	q := quantizeBoth(NewRandom(r, 0.2))
+	want := make([][a2Size]int16, len(pos))
+	idx := make([][49]int32, len(pos))
+	for i := range pos {
+		d, king := testDigits(t, &pos[i])
+		patchIndices(&idx[i], &d, king)
+		var s scratch
+		q.boardPatches(&s.a1, &idx[i])
+		narrowGo(s.b1[:], s.a1[:])
+		q.conv2Int8Go(&want[i], &s.b1)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	bad := 0
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var ptrs [49]*[rowLen]int32
+			var got [a2Size]int16
+			for j := range pos {
+				i := (j + g*len(pos)/4) % len(pos)
+				q.rowPointers(&ptrs, &idx[i])
+				q.conv2RowsGo(&got, &ptrs)
+				if got != want[i] {
+					mu.Lock()
+					bad++
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	require.Zero(t, bad, "concurrent evaluations differ from the reference")
+	require.LessOrEqual(t, q.PatchesBuilt(), 40*49)
+}
