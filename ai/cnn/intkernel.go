@@ -51,18 +51,25 @@ const (
 	// rows built with VPDPBUSD the first time a patch is met (rows.go):
 	// nine rows of 32 int32 added per output pixel, VPADDD on zmm.
 	Int8AVX512Rows
+	// Int8GoRows is the int8 path in pure Go for machines without an
+	// assembly kernel: layer 2 from patch rows (rows.go), layer 3 with
+	// IntSWAR's packed multiply-adds on int8 weights.
+	Int8GoRows
+	// Int8AVX2Rows is Int8AVX2 with layer 2 from patch rows (rows.go),
+	// added with VPADDD on ymm.
+	Int8AVX2Rows
 	numIntKernels
 )
 
 // intKernelNames are the kernels' names, in the order of the constants.
 var intKernelNames = [numIntKernels]string{"int16-go", "int16-avx2", "int16-avxvnni", "int16-avx512vnni",
 	"int8-go", "int8-avx2", "int8-avxvnni", "int8-avx512vnni", "int16-neon", "int8-neondot", "int16-swar",
-	"int8-avx512rows"}
+	"int8-avx512rows", "int8-gorows", "int8-avx2rows"}
 
 // intKernelOrder lists the kernels as IntKernels returns them: the int16
 // ones slowest first, then the int8 ones likewise.
 var intKernelOrder = [numIntKernels]IntKernel{IntGo, IntSWAR, IntAVX2, IntAVXVNNI, IntAVX512VNNI, IntNEON,
-	Int8Go, Int8AVX2, Int8AVXVNNI, Int8AVX512VNNI, Int8AVX512Rows, Int8NEONDot}
+	Int8Go, Int8GoRows, Int8AVX2, Int8AVXVNNI, Int8AVX2Rows, Int8AVX512VNNI, Int8AVX512Rows, Int8NEONDot}
 
 // String returns the kernel's name as tablut bench cnn prints it and as
 // ParseIntKernel reads it.
@@ -76,7 +83,7 @@ func (k IntKernel) String() string {
 // Bits returns the kernel's width: 8 or 16, the bits of the weights and
 // activations of layers 2 and 3.
 func (k IntKernel) Bits() int {
-	if k >= Int8Go && k <= Int8AVX512VNNI || k == Int8NEONDot || k == Int8AVX512Rows {
+	if k >= Int8Go && k <= Int8AVX512VNNI || k == Int8NEONDot || k.rows() {
 		return 8
 	}
 	return 16
@@ -91,16 +98,23 @@ func (k IntKernel) reference() IntKernel {
 	return IntGo
 }
 
+// rows reports whether k computes layer 2 from patch rows (rows.go).
+func (k IntKernel) rows() bool {
+	return k == Int8AVX512Rows || k == Int8AVX2Rows || k == Int8GoRows
+}
+
 // int8Twin returns the int8 kernel of k's instruction set that Quantize may
 // switch to (chooseWidth), or ok false where int8 is not faster.
 func (k IntKernel) int8Twin() (IntKernel, bool) {
 	switch k {
 	case IntAVX512VNNI:
 		return Int8AVX512Rows, true
-	case IntAVXVNNI:
-		return Int8AVXVNNI, true
+	case IntAVXVNNI, IntAVX2:
+		return Int8AVX2Rows, true
 	case IntNEON:
 		return Int8NEONDot, hasDotProd
+	case IntSWAR:
+		return Int8GoRows, true
 	}
 	return 0, false
 }
@@ -108,9 +122,9 @@ func (k IntKernel) int8Twin() (IntKernel, bool) {
 // Supported reports whether this build and CPU can run k.
 func (k IntKernel) Supported() bool {
 	switch k {
-	case IntGo, Int8Go, IntSWAR:
+	case IntGo, Int8Go, IntSWAR, Int8GoRows:
 		return true
-	case IntAVX2, Int8AVX2:
+	case IntAVX2, Int8AVX2, Int8AVX2Rows:
 		return hasAVX2
 	case IntAVXVNNI, Int8AVXVNNI:
 		return hasAVXVNNI

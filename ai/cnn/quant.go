@@ -116,8 +116,12 @@ type Quantized struct {
 	w3n [9 * 32 * 16]int16
 	// w2s and w3s: pairs of filters' int16 weights in one int64 for
 	// IntSWAR, [out/2][ky][kx][in] (packSWAR).
-	w2s  [16 * 9 * 64]int64
-	w3s  [8 * 9 * 32]int64
+	w2s [16 * 9 * 64]int64
+	w3s [8 * 9 * 32]int64
+	// w2bs and w3bs: the int8 weights packed likewise, for Int8GoRows
+	// (w2bs as [ky][kx][out/2][in], one tap's filter pairs together).
+	w2bs [9 * 16 * 64]int64
+	w3bs [8 * 9 * 32]int64
 	w3p  [3 * layer3Pairs * 16 * 2]int16
 	m3   [16]float32
 	lut3 [2*lutHalf3 + 1]float32
@@ -180,6 +184,12 @@ func quantizeLayers(n *Network) *Quantized {
 	packSWAR(q.w3[:], 16, 32, q.w3s[:])
 	quantizeLayerInt8(n.W[1], 32, 64, q.w2b[:], q.w2bq[:], q.m2b[:], q.bias2b[:], lutRes2)
 	quantizeLayerInt8(n.W[2], 16, 32, q.w3b[:], q.w3bq[:], q.m3b[:], q.bias3b[:], lutRes3)
+	packSWAR8(q.w2b[:], q.w2bs[:])
+	var w3 [len(q.w3b)]int16
+	for i, w := range q.w3b {
+		w3[i] = int16(w)
+	}
+	packSWAR(w3[:], 16, 32, q.w3bs[:])
 	copy(q.lut2[:], act2Table[:])
 	q.lut3 = act3Table
 	copy(q.w4[:], n.W[3])
@@ -579,6 +589,7 @@ type scratch struct {
 	a3    [a3Size]int32
 	req   [80]int32          // the NEON kernels' table indices of one row
 	ptrs  [49]*[rowLen]int32 // the layer-2 rows of the 49 patches (rows.go)
+	n2    [a2Size]int16      // layer 2 narrowed to int8 values, for Int8GoRows
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -588,8 +599,8 @@ func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) flo
 	s := scratchPool.Get().(*scratch)
 	s.patchIndicesFast(d, king)
 	switch idx := (*[49]int32)(s.idx[:49]); {
-	case k == Int8AVX512Rows && q.rows != nil:
-		q.layers23Rows(s)
+	case k.rows(): // with q.rows (ensureRows, chooseWidth)
+		q.layers23Rows(s, k)
 	case offsetInput(k):
 		q.boardPatches8(&s.b1, idx)
 		q.layers23(s, k)
@@ -613,7 +624,7 @@ func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) flo
 // activations plus 128 in scratch.b1 (the VNNI int8 kernels, from the table
 // t1b) rather than as int16 activations in scratch.a1.
 func offsetInput(k IntKernel) bool {
-	return k == Int8AVX512VNNI || k == Int8AVX512Rows || k == Int8AVXVNNI || k == Int8NEONDot
+	return k == Int8AVX512VNNI || k == Int8AVXVNNI || k == Int8NEONDot || k.rows()
 }
 
 // layers23 computes layer 2 (with its tanh) and layer 3's int32 sums from
@@ -643,11 +654,15 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 		narrowNEON(&s.b2[0], &a2[0], a2Size/16)
 		conv3Int8NEON(&a3[0], &s.b2[0], &q.w3bq[0])
 		return
+	case Int8GoRows: // rows need patches: from activations, the same sums by Int8Go
+		narrowGo(s.b1[:], a1[:])
+		q.conv2Int8Go(a2, &s.b1)
+		q.conv3Int8SWAR(a3, a2, s)
 	case Int8AVX512VNNI, Int8AVX512Rows: // rows need patches: from activations, the same sums by VPDPBUSD
 		conv2Int8VNNI(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &q.bias2b[0])
 		narrowVNNI(&s.b2[0], &a2[0], a2Size/32)
 		conv3Int8VNNI(&a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
-	case Int8AVX2:
+	case Int8AVX2, Int8AVX2Rows: // rows need patches: from activations, the same sums by VPMADDUBSW
 		narrowAVX2(&s.b1[0], &s.c1[0], &a1[0], a1Size/32)
 		conv2Int8AVX2(&a2[0], &s.b1[0], &s.c1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0])
 		narrowAVX2(&s.b2[0], &s.c2[0], &a2[0], a2Size/32)
@@ -723,7 +738,7 @@ func (q *Quantized) layer4(a3 *[a3Size]int32, k IntKernel, bias *[size3]float32)
 	switch k {
 	case IntAVX512VNNI, Int8AVX512VNNI, Int8AVX512Rows:
 		return tanh32(layer4VNNI(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))
-	case IntAVX2, Int8AVX2, IntAVXVNNI, Int8AVXVNNI:
+	case IntAVX2, Int8AVX2, IntAVXVNNI, Int8AVXVNNI, Int8AVX2Rows:
 		return tanh32(layer4AVX2(&a3[0], &m[0], &bias[0], &q.lut3[0], &q.w4[0]))
 	}
 	const h = lutHalf3

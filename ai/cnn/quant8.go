@@ -172,13 +172,11 @@ func (q *Quantized) conv3Int8Go(a3 *[a3Size]int32, b2 *[a2Size]uint8) {
 // from random moves: the tolerance is about the boards the engine meets, and
 // random games' boards (scattered pawns, no plan) are not those.
 //
-// Only the VNNI and SDOT int8 kernels are faster than their int16 ones:
-// VPDPBUSD does twice the work of VPDPWSSD (AVX-512 VNNI and AVX-VNNI
-// alike), SDOT four times that of SMLAL (arm64 with the dot product), while
-// AVX2 needs four instructions (VPSIGNB, VPMADDUBSW, VPMADDWD, VPADDD) for
-// the 32 products that two VPMADDWD and VPADDD pairs do in int16, and pure
-// Go gains nothing from narrower integers. Elsewhere q keeps its int16
-// kernel.
+// The int8 kernel taken is the fastest of the instruction set (int8Twin):
+// the rows kernels (rows.go) where they exist (AVX-512, AVX2 and pure Go:
+// layer 2 by additions of rows, some 10 to 20 times fewer instructions
+// than its multiply-adds), and SDOT on arm64 with the dot product (four
+// times the work of SMLAL). On arm64 without it q keeps its int16 kernel.
 func (q *Quantized) chooseWidth() {
 	k8, ok := q.kernel.int8Twin() // the int8 kernel of the same instruction set
 	if !ok {
@@ -187,6 +185,9 @@ func (q *Quantized) chooseWidth() {
 	pos, err := CalibrationPositions()
 	if err != nil || len(pos) == 0 {
 		return // cannot happen with the tested embedded file; int16 is the safe width
+	}
+	if k8.rows() {
+		q.rows = newPatchRows(q)
 	}
 	var worst float64
 	for i := range pos {
@@ -203,6 +204,8 @@ func (q *Quantized) chooseWidth() {
 	q.err8 = worst
 	if worst <= Int8Tolerance {
 		q.kernel = k8
+	} else {
+		q.rows = nil // int16 has no rows
 	}
 }
 

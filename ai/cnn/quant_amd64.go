@@ -160,3 +160,9 @@ func conv2Rows512(dst *int16, rows **[rowLen]int32, mult *float32, lut *int16)
 //
 //go:noescape
 func buildRows512(dst *int32, act *uint8, w *int8, corr *int32)
+
+// conv2RowsAVX2 is conv2Rows512 with AVX2 (ymm registers), for
+// Int8AVX2Rows.
+//
+//go:noescape
+func conv2RowsAVX2(dst *int16, rows **[rowLen]int32, mult *float32, lut *int16)

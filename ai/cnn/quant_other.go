@@ -64,3 +64,6 @@ func conv2Rows512(dst *int16, rows **[rowLen]int32, mult *float32, lut *int16) {
 	panic("cnn: no assembly kernels")
 }
 func buildRows512(dst *int32, act *uint8, w *int8, corr *int32) { panic("cnn: no assembly kernels") }
+func conv2RowsAVX2(dst *int16, rows **[rowLen]int32, mult *float32, lut *int16) {
+	panic("cnn: no assembly kernels")
+}

@@ -69,13 +69,19 @@ func (q *Quantized) conv2SWAR(a2 *[a2Size]int16, a1 *[a1Size]int16) {
 
 // conv3SWAR computes layer 3's int32 sums as conv3IntGo does.
 func (q *Quantized) conv3SWAR(a3 *[a3Size]int32, a2 *[a2Size]int16) {
+	conv3SWARWith(a3, a2, &q.w3s)
+}
+
+// conv3SWARWith computes layer 3's int32 sums of the activations a2 with
+// the packed weights w3s (packSWAR): int16 weights, or int8 ones widened.
+func conv3SWARWith(a3 *[a3Size]int32, a2 *[a2Size]int16, w3s *[8 * 9 * 32]int64) {
 	const k = 3 * 32
 	for y := 0; y < 3; y++ {
 		for o := 0; o < 16; o += 2 {
 			var s0, s1, s2 int64
 			for ky := 0; ky < 3; ky++ {
 				x := (*[k + 64]int16)(a2[(y+ky)*5*32:])
-				w := (*[k]int64)(q.w3s[(o/2*9+ky*3)*32:])
+				w := (*[k]int64)(w3s[(o/2*9+ky*3)*32:])
 				for i, wi := range w {
 					s0 += int64(x[i]) * wi
 					s1 += int64(x[i+32]) * wi

@@ -18,14 +18,23 @@ import (
 // additions in any order, no overflow: |sum| < 9*64*127*127 < 2^31), so the
 // output is the int8 path's bit for bit.
 //
-// The rows of all patches would take 91 MB per network, and a game meets a
-// few thousand patches, so rows are built the first time a patch is seen
-// (about 18,000 multiply-adds in Go) and kept: a network's memory grows with
-// the patches its searches meet (about 1.1 KB each). Building takes a lock;
-// reading a built patch's rows takes one atomic load.
+// The rows of all patches would take 91 MB per network, while the 1,000
+// calibration boards of real games hold about 3,000 patches, so rows are
+// built the first time a patch is met (18,432 multiply-adds: VPDPBUSD with
+// AVX-512, IntSWAR's packed products elsewhere) and kept: a network's
+// memory grows with the patches its searches meet, 1,152 bytes each.
+// Building takes a lock; reading a built patch's rows, one atomic load.
+//
+// Three kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
+// (conv2RowsAVX2) and Int8GoRows (conv2RowsGo, also the definition the
+// others are tested against). Layer 3 stays the multiply-adds of the
+// instruction set's int8 kernel (in Go, IntSWAR's on int8 weights).
 
 // rowLen is the int32s of one patch's rows: nine taps by 32 filters.
 const rowLen = 9 * 32
+
+// PatchRowBytes is the memory one patch's layer-2 rows take.
+const PatchRowBytes = rowLen * 4
 
 // rowChunk is the number of patches whose rows are allocated at once.
 const rowChunk = 256
@@ -45,7 +54,7 @@ type patchRows struct {
 // ensureRows gives q an empty set of rows if its kernel reads rows and it
 // has none yet.
 func (q *Quantized) ensureRows() {
-	if q.kernel == Int8AVX512Rows && q.rows == nil {
+	if q.kernel.rows() && q.rows == nil {
 		q.rows = newPatchRows(q)
 	}
 }
@@ -86,7 +95,7 @@ func (q *Quantized) buildPatchRows(p int32) *[rowLen]int32 {
 	if hasVNNI512 {
 		buildRows512(&r[0], &u[0], &q.w2bq[0], &t.corr[0])
 	} else {
-		q.buildRowsGo(r, &u, &t.corr)
+		q.buildRowsGo(r, &u)
 	}
 	t.rows[p].Store(r)
 	t.built.Add(1)
@@ -109,16 +118,34 @@ func newPatchRows(q *Quantized) *patchRows {
 }
 
 // buildRowsGo is buildRows512 in Go: the rows r of the patch whose
-// activations plus 128 are u, the sums started at corr.
-func (q *Quantized) buildRowsGo(r *[rowLen]int32, u *[64]uint8, corr *[rowLen]int32) {
+// activations plus 128 are u, with IntSWAR's packed multiply-adds (two
+// filters a 64-bit product) on the signed activations.
+func (q *Quantized) buildRowsGo(r *[rowLen]int32, u *[64]uint8) {
+	var a [64]int64
+	for c, b := range u {
+		a[c] = int64(int8(b ^ 0x80))
+	}
 	for tap := 0; tap < 9; tap++ {
-		for f := 0; f < 32; f++ {
-			w := (*[64]int8)(q.w2b[(f*9+tap)*64:])
-			s := corr[tap*32+f]
-			for c, b := range u {
-				s += int32(b) * int32(w[c])
+		for p := 0; p < 16; p++ {
+			w := (*[64]int64)(q.w2bs[(tap*16+p)*64:])
+			var s int64
+			for c, wc := range w {
+				s += a[c] * wc
 			}
-			r[tap*32+f] = s
+			r[tap*32+2*p], r[tap*32+2*p+1] = unpackSWAR(s)
+		}
+	}
+}
+
+// packSWAR8 packs layer 2's int8 weights w ([out][ky][kx][in]) for
+// buildRowsGo: dst[(t*16+p)*64+c] = w[2p][t][c] + w[2p+1][t][c]*2^32 for
+// tap t.
+func packSWAR8(w []int8, dst []int64) {
+	for t := 0; t < 9; t++ {
+		for p := 0; p < 16; p++ {
+			for c := 0; c < 64; c++ {
+				dst[(t*16+p)*64+c] = int64(w[(2*p*9+t)*64+c]) + int64(w[((2*p+1)*9+t)*64+c])<<32
+			}
 		}
 	}
 }
@@ -141,7 +168,8 @@ func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32) {
 }
 
 // conv2RowsGo computes layer 2 and its tanh from the rows of the 49 layer-1
-// pixels: the definition conv2Rows512 reproduces, equal to conv2Int8Go.
+// pixels: the definition conv2Rows512 reproduces, equal to conv2Int8Go, and
+// Int8GoRows' layer 2.
 func (q *Quantized) conv2RowsGo(a2 *[a2Size]int16, ptrs *[49]*[rowLen]int32) {
 	for y := 0; y < 5; y++ {
 		for x := 0; x < 5; x++ {
@@ -154,19 +182,51 @@ func (q *Quantized) conv2RowsGo(a2 *[a2Size]int16, ptrs *[49]*[rowLen]int32) {
 					}
 				}
 			}
-			d := a2[(y*5+x)*32:][:32]
+			d := (*[32]int16)(a2[(y*5+x)*32:])
 			for f := range s {
-				d[f] = q.lut2[requantIndex(s[f], q.m2b[f], lutHalf2)+lutHalf2]
+				d[f] = q.lut2[requantIndexFast(s[f], q.m2b[f])+lutHalf2]
 			}
 		}
 	}
 }
 
+// requantIndexFast is requantIndex(acc, m, lutHalf2) without math.RoundToEven:
+// |x| <= lutHalf2 < 2^22, so adding 1.5*2^23 in float32 rounds x to the
+// nearest integer, ties to even, as RoundToEven does (the explicit float32
+// conversions keep the compiler from fusing the operations).
+func requantIndexFast(acc int32, m float32) int {
+	const magic = 1.5 * (1 << 23)
+	x := float32(float32(acc) * m)
+	x = min(max(x, -lutHalf2), lutHalf2)
+	return int(float32(x+magic) - magic)
+}
+
 // layers23Rows computes layer 2 from the rows of the patches in s.idx and
-// layer 3's sums: the kernel Int8AVX512Rows.
-func (q *Quantized) layers23Rows(s *scratch) {
+// layer 3's sums with the rows kernel k: layer 3 as the int8 kernel of
+// the same instruction set computes it.
+func (q *Quantized) layers23Rows(s *scratch, k IntKernel) {
 	q.rowPointers(&s.ptrs, (*[49]int32)(s.idx[:49]))
-	conv2Rows512(&s.a2[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
-	narrowVNNI(&s.b2[0], &s.a2[0], a2Size/32)
-	conv3Int8VNNI(&s.a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
+	switch k {
+	case Int8AVX512Rows:
+		conv2Rows512(&s.a2[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
+		narrowVNNI(&s.b2[0], &s.a2[0], a2Size/32)
+		conv3Int8VNNI(&s.a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
+	case Int8AVX2Rows:
+		conv2RowsAVX2(&s.a2[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
+		narrowAVX2(&s.b2[0], &s.c2[0], &s.a2[0], a2Size/32)
+		conv3Int8AVX2(&s.a3[0], &s.b2[0], &s.c2[0], &q.w3bq[0])
+	default:
+		q.conv2RowsGo(&s.a2, &s.ptrs)
+		q.conv3Int8SWAR(&s.a3, &s.a2, s)
+	}
+}
+
+// conv3Int8SWAR computes layer 3's sums as conv3Int8Go does, from layer 2's
+// activations a2 narrowed into s.n2, with IntSWAR's packed multiply-adds
+// on the int8 weights (w3bs).
+func (q *Quantized) conv3Int8SWAR(a3 *[a3Size]int32, a2 *[a2Size]int16, s *scratch) {
+	for i, v := range a2 {
+		s.n2[i] = int16(narrow8(v))
+	}
+	conv3SWARWith(a3, &s.n2, &q.w3bs)
 }

@@ -1,12 +1,15 @@
 package cnn
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/weights"
 )
 
 // rowsTestNets returns the shipped networks, two Gaussian ones with the
@@ -51,8 +54,14 @@ func TestRowsLayer2(t *testing.T) {
 				q.conv2RowsGo(&got, &s.ptrs)
 				require.Equal(t, want, got, "%s, rows from %s, board %d", n.Name(), table, i)
 				if Int8AVX512Rows.Supported() {
+					got = [a2Size]int16{}
 					conv2Rows512(&got[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
-					require.Equal(t, want, got, "%s, rows from %s, board %d, assembly", n.Name(), table, i)
+					require.Equal(t, want, got, "%s, rows from %s, board %d, AVX-512", n.Name(), table, i)
+				}
+				if Int8AVX2Rows.Supported() {
+					got = [a2Size]int16{}
+					conv2RowsAVX2(&got[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
+					require.Equal(t, want, got, "%s, rows from %s, board %d, AVX2", n.Name(), table, i)
 				}
 			}
 			require.Positive(t, q.PatchesBuilt())
@@ -73,38 +82,42 @@ func TestRowsBuilders(t *testing.T) {
 		for p := 0; p < numPatches; p += 7 {
 			var want, got [rowLen]int32
 			u := (*[64]uint8)(q.t1b[p*64:])
-			q.buildRowsGo(&want, u, &q.rows.corr)
+			q.buildRowsGo(&want, u)
 			buildRows512(&got[0], &u[0], &q.w2bq[0], &q.rows.corr[0])
 			require.Equal(t, want, got, "%s, patch %d", n.Name(), p)
 		}
 	}
 }
 
-// TestRowsKernel: Int8AVX512Rows, the players' kernel where AVX-512 VNNI is
-// available, gives the int8 reference's output bit for bit with either
-// side to move, and Quantize and WithKernel give it its rows.
-func TestRowsKernel(t *testing.T) {
-	if !Int8AVX512Rows.Supported() {
-		t.Skip("no AVX-512 VNNI: no row kernel")
-	}
+// TestRowsKernels: the rows kernels of this machine give the int8
+// reference's output bit for bit with either side to move, from the copies
+// WithKernel makes (which get rows of their own), and Quantize's int8 choice
+// is a rows kernel.
+func TestRowsKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	pos := RandomGamePositions(60, r)
 	for _, n := range rowsTestNets(t, r) {
 		ref := quantizeBoth(n)
-		q, err := Quantize(n).WithKernel(Int8AVX512Rows)
-		require.NoError(t, err)
-		require.NotNil(t, q.rows)
-		for i := range pos {
-			d, king := testDigits(t, &pos[i])
-			for _, black := range []bool{false, true} {
-				want := ref.forward(&d, king, black, Int8Go)
-				got := q.forward(&d, king, black, Int8AVX512Rows)
-				require.Equal(t, math.Float32bits(want), math.Float32bits(got), "%s, board %d", n.Name(), i)
-			}
+		q0 := Quantize(n)
+		if q0.Kernel().Bits() == 8 {
+			require.True(t, q0.Kernel().rows(), "%s: int8 kernel %s has no rows", n.Name(), q0.Kernel())
 		}
-		require.Positive(t, q.PatchesBuilt())
-		if Quantize(n).Kernel().Bits() == 8 {
-			require.Equal(t, Int8AVX512Rows, Quantize(n).Kernel(), "%s: the int8 kernel of AVX-512 is the rows one", n.Name())
+		for _, k := range []IntKernel{Int8GoRows, Int8AVX2Rows, Int8AVX512Rows} {
+			if !k.Supported() {
+				continue
+			}
+			q, err := q0.WithKernel(k)
+			require.NoError(t, err)
+			require.NotNil(t, q.rows)
+			for i := range pos {
+				d, king := testDigits(t, &pos[i])
+				for _, black := range []bool{false, true} {
+					want := ref.forward(&d, king, black, Int8Go)
+					got := q.forward(&d, king, black, k)
+					require.Equal(t, math.Float32bits(want), math.Float32bits(got), "%s, kernel %s, board %d", n.Name(), k, i)
+				}
+			}
+			require.Positive(t, q.PatchesBuilt())
 		}
 	}
 }
@@ -150,4 +163,67 @@ func TestRowsConcurrent(t *testing.T) {
 	wg.Wait()
 	require.Zero(t, bad, "concurrent evaluations differ from the reference")
 	require.LessOrEqual(t, q.PatchesBuilt(), 40*49)
+}
+
+// BenchmarkRowsLayer2 times layer 2 of the shipped learned network on 256
+// boards of random games from rows built beforehand, in Go and in assembly,
+// and for comparison layers 2 and 3 by the multiply-add kernels.
+func BenchmarkRowsLayer2(b *testing.B) {
+	r := rand.New(rand.NewPCG(25, 26))
+	raw, err := weights.Open("learned")
+	require.NoError(b, err)
+	n, err := Load(bytes.NewReader(raw))
+	require.NoError(b, err)
+	q := quantizeBoth(n)
+	pos := RandomGamePositions(256, r)
+	idx := make([][49]int32, len(pos))
+	ptrs := make([][49]*[rowLen]int32, len(pos))
+	for i := range pos {
+		var in [81]float32
+		Encode(&pos[i], &in)
+		var d [81]uint8
+		king, _ := digitsOf(&in, &d)
+		patchIndices(&idx[i], &d, king)
+		q.rowPointers(&ptrs[i], &idx[i])
+	}
+	var a2 [a2Size]int16
+	b.Run("rows-go", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			q.conv2RowsGo(&a2, &ptrs[i&255])
+			i++
+		}
+	})
+	if Int8AVX512Rows.Supported() {
+		b.Run("rows-avx512", func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				conv2Rows512(&a2[0], &ptrs[i&255][0], &q.m2b[0], &q.lut2[0])
+				i++
+			}
+		})
+	}
+	if Int8AVX2Rows.Supported() {
+		b.Run("rows-avx2", func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				conv2RowsAVX2(&a2[0], &ptrs[i&255][0], &q.m2b[0], &q.lut2[0])
+				i++
+			}
+		})
+	}
+	var s scratch
+	for _, k := range []IntKernel{IntSWAR, IntAVX2, Int8AVXVNNI, Int8AVX512VNNI, Int8Go} {
+		if !k.Supported() {
+			continue
+		}
+		b.Run(k.String(), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				q.boardPatches(&s.a1, &idx[i&255])
+				q.layers23(&s, k)
+				i++
+			}
+		})
+	}
 }

@@ -80,19 +80,37 @@ func NetPath(q *cnn.Quantized) (string, error) {
 // "float32" for a *cnn.Network, the kernel of a *cnn.Quantized (also inside
 // an ai.Residual, ai.Sided or ai.Centred), "" for an evaluator without a network.
 func EvaluatorPath(e ai.Evaluator) string {
-	switch e := e.(type) {
+	switch n := evaluatorNet(e).(type) {
 	case *cnn.Network:
 		return "float32"
 	case *cnn.Quantized:
-		return e.Kernel().String()
-	case *ai.Residual:
-		return EvaluatorPath(e.Net)
-	case *ai.Sided:
-		return EvaluatorPath(e.White)
-	case *ai.Centred:
-		return EvaluatorPath(e.Eval)
+		return n.Kernel().String()
 	}
 	return ""
+}
+
+// EvaluatorPatches returns the number of patches whose layer-2 rows the
+// network of a player's evaluator has built (cnn.Quantized.PatchesBuilt;
+// 0 on the paths without rows), about 1.1 KB of memory each.
+func EvaluatorPatches(e ai.Evaluator) int {
+	if q, ok := evaluatorNet(e).(*cnn.Quantized); ok {
+		return q.PatchesBuilt()
+	}
+	return 0
+}
+
+// evaluatorNet returns the network inside a player's evaluator (an
+// ai.Residual, ai.Sided or ai.Centred around it), or e itself.
+func evaluatorNet(e ai.Evaluator) ai.Evaluator {
+	switch e := e.(type) {
+	case *ai.Residual:
+		return evaluatorNet(e.Net)
+	case *ai.Sided:
+		return evaluatorNet(e.White)
+	case *ai.Centred:
+		return evaluatorNet(e.Eval)
+	}
+	return e
 }
 
 // resolvePath reads a PathEnv value: the integer kernel to use (autoKernel

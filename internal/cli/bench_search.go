@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/game"
@@ -95,6 +96,9 @@ func runBenchSearch(args []string) error {
 	}
 	slices.Sort(depths)
 	fmt.Printf("max_wall_s=%.3f median_depth=%d\n", maxWall.Seconds(), depths[len(depths)/2])
+	if n := player.EvaluatorPatches(eval); n > 0 {
+		fmt.Printf("network: layer-2 rows of %d patches built, %.1f MB\n", n, float64(n)*cnn.PatchRowBytes/1e6)
+	}
 	return nil
 }
 
