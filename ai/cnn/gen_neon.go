@@ -269,6 +269,8 @@ func intKernels(int8 bool) string {
 	conv3Int(a, int8)
 	if !int8 {
 		narrow(a)
+	} else {
+		conv2Rows(a)
 	}
 	return a.b.String()
 }
@@ -365,6 +367,56 @@ func conv2Int(a *asm, int8 bool) {
 	a.op("SUBS $1, R11")
 	a.op("BNE %sky", name)
 	requant(a, name, acc)
+	a.op("ADD $1, R7")
+	a.op("CMP $2, R7")
+	a.op("BNE %shalf", name)
+	a.op("ADD $1, R6")
+	a.op("CMP $5, R6")
+	a.op("BNE %sy", name)
+	a.op("RET")
+	a.f("")
+}
+
+// conv2Rows writes layer 2 from patch rows (rows.go, conv2RowsGo): per
+// output row and half (16 filters), each of the 5 pixels adds the 16 sums
+// of its nine taps' rows (VLD1 of four vectors, four VADD) into V0..V19,
+// then requant as conv2Int8NEON. rows holds the 49 pixels' row pointers;
+// tap (ky, kx) of pixel (y, x) reads pixel (y+ky)*7+x+kx's rows at byte
+// (ky*3+kx)*128 + half*64.
+func conv2Rows(a *asm) {
+	const name = "conv2RowsNEON"
+	a.f("// func %s(dst *int16, rows **[288]int32, mult *float32, lut *int16, tmp *int32)", name)
+	a.f("TEXT ·%s(SB), NOSPLIT, $0-40", name)
+	a.op("MOVD dst+0(FP), R0")
+	a.op("MOVD rows+8(FP), R1")
+	a.op("MOVD mult+16(FP), R3")
+	a.op("MOVD lut+24(FP), R4")
+	a.op("MOVD tmp+32(FP), R5")
+	a.op("MOVD $0, R6") // y
+	a.f("%sy:", name)
+	a.op("MOVD $0, R7") // half
+	a.f("%shalf:", name)
+	a.zero(0, 20)
+	a.op("MOVD $56, R8") // R8: the row pointers of layer-1 row y
+	a.op("MUL R6, R8")
+	a.op("ADD R1, R8")
+	a.op("LSL $6, R7, R9") // R9: the half's byte offset in a tap's row
+	for p := 0; p < 5; p++ {
+		for ky := 0; ky < 3; ky++ {
+			for kx := 0; kx < 3; kx++ {
+				a.op("MOVD %d(R8), R10", (ky*7+p+kx)*8)
+				a.op("ADD R9, R10, R10")
+				if t := (ky*3 + kx) * 128; t > 0 {
+					a.op("ADD $%d, R10, R10", t)
+				}
+				a.op("VLD1 (R10), %s", regs(20, 4, "S4"))
+				for g := 0; g < 4; g++ {
+					a.op("VADD V%d.S4, V%d.S4, V%d.S4", 20+g, p*4+g, p*4+g)
+				}
+			}
+		}
+	}
+	requant(a, name, 0)
 	a.op("ADD $1, R7")
 	a.op("CMP $2, R7")
 	a.op("BNE %shalf", name)

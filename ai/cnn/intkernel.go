@@ -58,18 +58,21 @@ const (
 	// Int8AVX2Rows is Int8AVX2 with layer 2 from patch rows (rows.go),
 	// added with VPADDD on ymm.
 	Int8AVX2Rows
+	// Int8NEONRows is Int8NEONDot with layer 2 from patch rows (rows.go),
+	// added with VADD on four-lane vectors.
+	Int8NEONRows
 	numIntKernels
 )
 
 // intKernelNames are the kernels' names, in the order of the constants.
 var intKernelNames = [numIntKernels]string{"int16-go", "int16-avx2", "int16-avxvnni", "int16-avx512vnni",
 	"int8-go", "int8-avx2", "int8-avxvnni", "int8-avx512vnni", "int16-neon", "int8-neondot", "int16-swar",
-	"int8-avx512rows", "int8-gorows", "int8-avx2rows"}
+	"int8-avx512rows", "int8-gorows", "int8-avx2rows", "int8-neonrows"}
 
 // intKernelOrder lists the kernels as IntKernels returns them: the int16
 // ones slowest first, then the int8 ones likewise.
 var intKernelOrder = [numIntKernels]IntKernel{IntGo, IntSWAR, IntAVX2, IntAVXVNNI, IntAVX512VNNI, IntNEON,
-	Int8Go, Int8GoRows, Int8AVX2, Int8AVXVNNI, Int8AVX2Rows, Int8AVX512VNNI, Int8AVX512Rows, Int8NEONDot}
+	Int8Go, Int8GoRows, Int8AVX2, Int8AVXVNNI, Int8AVX2Rows, Int8AVX512VNNI, Int8AVX512Rows, Int8NEONDot, Int8NEONRows}
 
 // String returns the kernel's name as tablut bench cnn prints it and as
 // ParseIntKernel reads it.
@@ -100,7 +103,7 @@ func (k IntKernel) reference() IntKernel {
 
 // rows reports whether k computes layer 2 from patch rows (rows.go).
 func (k IntKernel) rows() bool {
-	return k == Int8AVX512Rows || k == Int8AVX2Rows || k == Int8GoRows
+	return k == Int8AVX512Rows || k == Int8AVX2Rows || k == Int8GoRows || k == Int8NEONRows
 }
 
 // int8Twin returns the int8 kernel of k's instruction set that Quantize may
@@ -112,7 +115,7 @@ func (k IntKernel) int8Twin() (IntKernel, bool) {
 	case IntAVXVNNI, IntAVX2:
 		return Int8AVX2Rows, true
 	case IntNEON:
-		return Int8NEONDot, hasDotProd
+		return Int8NEONRows, hasDotProd
 	case IntSWAR:
 		return Int8GoRows, true
 	}
@@ -132,7 +135,7 @@ func (k IntKernel) Supported() bool {
 		return hasVNNI512
 	case IntNEON:
 		return hasNEON
-	case Int8NEONDot:
+	case Int8NEONDot, Int8NEONRows:
 		return hasDotProd
 	}
 	return false

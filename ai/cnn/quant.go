@@ -590,6 +590,7 @@ type scratch struct {
 	req   [80]int32          // the NEON kernels' table indices of one row
 	ptrs  [49]*[rowLen]int32 // the layer-2 rows of the 49 patches (rows.go)
 	n2    [a2Size]int16      // layer 2 narrowed to int8 values, for Int8GoRows
+	spare [49][rowLen]int32  // rows built but not kept (rows.go, maxRowPatches)
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -649,7 +650,7 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 		conv2NEON(&a2[0], &a1[0], &q.w2n[0], &q.m2[0], &q.lut2[0], &s.req[0])
 		conv3NEON(&a3[0], &a2[0], &q.w3n[0])
 		return
-	case Int8NEONDot:
+	case Int8NEONDot, Int8NEONRows: // rows need patches: from activations, the same sums by SDOT
 		conv2Int8NEON(&a2[0], &s.b1[0], &q.w2bq[0], &q.m2b[0], &q.lut2[0], &s.req[0])
 		narrowNEON(&s.b2[0], &a2[0], a2Size/16)
 		conv3Int8NEON(&a3[0], &s.b2[0], &q.w3bq[0])

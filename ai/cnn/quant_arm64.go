@@ -44,3 +44,10 @@ func conv3Int8NEON(dst *int32, src *uint8, w *int8)
 //
 //go:noescape
 func narrowNEON(dst *uint8, src *int16, blocks int)
+
+// conv2RowsNEON computes layer 2 and its tanh from the patch rows of the 49
+// layer-1 pixels (see conv2RowsGo) with VADD, requantised as
+// conv2Int8NEON does; tmp holds one row's 80 table indices.
+//
+//go:noescape
+func conv2RowsNEON(dst *int16, rows **[rowLen]int32, mult *float32, lut *int16, tmp *int32)

@@ -21,13 +21,14 @@ import (
 // The rows of all patches would take 91 MB per network, while the 1,000
 // calibration boards of real games hold about 3,000 patches, so rows are
 // built the first time a patch is met (18,432 multiply-adds: VPDPBUSD with
-// AVX-512, IntSWAR's packed products elsewhere) and kept: a network's
-// memory grows with the patches its searches meet, 1,152 bytes each.
-// Building takes a lock; reading a built patch's rows, one atomic load.
+// AVX-512, IntSWAR's packed products elsewhere) and kept, 1,152 bytes each,
+// up to maxRowPatches a network; the rarer patches met after that are
+// built for each evaluation that meets them. Building takes a lock;
+// reading a kept patch's rows, one atomic load.
 //
-// Three kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
-// (conv2RowsAVX2) and Int8GoRows (conv2RowsGo, also the definition the
-// others are tested against). Layer 3 stays the multiply-adds of the
+// Four kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
+// (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON) and Int8GoRows
+// (conv2RowsGo, also the definition the others are tested against). Layer 3 stays the multiply-adds of the
 // instruction set's int8 kernel (in Go, IntSWAR's on int8 weights).
 
 // rowLen is the int32s of one patch's rows: nine taps by 32 filters.
@@ -48,7 +49,8 @@ type patchRows struct {
 
 	mu    sync.Mutex
 	free  [][rowLen]int32 // the current allocation's unused rows
-	built atomic.Int64    // patches built
+	built atomic.Int64    // patches kept
+	limit int64           // the most patches kept: maxRowPatches
 }
 
 // ensureRows gives q an empty set of rows if its kernel reads rows and it
@@ -59,30 +61,52 @@ func (q *Quantized) ensureRows() {
 	}
 }
 
-// patch returns the rows of patch p, building them if needed from the
-// network's layer-1 table (narrowed as the int8 kernels narrow it) and its
-// int8 layer-2 weights (w2b).
-func (q *Quantized) patch(p int32) *[rowLen]int32 {
-	r := q.rows.rows[p].Load()
-	if r == nil {
-		r = q.buildPatchRows(p)
+// maxRowPatches bounds the patches whose rows a network keeps (9.4 MB):
+// once it is reached, the rows of a patch met for the first time are built
+// into the evaluation's scratch and not kept.
+const maxRowPatches = 8192
+
+// rowPointers fills ptrs with the rows of the 49 patches idx, building the
+// missing ones (into spare, pixel by pixel, once maxRowPatches are kept).
+func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32, spare *[49][rowLen]int32) {
+	t := q.rows
+	for i, p := range idx {
+		r := t.rows[p].Load()
+		if r == nil {
+			r = q.buildPatchRows(p, &spare[i])
+		}
+		ptrs[i] = r
 	}
-	return r
 }
 
-// buildPatchRows computes and publishes the rows of patch p.
-func (q *Quantized) buildPatchRows(p int32) *[rowLen]int32 {
+// buildPatchRows computes the rows of patch p and publishes them, or, when
+// maxRowPatches are kept already, computes them into spare.
+func (q *Quantized) buildPatchRows(p int32, spare *[rowLen]int32) *[rowLen]int32 {
 	t := q.rows
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if r := t.rows[p].Load(); r != nil {
+		t.mu.Unlock()
 		return r // built by another goroutine meanwhile
 	}
+	if t.built.Load() >= t.limit {
+		t.mu.Unlock()
+		q.computeRows(p, spare)
+		return spare
+	}
+	defer t.mu.Unlock()
 	if len(t.free) == 0 {
 		t.free = make([][rowLen]int32, rowChunk)
 	}
 	r := &t.free[0]
 	t.free = t.free[1:]
+	q.computeRows(p, r)
+	t.rows[p].Store(r)
+	t.built.Add(1)
+	return r
+}
+
+// computeRows computes the rows of patch p into r.
+func (q *Quantized) computeRows(p int32, r *[rowLen]int32) {
 	// The patch's narrowed activations plus 128, as t1b holds them.
 	var u [64]uint8
 	if q.t1b != nil {
@@ -93,18 +117,15 @@ func (q *Quantized) buildPatchRows(p int32) *[rowLen]int32 {
 		}
 	}
 	if hasVNNI512 {
-		buildRows512(&r[0], &u[0], &q.w2bq[0], &t.corr[0])
+		buildRows512(&r[0], &u[0], &q.w2bq[0], &q.rows.corr[0])
 	} else {
 		q.buildRowsGo(r, &u)
 	}
-	t.rows[p].Store(r)
-	t.built.Add(1)
-	return r
 }
 
 // newPatchRows returns an empty set of rows for q's int8 layer-2 weights.
 func newPatchRows(q *Quantized) *patchRows {
-	t := new(patchRows)
+	t := &patchRows{limit: maxRowPatches}
 	for tap := 0; tap < 9; tap++ {
 		for f := 0; f < 32; f++ {
 			var sum int32
@@ -159,14 +180,6 @@ func (q *Quantized) PatchesBuilt() int {
 	return int(q.rows.built.Load())
 }
 
-// rowPointers fills ptrs with the rows of the 49 patches idx, building the
-// missing ones.
-func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32) {
-	for i, p := range idx {
-		ptrs[i] = q.patch(p)
-	}
-}
-
 // conv2RowsGo computes layer 2 and its tanh from the rows of the 49 layer-1
 // pixels: the definition conv2Rows512 reproduces, equal to conv2Int8Go, and
 // Int8GoRows' layer 2.
@@ -205,12 +218,16 @@ func requantIndexFast(acc int32, m float32) int {
 // layer 3's sums with the rows kernel k: layer 3 as the int8 kernel of
 // the same instruction set computes it.
 func (q *Quantized) layers23Rows(s *scratch, k IntKernel) {
-	q.rowPointers(&s.ptrs, (*[49]int32)(s.idx[:49]))
+	q.rowPointers(&s.ptrs, (*[49]int32)(s.idx[:49]), &s.spare)
 	switch k {
 	case Int8AVX512Rows:
 		conv2Rows512(&s.a2[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
 		narrowVNNI(&s.b2[0], &s.a2[0], a2Size/32)
 		conv3Int8VNNI(&s.a3[0], &s.b2[0], &q.w3bq[0], &q.bias3b[0])
+	case Int8NEONRows:
+		conv2RowsNEON(&s.a2[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0], &s.req[0])
+		narrowNEON(&s.b2[0], &s.a2[0], a2Size/16)
+		conv3Int8NEON(&s.a3[0], &s.b2[0], &q.w3bq[0])
 	case Int8AVX2Rows:
 		conv2RowsAVX2(&s.a2[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
 		narrowAVX2(&s.b2[0], &s.c2[0], &s.a2[0], a2Size/32)

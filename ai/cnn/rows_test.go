@@ -50,7 +50,7 @@ func TestRowsLayer2(t *testing.T) {
 				both.boardPatches(&s.a1, idx)
 				narrowGo(s.b1[:], s.a1[:])
 				both.conv2Int8Go(&want, &s.b1)
-				q.rowPointers(&s.ptrs, idx)
+				q.rowPointers(&s.ptrs, idx, &s.spare)
 				q.conv2RowsGo(&got, &s.ptrs)
 				require.Equal(t, want, got, "%s, rows from %s, board %d", n.Name(), table, i)
 				if Int8AVX512Rows.Supported() {
@@ -63,10 +63,40 @@ func TestRowsLayer2(t *testing.T) {
 					conv2RowsAVX2(&got[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0])
 					require.Equal(t, want, got, "%s, rows from %s, board %d, AVX2", n.Name(), table, i)
 				}
+				if Int8NEONRows.Supported() {
+					got = [a2Size]int16{}
+					conv2RowsNEON(&got[0], &s.ptrs[0], &q.m2b[0], &q.lut2[0], &s.req[0])
+					require.Equal(t, want, got, "%s, rows from %s, board %d, NEON", n.Name(), table, i)
+				}
 			}
 			require.Positive(t, q.PatchesBuilt())
 		}
 	}
+}
+
+// TestRowsLimit: once a network keeps its limit of patches, the rows of
+// the others are built for each evaluation, with the same layer 2.
+func TestRowsLimit(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	pos := RandomGamePositions(30, r)
+	both := quantizeBoth(NewRandom(r, 0.2))
+	q := *both
+	q.rows = newPatchRows(&q)
+	q.rows.limit = 20
+	var s scratch
+	var want, got [a2Size]int16
+	for i := range pos {
+		d, king := testDigits(t, &pos[i])
+		idx := (*[49]int32)(s.idx[:49])
+		patchIndices(idx, &d, king)
+		both.boardPatches(&s.a1, idx)
+		narrowGo(s.b1[:], s.a1[:])
+		both.conv2Int8Go(&want, &s.b1)
+		q.rowPointers(&s.ptrs, idx, &s.spare)
+		q.conv2RowsGo(&got, &s.ptrs)
+		require.Equal(t, want, got, "board %d", i)
+	}
+	require.Equal(t, 20, q.PatchesBuilt())
 }
 
 // TestRowsBuilders: the assembly builder of a patch's rows equals the Go
@@ -102,7 +132,7 @@ func TestRowsKernels(t *testing.T) {
 		if q0.Kernel().Bits() == 8 {
 			require.True(t, q0.Kernel().rows(), "%s: int8 kernel %s has no rows", n.Name(), q0.Kernel())
 		}
-		for _, k := range []IntKernel{Int8GoRows, Int8AVX2Rows, Int8AVX512Rows} {
+		for _, k := range []IntKernel{Int8GoRows, Int8AVX2Rows, Int8AVX512Rows, Int8NEONRows} {
 			if !k.Supported() {
 				continue
 			}
@@ -147,10 +177,11 @@ func TestRowsConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			var ptrs [49]*[rowLen]int32
+			var spare [49][rowLen]int32
 			var got [a2Size]int16
 			for j := range pos {
 				i := (j + g*len(pos)/4) % len(pos)
-				q.rowPointers(&ptrs, &idx[i])
+				q.rowPointers(&ptrs, &idx[i], &spare)
 				q.conv2RowsGo(&got, &ptrs)
 				if got != want[i] {
 					mu.Lock()
@@ -184,7 +215,8 @@ func BenchmarkRowsLayer2(b *testing.B) {
 		var d [81]uint8
 		king, _ := digitsOf(&in, &d)
 		patchIndices(&idx[i], &d, king)
-		q.rowPointers(&ptrs[i], &idx[i])
+		var spare [49][rowLen]int32
+		q.rowPointers(&ptrs[i], &idx[i], &spare)
 	}
 	var a2 [a2Size]int16
 	b.Run("rows-go", func(b *testing.B) {

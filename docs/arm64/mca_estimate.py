@@ -30,7 +30,7 @@ nm = {"aarch64": "aarch64-linux-gnu-nm", "x86_64": "nm"}[arch]
 syms = subprocess.run([nm, "-n", "-S", binary], capture_output=True, text=True).stdout.split("\n")
 # PATH=int (default) or float picks the functions of that path.
 if os.environ.get("PATH_KIND", "int") == "int":
-    keep = re.compile(r"ai/cnn\.(\(\*Quantized\)\.(forward|Forward|ForwardSide|boardPatches8?|layers23|layers23VNNI256|layer4|conv[23]\w*)|\(\*scratch\)\.patchIndicesFast|patchIndices|markKing|kingPatch|narrow\w*|conv[23](NEON|Int8NEON|AVX2|Int8AVX2|VNNI|Int8VNNI|AVXVNNI|Int8AVXVNNI)|layer4\w+|copyRows\w*|patchCodes)(\.abi0)?$|^runtime\.memmove$|^sync\.\(\*Pool\)\.(Get|Put)$")
+    keep = re.compile(r"ai/cnn\.(\(\*Quantized\)\.(forward|Forward|ForwardSide|boardPatches8?|layers23|layers23VNNI256|layers23Rows|rowPointers|patch|layer4|conv[23]\w*)|\(\*scratch\)\.patchIndicesFast|patchIndices|markKing|kingPatch|narrow\w*|conv[23](NEON|Int8NEON|AVX2|Int8AVX2|VNNI|Int8VNNI|AVXVNNI|Int8AVXVNNI)|conv2Rows\w+|layer4\w+|copyRows\w*|patchCodes)(\.abi0)?$|^runtime\.memmove$|^sync\.\(\*Pool\)\.(Get|Put)$")
 else:
     keep = re.compile(r"ai/cnn\.(\(\*Network\)\.(Forward|ForwardSide|weights)|forward|layer1Offsets|layer1Go|layer1Asm|tanhAsm|tanhNEON|conv[23]RowAsm|conv[23]Go|tanhSlice|\(\*packed\)\.addSideBias)(\.abi0)?$")
 skip = re.compile(r"^$")
