@@ -13,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
@@ -139,12 +140,12 @@ func (a *App) SquareSize() float64 { return a.geo.cell }
 
 // Run opens the window and plays until it is closed.
 func Run(opts Options) error {
+	limitMemory() // before NewApp quantizes the players' networks
 	a, err := NewApp(opts)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	limitMemory()
 	ebiten.SetWindowTitle("Tablut")
 	ebiten.SetWindowSize(designW, designH)
 	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
@@ -174,14 +175,21 @@ func Run(opts Options) error {
 // when the heap has grown by a quarter, and at the latest at the limit,
 // costs a few milliseconds every second or so (docs/measurements.md,
 // section Memory).
+//
+// windowRowPatches is how many patches' layer-2 rows each network keeps
+// (cnn.SetRowPatchLimit): 9.4 MB a network, against 37.7 MB for the
+// command-line tools; the search is a little slower for it (the rarer
+// patches' rows are built again at each evaluation).
 const (
 	windowMemoryLimit = 96 << 20
 	windowGCPercent   = 25
+	windowRowPatches  = 8192
 )
 
 // limitMemory sets windowMemoryLimit and windowGCPercent, unless the
-// environment (GOMEMLIMIT, GOGC) chose otherwise.
+// environment (GOMEMLIMIT, GOGC) chose otherwise, and windowRowPatches.
 func limitMemory() {
+	cnn.SetRowPatchLimit(windowRowPatches)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(windowMemoryLimit)
 	}

@@ -590,7 +590,7 @@ type scratch struct {
 	req   [80]int32          // the NEON kernels' table indices of one row
 	ptrs  [49]*[rowLen]int32 // the layer-2 rows of the 49 patches (rows.go)
 	n2    [a2Size]int16      // layer 2 narrowed to int8 values, for Int8GoRows
-	spare [49][rowLen]int32  // rows built but not kept (rows.go, maxRowPatches)
+	spare [49][rowLen]int32  // rows built but not kept (rows.go, SetRowPatchLimit)
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

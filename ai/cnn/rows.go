@@ -22,13 +22,14 @@ import (
 // calibration boards of real games hold about 3,000 patches, so rows are
 // built the first time a patch is met (18,432 multiply-adds: VPDPBUSD with
 // AVX-512, IntSWAR's packed products elsewhere) and kept, 1,152 bytes each,
-// up to maxRowPatches a network; the rarer patches met after that are
-// built for each evaluation that meets them. Building takes a lock;
-// reading a kept patch's rows, one atomic load.
+// up to a limit a network (SetRowPatchLimit); the rarer patches met after
+// that are built for each evaluation that meets them. Building takes a
+// lock; reading a kept patch's rows, one atomic load.
 //
 // Four kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
 // (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON) and Int8GoRows
-// (conv2RowsGo, also the definition the others are tested against). Layer 3 stays the multiply-adds of the
+// (conv2RowsGo, also the definition the others are tested against). Layer
+// 3 stays the multiply-adds of the
 // instruction set's int8 kernel (in Go, IntSWAR's on int8 weights).
 
 // rowLen is the int32s of one patch's rows: nine taps by 32 filters.
@@ -50,7 +51,7 @@ type patchRows struct {
 	mu    sync.Mutex
 	free  [][rowLen]int32 // the current allocation's unused rows
 	built atomic.Int64    // patches kept
-	limit int64           // the most patches kept: maxRowPatches
+	limit int64           // the most patches kept (rowPatchLimit)
 }
 
 // ensureRows gives q an empty set of rows if its kernel reads rows and it
@@ -61,13 +62,26 @@ func (q *Quantized) ensureRows() {
 	}
 }
 
-// maxRowPatches bounds the patches whose rows a network keeps (9.4 MB):
-// once it is reached, the rows of a patch met for the first time are built
-// into the evaluation's scratch and not kept.
-const maxRowPatches = 8192
+// rowPatchLimit bounds the patches whose rows a network keeps: once it is
+// reached, the rows of a patch met for the first time are built into the
+// evaluation's scratch and not kept. See SetRowPatchLimit.
+var rowPatchLimit atomic.Int64
+
+// DefaultRowPatchLimit is the number of patches whose layer-2 rows a
+// network keeps unless SetRowPatchLimit says otherwise: 37.7 MB at most.
+// The 11 bench positions searched to depth 7 meet about 25,000 patches.
+const DefaultRowPatchLimit = 32768
+
+func init() { rowPatchLimit.Store(DefaultRowPatchLimit) }
+
+// SetRowPatchLimit sets how many patches' layer-2 rows (PatchRowBytes each)
+// the networks quantized from then on keep; the rarer patches a search
+// meets after that are built again at each evaluation, which costs speed.
+// The window keeps fewer, within its memory budget.
+func SetRowPatchLimit(n int) { rowPatchLimit.Store(int64(max(n, 0))) }
 
 // rowPointers fills ptrs with the rows of the 49 patches idx, building the
-// missing ones (into spare, pixel by pixel, once maxRowPatches are kept).
+// missing ones (into spare, pixel by pixel, once the limit is kept).
 func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32, spare *[49][rowLen]int32) {
 	t := q.rows
 	for i, p := range idx {
@@ -80,7 +94,7 @@ func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32, spare 
 }
 
 // buildPatchRows computes the rows of patch p and publishes them, or, when
-// maxRowPatches are kept already, computes them into spare.
+// the network keeps its limit of patches already, computes them into spare.
 func (q *Quantized) buildPatchRows(p int32, spare *[rowLen]int32) *[rowLen]int32 {
 	t := q.rows
 	t.mu.Lock()
@@ -125,7 +139,7 @@ func (q *Quantized) computeRows(p int32, r *[rowLen]int32) {
 
 // newPatchRows returns an empty set of rows for q's int8 layer-2 weights.
 func newPatchRows(q *Quantized) *patchRows {
-	t := &patchRows{limit: maxRowPatches}
+	t := &patchRows{limit: rowPatchLimit.Load()}
 	for tap := 0; tap < 9; tap++ {
 		for f := 0; f < 32; f++ {
 			var sum int32
