@@ -13,7 +13,8 @@ import (
 )
 
 // rowsTestNets returns the shipped networks, two Gaussian ones with the
-// seed's input and a Gaussian piece-planes one.
+// seed's input and a Gaussian piece-planes one; with -short (the arm64
+// step under emulation), the champion and the Gaussian ones.
 func rowsTestNets(t *testing.T, r *rand.Rand) []*Network {
 	pieces := NewInput("pieces", InputPieces)
 	for l := range pieces.W {
@@ -21,7 +22,25 @@ func rowsTestNets(t *testing.T, r *rand.Rand) []*Network {
 			pieces.W[l][i] = float32(r.NormFloat64() * 0.2)
 		}
 	}
-	return append(testNetworks(t), pieces)
+	nets := testNetworks(t)
+	if testing.Short() {
+		short := nets[len(nets)-2:]
+		for _, n := range nets {
+			if n.Label == "champion" {
+				short = append(short, n)
+			}
+		}
+		nets = short
+	}
+	return append(nets, pieces)
+}
+
+// rowsTestBoards is the number of boards the rows tests use: fewer with -short.
+func rowsTestBoards(n int) int {
+	if testing.Short() {
+		return n / 4
+	}
+	return n
 }
 
 // TestRowsLayer2: layer 2 from patch rows (conv2RowsGo, and the assembly
@@ -30,7 +49,7 @@ func rowsTestNets(t *testing.T, r *rand.Rand) []*Network {
 // layer-1 table (t1b) or from the int16 one (t1).
 func TestRowsLayer2(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	pos := RandomGamePositions(40, r)
+	pos := RandomGamePositions(rowsTestBoards(40), r)
 	for _, n := range rowsTestNets(t, r) {
 		both := quantizeBoth(n)
 		for _, table := range []string{"t1b", "t1"} {
@@ -125,7 +144,7 @@ func TestRowsBuilders(t *testing.T) {
 // is a rows kernel.
 func TestRowsKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
-	pos := RandomGamePositions(60, r)
+	pos := RandomGamePositions(rowsTestBoards(60), r)
 	for _, n := range rowsTestNets(t, r) {
 		ref := quantizeBoth(n)
 		q0 := Quantize(n)
