@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/weights"
 )
 
@@ -43,6 +44,21 @@ func rowsTestBoards(n int) int {
 	return n
 }
 
+// layer2Both returns layer 2 of the board p as the int8 reference computes
+// it with ref (conv2Int8Go) and from the rows of q (conv2RowsGo), leaving
+// the rows' pointers in s.ptrs.
+func layer2Both(t *testing.T, ref, q *Quantized, p *game.Position, s *scratch) (want, got [a2Size]int16) {
+	d, king := testDigits(t, p)
+	idx := (*[49]int32)(s.idx[:49])
+	patchIndices(idx, &d, king)
+	ref.boardPatches(&s.a1, idx)
+	narrowGo(s.b1[:], s.a1[:])
+	ref.conv2Int8Go(&want, &s.b1)
+	q.rowPointers(&s.ptrs, idx, &s.spare)
+	q.conv2RowsGo(&got, &s.ptrs)
+	return want, got
+}
+
 // TestRowsLayer2: layer 2 from patch rows (conv2RowsGo, and the assembly
 // kernel where it runs) equals the int8 path's layer 2 (conv2Int8Go)
 // activation for activation, whether the rows were built from the narrowed
@@ -61,16 +77,8 @@ func TestRowsLayer2(t *testing.T) {
 				q.t1b = nil
 			}
 			var s scratch
-			var want, got [a2Size]int16
 			for i := range pos {
-				d, king := testDigits(t, &pos[i])
-				idx := (*[49]int32)(s.idx[:49])
-				patchIndices(idx, &d, king)
-				both.boardPatches(&s.a1, idx)
-				narrowGo(s.b1[:], s.a1[:])
-				both.conv2Int8Go(&want, &s.b1)
-				q.rowPointers(&s.ptrs, idx, &s.spare)
-				q.conv2RowsGo(&got, &s.ptrs)
+				want, got := layer2Both(t, both, &q, &pos[i], &s)
 				require.Equal(t, want, got, "%s, rows from %s, board %d", n.Name(), table, i)
 				if Int8AVX512Rows.Supported() {
 					got = [a2Size]int16{}
@@ -103,16 +111,8 @@ func TestRowsLimit(t *testing.T) {
 	q.rows = newPatchRows(&q)
 	q.rows.limit = 20
 	var s scratch
-	var want, got [a2Size]int16
 	for i := range pos {
-		d, king := testDigits(t, &pos[i])
-		idx := (*[49]int32)(s.idx[:49])
-		patchIndices(idx, &d, king)
-		both.boardPatches(&s.a1, idx)
-		narrowGo(s.b1[:], s.a1[:])
-		both.conv2Int8Go(&want, &s.b1)
-		q.rowPointers(&s.ptrs, idx, &s.spare)
-		q.conv2RowsGo(&got, &s.ptrs)
+		want, got := layer2Both(t, both, &q, &pos[i], &s)
 		require.Equal(t, want, got, "board %d", i)
 	}
 	require.Equal(t, 20, q.PatchesBuilt())
