@@ -300,10 +300,7 @@ func conv2Int(a *asm, int8 bool) {
 	a.op("MOVD mult+24(FP), R3")
 	a.op("MOVD lut+32(FP), R4")
 	a.op("MOVD tmp+40(FP), R5")
-	a.op("MOVD $0, R6") // y
-	a.f("%sy:", name)
-	a.op("MOVD $0, R7") // half
-	a.f("%shalf:", name)
+	rowHalfLoops(a, name)
 	a.zero(acc, 20)
 	// R8: input row (y+ky), R9: weights of this half.
 	if int8 {
@@ -367,14 +364,7 @@ func conv2Int(a *asm, int8 bool) {
 	a.op("SUBS $1, R11")
 	a.op("BNE %sky", name)
 	requant(a, name, acc)
-	a.op("ADD $1, R7")
-	a.op("CMP $2, R7")
-	a.op("BNE %shalf", name)
-	a.op("ADD $1, R6")
-	a.op("CMP $5, R6")
-	a.op("BNE %sy", name)
-	a.op("RET")
-	a.f("")
+	rowHalfLoopsEnd(a, name)
 }
 
 // conv2Rows writes layer 2 from patch rows (rows.go, conv2RowsGo): per
@@ -392,10 +382,7 @@ func conv2Rows(a *asm) {
 	a.op("MOVD mult+16(FP), R3")
 	a.op("MOVD lut+24(FP), R4")
 	a.op("MOVD tmp+32(FP), R5")
-	a.op("MOVD $0, R6") // y
-	a.f("%sy:", name)
-	a.op("MOVD $0, R7") // half
-	a.f("%shalf:", name)
+	rowHalfLoops(a, name)
 	a.zero(0, 20)
 	a.op("MOVD $56, R8") // R8: the row pointers of layer-1 row y
 	a.op("MUL R6, R8")
@@ -417,6 +404,19 @@ func conv2Rows(a *asm) {
 		}
 	}
 	requant(a, name, 0)
+	rowHalfLoopsEnd(a, name)
+}
+
+// rowHalfLoops opens layer 2's two loops, over the output rows (R6) and
+// the halves of the filters (R7), and rowHalfLoopsEnd closes them.
+func rowHalfLoops(a *asm, name string) {
+	a.op("MOVD $0, R6") // y
+	a.f("%sy:", name)
+	a.op("MOVD $0, R7") // half
+	a.f("%shalf:", name)
+}
+
+func rowHalfLoopsEnd(a *asm, name string) {
 	a.op("ADD $1, R7")
 	a.op("CMP $2, R7")
 	a.op("BNE %shalf", name)
