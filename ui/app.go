@@ -13,7 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/tablut-ai/tablut/ai/cnn"
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/ai/teach"
 	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
@@ -177,7 +177,7 @@ func Run(opts Options) error {
 // section Memory).
 //
 // windowRowPatches is how many patches' layer-2 rows each network keeps
-// (cnn.SetRowPatchLimit): 9.4 MB a network, against 37.7 MB for the
+// (player.SetRowPatchLimit): 9.4 MB a network, against 37.7 MB for the
 // command-line tools; the search is a little slower for it (the rarer
 // patches' rows are built again at each evaluation).
 const (
@@ -189,7 +189,7 @@ const (
 // limitMemory sets windowMemoryLimit and windowGCPercent, unless the
 // environment (GOMEMLIMIT, GOGC) chose otherwise, and windowRowPatches.
 func limitMemory() {
-	cnn.SetRowPatchLimit(windowRowPatches)
+	player.SetRowPatchLimit(windowRowPatches)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(windowMemoryLimit)
 	}

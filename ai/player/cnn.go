@@ -89,6 +89,11 @@ func EvaluatorPath(e ai.Evaluator) string {
 	return ""
 }
 
+// SetRowPatchLimit sets how many patches' layer-2 rows each network built
+// from then on keeps (cnn.SetRowPatchLimit): fewer for a smaller memory,
+// at some speed.
+func SetRowPatchLimit(n int) { cnn.SetRowPatchLimit(n) }
+
 // EvaluatorPatches returns the number of patches whose layer-2 rows the
 // network of a player's evaluator has built (cnn.Quantized.PatchesBuilt;
 // 0 on the paths without rows), about 1.1 KB of memory each.
