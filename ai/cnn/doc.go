@@ -100,8 +100,9 @@
 //     both operands in [-127, 127]) and a pure-Go reference. Quantize
 //     measures each network's int8 error on 1,000 calibration boards from
 //     real games and takes int8 only within Int8Tolerance (0.015) and where
-//     it is faster (the VNNI instruction sets): learned.tnn and learned2.tnn
-//     (fine-tuned for it) run int8, the saturated shipped networks int16.
+//     it is faster (a rows kernel, or SDOT on arm64): learned.tnn and
+//     learned2.tnn (fine-tuned for it) run int8, the saturated shipped
+//     networks int16.
 //   - rows.go: the rows kernels, the int8 kernels players use on amd64
 //     (int8-avx512rows, int8-avx2rows) and without assembly (int8-gorows,
 //     js/wasm and purego). Layer 1 has only 78,732 patches, so a patch's

@@ -37,7 +37,7 @@ import (
 //     docs/measurements.md, section Int8 precision of the shipped networks).
 //     Quantize measures the int8 error of each network on 1,000 real-game
 //     calibration boards and uses the int8 kernel only where it is small
-//     enough (and faster: with AVX-512 VNNI or AVX-VNNI).
+//     enough (and faster: the rows kernels of rows.go, and SDOT on arm64).
 //   - tanh between layers is a lookup: the int32 sum times a per-filter float32
 //     factor gives x = pre-activation*lutRes; x is clamped, rounded to the
 //     nearest integer (ties to even, as VCVTPS2DQ does) and indexes a table of
