@@ -28,9 +28,9 @@ import (
 //
 // Four kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
 // (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON) and Int8GoRows
-// (conv2RowsGo, also the definition the others are tested against). Layer
-// 3 stays the multiply-adds of the
-// instruction set's int8 kernel (in Go, IntSWAR's on int8 weights).
+// (conv2RowsGo, also the definition the others are tested against).
+// Layer 3 stays the multiply-adds of the instruction set's int8 kernel (in
+// Go, IntSWAR's on int8 weights).
 
 // rowLen is the int32s of one patch's rows: nine taps by 32 filters.
 const rowLen = 9 * 32
