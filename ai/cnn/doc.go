@@ -104,8 +104,9 @@
 //     learned2.tnn (fine-tuned for it) run int8, the saturated shipped
 //     networks int16.
 //   - rows.go: the rows kernels, the int8 kernels players use on amd64
-//     (int8-avx512rows, int8-avx2rows) and without assembly (int8-gorows,
-//     js/wasm and purego). Layer 1 has only 78,732 patches, so a patch's
+//     (int8-avx512rows, int8-avx2rows), arm64 with the dot product
+//     (int8-neonrows) and without assembly (int8-gorows; not in a browser,
+//     where the int8 calibration at load would hold the page). Layer 1 has only 78,732 patches, so a patch's
 //     share of layer 2 (the 32 filters' sums over its 64 channels, for
 //     each of the nine kernel taps) is a fixed row of 32 int32; layer 2 is
 //     then nine rows added per output pixel (VPADDD on zmm or ymm, or Go

@@ -4,6 +4,7 @@ package cnn
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 )
 
@@ -117,7 +118,10 @@ func (k IntKernel) int8Twin() (IntKernel, bool) {
 	case IntNEON:
 		return Int8NEONRows, hasDotProd
 	case IntSWAR:
-		return Int8GoRows, true
+		// Not in a browser: there the int8 calibration (1,000 float
+		// evaluations at load) would hold the page's one thread for
+		// more than a second (docs/measurements.md, section Web build).
+		return Int8GoRows, runtime.GOOS != "js"
 	}
 	return 0, false
 }
