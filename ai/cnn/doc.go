@@ -106,14 +106,15 @@
 //   - rows.go: the rows kernels, the int8 kernels players use on amd64
 //     (int8-avx512rows, int8-avx2rows), arm64 with the dot product
 //     (int8-neonrows) and without assembly (int8-gorows; not in a browser,
-//     where the int8 calibration at load would hold the page). Layer 1 has only 78,732 patches, so a patch's
-//     share of layer 2 (the 32 filters' sums over its 64 channels, for
-//     each of the nine kernel taps) is a fixed row of 32 int32; layer 2 is
-//     then nine rows added per output pixel (VPADDD on zmm or ymm, or Go
-//     additions) instead of 9 x 64 x 32 multiply-adds: the same integer
-//     sums, so the output is the int8 path's bit for bit. A patch's rows
-//     are built the first time a search meets it (VPDPBUSD with AVX-512,
-//     IntSWAR's packed products elsewhere) and kept, 1,152 bytes each.
+//     where the int8 calibration at load would hold the page). Layer 1 has
+//     only 78,732 patches, so a patch's share of layer 2 (the 32 filters'
+//     sums over its 64 channels, for each of the nine kernel taps) is a
+//     fixed row of 32 int32; layer 2 is then nine rows added per output
+//     pixel (VPADDD on zmm or ymm, VADD on NEON, or Go additions) instead
+//     of 9 x 64 x 32 multiply-adds: the same integer sums, so the output is
+//     the int8 path's bit for bit. A patch's rows are built the first time
+//     a search meets it (VPDPBUSD with AVX-512, IntSWAR's packed products
+//     elsewhere) and kept, 1,152 bytes each, up to a limit per network.
 //     Layer 3 stays the multiply-adds of the instruction set's int8 kernel
 //     (IntSWAR's packing on int8 weights in Go).
 //   - intkernel.go: the IntKernel names, widths, the order of preference
