@@ -73,7 +73,7 @@
 //   - random.go: the seeded random evaluator (SplitMix64, Steele et al. 2014).
 //   - yield_js.go, yield_other.go: in a browser (one thread, no
 //     pre-emption), a search thread gives the page its turn every few
-//     milliseconds (runtime.Gosched and a short sleep); elsewhere nothing.
+//     milliseconds (internal/pageturn); elsewhere nothing.
 //   - positions.go: the bench positions (testdata/bench_positions.txt) and the
 //     positions file reader.
 //

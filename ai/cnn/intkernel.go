@@ -4,7 +4,6 @@ package cnn
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 )
 
@@ -118,10 +117,7 @@ func (k IntKernel) int8Twin() (IntKernel, bool) {
 	case IntNEON:
 		return Int8NEONRows, hasDotProd
 	case IntSWAR:
-		// Not in a browser: there the int8 calibration (1,000 float
-		// evaluations at load) would hold the page's one thread for
-		// more than a second (docs/measurements.md, section Web build).
-		return Int8GoRows, runtime.GOOS != "js"
+		return Int8GoRows, true
 	}
 	return 0, false
 }

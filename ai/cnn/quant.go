@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/pageturn"
 )
 
 // The integer path. A Quantized network is a snapshot of a Network converted at
@@ -299,7 +300,10 @@ func (q *Quantized) buildLayer1(w0 []float32, pieces bool) {
 // times the piece's value.
 func (q *Quantized) buildPatches(w0 []float32, king int, qt *quantTanh, pieces bool) {
 	var d [9]uint8
-	for {
+	for n := 1; ; n++ {
+		if n%64 == 0 {
+			pageturn.Give() // in a browser, the page's turn (tens of ms in all)
+		}
 		var pre [64]float64
 		for t := 0; t < 9; t++ {
 			var v float64

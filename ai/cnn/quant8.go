@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/pageturn"
 )
 
 // The int8 path of layers 2 and 3. Layer 2 holds 460,800 of the network's
@@ -191,6 +192,7 @@ func (q *Quantized) chooseWidth() {
 	}
 	var worst float64
 	for i := range pos {
+		pageturn.Give() // in a browser the boards take a second: the page's turns
 		var in [81]float32
 		Encode(&pos[i], &in)
 		var d [81]uint8

@@ -17,9 +17,9 @@
 //     pawn matters to an evaluator: the position's score less the score
 //     without that pawn.
 //   - page_js.go, page_other.go: in a browser, a background count gives the
-//     page its turn every few milliseconds (a short sleep: WebAssembly has
-//     one thread and no pre-emption); elsewhere the Gosched of the periodic
-//     check is enough.
+//     page its turn every few milliseconds (internal/pageturn: WebAssembly
+//     has one thread and no pre-emption); elsewhere the Gosched of the
+//     periodic check is enough.
 //   - guide.go: the guided walk (GuidedWalk), the few steps of a trace a
 //     teacher stops at between the root and the first cutoff; a cutoff's
 //     kind (alpha or beta, by the bound it met) and the sibling that set
