@@ -175,21 +175,16 @@ func Run(opts Options) error {
 // when the heap has grown by a quarter, and at the latest at the limit,
 // costs a few milliseconds every second or so (docs/measurements.md,
 // section Memory).
-//
-// windowRowPatches is how many patches' layer-2 rows each network keeps
-// (player.SetRowPatchLimit): 9.4 MB a network, against 37.7 MB for the
-// command-line tools; the search is a little slower for it (the rarer
-// patches' rows are built again at each evaluation).
 const (
 	windowMemoryLimit = 96 << 20
 	windowGCPercent   = 25
-	windowRowPatches  = 8192
 )
 
 // limitMemory sets windowMemoryLimit and windowGCPercent, unless the
-// environment (GOMEMLIMIT, GOGC) chose otherwise, and windowRowPatches.
+// environment (GOMEMLIMIT, GOGC) chose otherwise, and how many patches'
+// layer-2 rows each network keeps (player.WindowRowPatches).
 func limitMemory() {
-	player.SetRowPatchLimit(windowRowPatches)
+	player.SetRowPatchLimit(player.WindowRowPatches)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(windowMemoryLimit)
 	}

@@ -80,6 +80,9 @@ func init() { rowPatchLimit.Store(DefaultRowPatchLimit) }
 // The window keeps fewer, within its memory budget.
 func SetRowPatchLimit(n int) { rowPatchLimit.Store(int64(max(n, 0))) }
 
+// RowPatchLimit returns the limit SetRowPatchLimit set last.
+func RowPatchLimit() int { return int(rowPatchLimit.Load()) }
+
 // rowPointers fills ptrs with the rows of the 49 patches idx, building the
 // missing ones (into spare, pixel by pixel, once the limit is kept).
 func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32, spare *[49][rowLen]int32) {

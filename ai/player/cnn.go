@@ -94,6 +94,12 @@ func EvaluatorPath(e ai.Evaluator) string {
 // at some speed.
 func SetRowPatchLimit(n int) { cnn.SetRowPatchLimit(n) }
 
+// WindowRowPatches is the row limit the game window sets (9.4 MB a
+// network, against 37.7 MB for the command-line tools by default): the
+// search is a little slower for it, since the rarer patches' rows are built
+// again at each evaluation. The tools' -row-patches flag plays at it.
+const WindowRowPatches = 8192
+
 // EvaluatorPatches returns the number of patches whose layer-2 rows the
 // network of a player's evaluator has built (cnn.Quantized.PatchesBuilt;
 // 0 on the paths without rows), about 1.1 KB of memory each.

@@ -250,11 +250,14 @@ type Flags struct {
 	Off       ai.Feature
 	TTSizeMB  int
 	Book      bool
+	// RowPatches is how many patches' layer-2 rows each network keeps
+	// (SetRowPatchLimit): one setting for the whole process.
+	RowPatches int
 }
 
 // AddFlags defines -movetime (default 2s), -depth, -nodes, -threads, -seed,
-// -contempt, -raw-eval, -fixed-time, -full-time, -off, -tt and -book on fs and returns where their values
-// land; call Apply after parsing.
+// -contempt, -raw-eval, -fixed-time, -full-time, -off, -tt, -book and -row-patches on fs and returns
+// where their values land; call Apply after parsing.
 func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{}
 	fs.DurationVar(&f.MoveTime, "movetime", DefaultMoveTime, "wall time per engine move (0 = none; then set -depth or -nodes)")
@@ -268,6 +271,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default a network correcting the heuristic is centred on the start position for each side, and the side a pure network puts behind at the start adds that deficit to its contempt)")
 	fs.IntVar(&f.TTSizeMB, "tt", DefaultTTSizeMB, "transposition table size per engine, in MB")
 	fs.BoolVar(&f.Book, "book", true, "play White's opening book where the engine is the champion at full strength (cnn:champion, level:master); -book=false searches every move")
+	fs.IntVar(&f.RowPatches, "row-patches", cnn.DefaultRowPatchLimit, fmt.Sprintf("patches whose layer-2 rows each network keeps, %d bytes each (the game window keeps %d; the rarer patches' rows are built again at each evaluation)", cnn.PatchRowBytes, WindowRowPatches))
 	fs.Var(FeatureFlag{&f.Off}, "off", "search techniques to switch off, comma-separated, to measure what they earn: "+strings.Join(ai.FeatureNames(), ", "))
 	return f
 }
@@ -294,7 +298,8 @@ func (f FeatureFlag) Set(s string) error {
 	return nil
 }
 
-// Apply copies the flag values into s. If -depth or -nodes was given and
+// Apply copies the flag values into s, and sets the process's row limit
+// (SetRowPatchLimit: before the players are built). If -depth or -nodes was given and
 // -movetime was not set explicitly on fs, the move time is dropped, so that
 // "-depth 3" alone means a pure depth limit (deterministic, parallel-friendly).
 func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
@@ -302,6 +307,7 @@ func (f *Flags) Apply(fs *flag.FlagSet, s Spec) Spec {
 	s.Contempt, s.RawEval, s.FixedTime, s.FullTime, s.Off = int32(f.Contempt), f.RawEval, f.FixedTime, f.FullTime, f.Off
 	s.SetTTSizeMB(f.TTSizeMB)
 	s.NoBook = !f.Book
+	SetRowPatchLimit(f.RowPatches)
 	explicit := false
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "movetime" {

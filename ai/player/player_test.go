@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
 )
 
@@ -90,6 +91,22 @@ func TestTableSizeFlag(t *testing.T) {
 		s := f.Apply(fs, Spec{Kind: Heuristic})
 		assert.Equal(t, c.want, s.TTSizeMB, "%v", c.args)
 		assert.Equal(t, c.want != 0, strings.Contains(s.Describe(), "MB table"), "%v: %s", c.args, s.Describe())
+	}
+}
+
+// TestRowPatchesFlag: -row-patches sets the process's row limit, and
+// without it Apply restores the tools' default.
+func TestRowPatchesFlag(t *testing.T) {
+	defer SetRowPatchLimit(cnn.DefaultRowPatchLimit)
+	for _, c := range []struct {
+		args []string
+		want int
+	}{{[]string{"-row-patches", "8192"}, WindowRowPatches}, {nil, cnn.DefaultRowPatchLimit}, {[]string{"-row-patches", "0"}, 0}} {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		f := AddFlags(fs)
+		require.NoError(t, fs.Parse(c.args))
+		f.Apply(fs, Spec{Kind: Heuristic})
+		assert.Equal(t, c.want, cnn.RowPatchLimit(), "%v", c.args)
 	}
 }
 
