@@ -105,8 +105,9 @@
 //     networks int16.
 //   - rows.go: the rows kernels, the int8 kernels players use on amd64
 //     (int8-avx512rows, int8-avx2rows), arm64 with the dot product
-//     (int8-neonrows) and without assembly (int8-gorows; not in a browser,
-//     where the int8 calibration at load would hold the page). Layer 1 has
+//     (int8-neonrows) and without assembly (int8-gorows, the browser's
+//     too: there the calibration and the layer-1 table give the page its
+//     turn as they go, internal/pageturn). Layer 1 has
 //     only 78,732 patches, so a patch's share of layer 2 (the 32 filters'
 //     sums over its 64 channels, for each of the nine kernel taps) is a
 //     fixed row of 32 int32; layer 2 is then nine rows added per output
@@ -135,8 +136,9 @@
 //   - quant_swar.go: IntSWAR, the int16 path in pure Go for machines
 //     without assembly (purego, js/wasm): two filters' weights packed in
 //     one int64, so one 64-bit multiply-add does two exact multiply-adds
-//     (the halves are recovered from the wrapped sum). Players use it there
-//     (DefaultIntKernel), faster than the float32 Go kernels.
+//     (the halves are recovered from the wrapped sum). It is the start-up
+//     choice there (DefaultIntKernel), faster than the float32 Go kernels;
+//     networks precise enough in int8 then switch to int8-gorows.
 //   - calibration.go: those boards, embedded (calibration.txt, one position
 //     per line): the first 1,000 of tablut bench cnn -seed 51739, games of
 //     the heuristic engine, regenerated and checked by a test in
