@@ -80,6 +80,10 @@ func init() { rowPatchLimit.Store(DefaultRowPatchLimit) }
 // The window keeps fewer, within its memory budget.
 func SetRowPatchLimit(n int) { rowPatchLimit.Store(int64(max(n, 0))) }
 
+// Patches is the number of distinct layer-1 patches (3x3 squares of empty,
+// White, Black and king digits): no network keeps the rows of more.
+const Patches = numPatches
+
 // RowPatchLimit returns the limit SetRowPatchLimit set last.
 func RowPatchLimit() int { return int(rowPatchLimit.Load()) }
 

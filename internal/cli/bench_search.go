@@ -27,6 +27,7 @@ func runBenchSearch(args []string) error {
 	stats := fs.Bool("stats", false, "also count minimax and alpha-beta nodes per depth")
 	mmDepth := fs.Int("statsdepth", 4, "deepest minimax for -stats (alpha-beta goes two plies further)")
 	ttMB := fs.Int("tt", 64, "transposition table size in MB")
+	rowPatches := fs.Int("row-patches", cnn.DefaultRowPatchLimit, fmt.Sprintf("patches whose layer-2 rows the network keeps (the game window keeps %d)", player.WindowRowPatches))
 	depth := fs.Int("depth", 0, "search every position to this depth instead of for -movetime (0 = use -movetime); with -threads 1 the node counts repeat exactly")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: tablut bench search [-movetime 2s | -depth N] [-threads N] [-eval heuristic|random|cnn:NAME] [-stats]")
@@ -41,9 +42,11 @@ func runBenchSearch(args []string) error {
 		intIn("statsdepth", *mmDepth, 1, 8),
 		intIn("tt", *ttMB, 1, ai.MaxTTSizeMB),
 		intIn("depth", *depth, 0, ai.MaxDepth),
+		intIn("row-patches", *rowPatches, 0, cnn.Patches),
 	); err != nil {
 		return err
 	}
+	player.SetRowPatchLimit(*rowPatches)
 	var eval ai.Evaluator
 	switch *evalName {
 	case "heuristic":

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/player"
 )
 
@@ -126,5 +127,6 @@ func checkLimits(f *player.Flags) error {
 		intIn("threads", f.Threads, 1, maxThreads),
 		intIn("contempt", f.Contempt, 0, ai.MaxEval),
 		intIn("tt", f.TTSizeMB, 1, ai.MaxTTSizeMB),
+		intIn("row-patches", f.RowPatches, 0, cnn.Patches),
 	)
 }

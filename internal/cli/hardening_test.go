@@ -73,6 +73,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"match", "-a", "random", "-contempt", "-3"}, "-contempt must be between 0"},
 		{[]string{"match", "-a", "random", "-contempt-b", "20000"}, "-contempt-b must be between -1"},
 		{[]string{"match", "-a", "random", "-tt", "0"}, "-tt must be between 1"},
+		{[]string{"match", "-a", "random", "-row-patches", "-1"}, "-row-patches must be between 0 and 78732"},
+		{[]string{"bench", "search", "-row-patches", "100000"}, "-row-patches must be between 0 and 78732"},
 		{[]string{"match", "-a", "random", "-tt-b", "99999"}, "-tt-b must be between 0"},
 		{[]string{"match", "-a", "random", "-off-b", "lmr,magic"}, `unknown search technique "magic"`},
 		{[]string{"connect", "-color", "white", "-off", "speed"}, `unknown search technique "speed"`},
