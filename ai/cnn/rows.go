@@ -22,9 +22,13 @@ import (
 // calibration boards of real games hold about 3,000 patches, so rows are
 // built the first time a patch is met (18,432 multiply-adds: VPDPBUSD with
 // AVX-512, IntSWAR's packed products elsewhere) and kept, 1,152 bytes each,
-// up to a limit a network (SetRowPatchLimit); the rarer patches met after
-// that are built for each evaluation that meets them. Building takes a
-// lock; reading a kept patch's rows, one atomic load.
+// up to a limit a network (SetRowPatchLimit). When a network has kept its
+// limit, it drops every row it keeps and starts again (a flush): the
+// patches a game meets move on as it goes, and the ones still met are built
+// again once each. Building and flushing take a lock; reading a kept
+// patch's rows, one atomic load. An evaluation that loaded a row before a
+// flush goes on reading it: the garbage collector keeps the row while the
+// evaluation holds it.
 //
 // Four kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
 // (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON) and Int8GoRows
@@ -48,10 +52,11 @@ type patchRows struct {
 	// each tap and filter, -128 times the sum of the weights.
 	corr [rowLen]int32
 
-	mu    sync.Mutex
-	free  [][rowLen]int32 // the current allocation's unused rows
-	built atomic.Int64    // patches kept
-	limit int64           // the most patches kept (rowPatchLimit)
+	mu      sync.Mutex
+	free    [][rowLen]int32 // the current allocation's unused rows
+	built   atomic.Int64    // patches kept
+	flushes atomic.Int64    // times the kept rows were dropped at the limit
+	limit   int64           // the most patches kept (rowPatchLimit)
 }
 
 // ensureRows gives q an empty set of rows if its kernel reads rows and it
@@ -63,8 +68,9 @@ func (q *Quantized) ensureRows() {
 }
 
 // rowPatchLimit bounds the patches whose rows a network keeps: once it is
-// reached, the rows of a patch met for the first time are built into the
-// evaluation's scratch and not kept. See SetRowPatchLimit.
+// reached, the network drops them all (a flush) and keeps building. With a
+// limit of 0 every patch's rows are built into the evaluation's scratch
+// and not kept. See SetRowPatchLimit.
 var rowPatchLimit atomic.Int64
 
 // DefaultRowPatchLimit is the number of patches whose layer-2 rows a
@@ -75,9 +81,10 @@ const DefaultRowPatchLimit = 32768
 func init() { rowPatchLimit.Store(DefaultRowPatchLimit) }
 
 // SetRowPatchLimit sets how many patches' layer-2 rows (PatchRowBytes each)
-// the networks quantized from then on keep; the rarer patches a search
-// meets after that are built again at each evaluation, which costs speed.
-// The window keeps fewer, within its memory budget.
+// the networks quantized from then on keep; at the limit a network drops
+// them all and builds again the ones still met, which costs speed when a
+// search meets many more patches than the limit. The window keeps fewer,
+// within its memory budget.
 func SetRowPatchLimit(n int) { rowPatchLimit.Store(int64(max(n, 0))) }
 
 // Patches is the number of distinct layer-1 patches (3x3 squares of empty,
@@ -88,7 +95,7 @@ const Patches = numPatches
 func RowPatchLimit() int { return int(rowPatchLimit.Load()) }
 
 // rowPointers fills ptrs with the rows of the 49 patches idx, building the
-// missing ones (into spare, pixel by pixel, once the limit is kept).
+// missing ones (into spare, pixel by pixel, with a limit of 0).
 func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32, spare *[49][rowLen]int32) {
 	t := q.rows
 	for i, p := range idx {
@@ -100,21 +107,23 @@ func (q *Quantized) rowPointers(ptrs *[49]*[rowLen]int32, idx *[49]int32, spare 
 	}
 }
 
-// buildPatchRows computes the rows of patch p and publishes them, or, when
-// the network keeps its limit of patches already, computes them into spare.
+// buildPatchRows computes the rows of patch p and publishes them, first
+// dropping every kept row if the network keeps its limit already; with a
+// limit of 0 it computes them into spare.
 func (q *Quantized) buildPatchRows(p int32, spare *[rowLen]int32) *[rowLen]int32 {
 	t := q.rows
-	t.mu.Lock()
-	if r := t.rows[p].Load(); r != nil {
-		t.mu.Unlock()
-		return r // built by another goroutine meanwhile
-	}
-	if t.built.Load() >= t.limit {
-		t.mu.Unlock()
+	if t.limit == 0 {
 		q.computeRows(p, spare)
 		return spare
 	}
+	t.mu.Lock()
 	defer t.mu.Unlock()
+	if r := t.rows[p].Load(); r != nil {
+		return r // built by another goroutine meanwhile
+	}
+	if t.built.Load() >= t.limit {
+		t.flush()
+	}
 	if len(t.free) == 0 {
 		t.free = make([][rowLen]int32, rowChunk)
 	}
@@ -124,6 +133,17 @@ func (q *Quantized) buildPatchRows(p int32, spare *[rowLen]int32) *[rowLen]int32
 	t.rows[p].Store(r)
 	t.built.Add(1)
 	return r
+}
+
+// flush drops every kept row (t.mu held). Some 78,732 atomic stores, about
+// the cost of building a hundred patches' rows, once per limit of builds.
+func (t *patchRows) flush() {
+	for i := range t.rows {
+		t.rows[i].Store(nil)
+	}
+	t.free = nil
+	t.built.Store(0)
+	t.flushes.Add(1)
 }
 
 // computeRows computes the rows of patch p into r.
@@ -192,13 +212,22 @@ func packSWAR8(w []int8, dst []int64) {
 	}
 }
 
-// PatchesBuilt returns the number of patches whose layer-2 rows q has built
-// (0 where its kernel is not Int8AVX512Rows): about 1.1 KB of memory each.
+// PatchesBuilt returns the number of patches whose layer-2 rows q keeps
+// (0 where its kernel does not read rows): PatchRowBytes of memory each.
 func (q *Quantized) PatchesBuilt() int {
 	if q.rows == nil {
 		return 0
 	}
 	return int(q.rows.built.Load())
+}
+
+// RowFlushes returns how many times q dropped its kept rows at the limit
+// (SetRowPatchLimit).
+func (q *Quantized) RowFlushes() int {
+	if q.rows == nil {
+		return 0
+	}
+	return int(q.rows.flushes.Load())
 }
 
 // conv2RowsGo computes layer 2 and its tanh from the rows of the 49 layer-1

@@ -101,21 +101,30 @@ func TestRowsLayer2(t *testing.T) {
 	}
 }
 
-// TestRowsLimit: once a network keeps its limit of patches, the rows of
-// the others are built for each evaluation, with the same layer 2.
+// TestRowsLimit: a network that keeps its limit of patches drops its rows
+// and builds them again, and with a limit of 0 builds them for each
+// evaluation, with the same layer 2.
 func TestRowsLimit(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 28))
 	pos := RandomGamePositions(30, r)
 	both := quantizeBoth(NewRandom(r, 0.2))
-	q := *both
-	q.rows = newPatchRows(&q)
-	q.rows.limit = 20
-	var s scratch
-	for i := range pos {
-		want, got := layer2Both(t, both, &q, &pos[i], &s)
-		require.Equal(t, want, got, "board %d", i)
+	for _, limit := range []int64{20, 0} {
+		q := *both
+		q.rows = newPatchRows(&q)
+		q.rows.limit = limit
+		var s scratch
+		for i := range pos {
+			want, got := layer2Both(t, both, &q, &pos[i], &s)
+			require.Equal(t, want, got, "limit %d, board %d", limit, i)
+		}
+		require.LessOrEqual(t, q.PatchesBuilt(), int(limit), "limit %d", limit)
+		if limit > 0 {
+			require.Positive(t, q.PatchesBuilt())
+			require.Positive(t, q.RowFlushes(), "30 boards meet more than 20 patches")
+		} else {
+			require.Zero(t, q.RowFlushes())
+		}
 	}
-	require.Equal(t, 20, q.PatchesBuilt())
 }
 
 // TestRowsBuilders: the assembly builder of a patch's rows equals the Go
@@ -172,8 +181,8 @@ func TestRowsKernels(t *testing.T) {
 }
 
 // TestRowsConcurrent: goroutines evaluating with one network whose rows are
-// being built agree with the reference (run with -race for the publication
-// of rows).
+// being built, and with a small limit dropped, agree with the reference
+// (run with -race for the publication of rows).
 func TestRowsConcurrent(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	pos := RandomGamePositions(40, r)
@@ -188,31 +197,38 @@ func TestRowsConcurrent(t *testing.T) {
 		narrowGo(s.b1[:], s.a1[:])
 		q.conv2Int8Go(&want[i], &s.b1)
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	bad := 0
-	for g := 0; g < 4; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var ptrs [49]*[rowLen]int32
-			var spare [49][rowLen]int32
-			var got [a2Size]int16
-			for j := range pos {
-				i := (j + g*len(pos)/4) % len(pos)
-				q.rowPointers(&ptrs, &idx[i], &spare)
-				q.conv2RowsGo(&got, &ptrs)
-				if got != want[i] {
-					mu.Lock()
-					bad++
-					mu.Unlock()
+	for _, limit := range []int64{DefaultRowPatchLimit, 100} {
+		q.rows = newPatchRows(q)
+		q.rows.limit = limit
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		bad := 0
+		for g := 0; g < 4; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var ptrs [49]*[rowLen]int32
+				var spare [49][rowLen]int32
+				var got [a2Size]int16
+				for j := range pos {
+					i := (j + g*len(pos)/4) % len(pos)
+					q.rowPointers(&ptrs, &idx[i], &spare)
+					q.conv2RowsGo(&got, &ptrs)
+					if got != want[i] {
+						mu.Lock()
+						bad++
+						mu.Unlock()
+					}
 				}
-			}
-		}()
+			}()
+		}
+		wg.Wait()
+		require.Zero(t, bad, "limit %d: concurrent evaluations differ from the reference", limit)
+		require.LessOrEqual(t, q.PatchesBuilt(), int(min(limit, 40*49)))
+		if limit == 100 {
+			require.Positive(t, q.RowFlushes(), "40 boards meet more than 100 patches")
+		}
 	}
-	wg.Wait()
-	require.Zero(t, bad, "concurrent evaluations differ from the reference")
-	require.LessOrEqual(t, q.PatchesBuilt(), 40*49)
 }
 
 // BenchmarkRowsLayer2 times layer 2 of the shipped learned network on 256

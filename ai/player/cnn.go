@@ -96,18 +96,20 @@ func SetRowPatchLimit(n int) { cnn.SetRowPatchLimit(n) }
 
 // WindowRowPatches is the row limit the game window sets (9.4 MB a
 // network, against 37.7 MB for the command-line tools by default): the
-// search is a little slower for it, since the rarer patches' rows are built
-// again at each evaluation. The tools' -row-patches flag plays at it.
+// search is a little slower for it, since a network that meets more
+// patches drops its rows more often and builds them again. The tools'
+// -row-patches flag plays at it.
 const WindowRowPatches = 8192
 
-// EvaluatorPatches returns the number of patches whose layer-2 rows the
-// network of a player's evaluator has built (cnn.Quantized.PatchesBuilt;
-// 0 on the paths without rows), about 1.1 KB of memory each.
-func EvaluatorPatches(e ai.Evaluator) int {
+// EvaluatorRows returns the number of patches whose layer-2 rows the
+// network of a player's evaluator keeps (cnn.Quantized.PatchesBuilt, 0 on
+// the paths without rows; cnn.PatchRowBytes of memory each) and how many
+// times it dropped them at the limit (cnn.Quantized.RowFlushes).
+func EvaluatorRows(e ai.Evaluator) (kept, flushes int) {
 	if q, ok := evaluatorNet(e).(*cnn.Quantized); ok {
-		return q.PatchesBuilt()
+		return q.PatchesBuilt(), q.RowFlushes()
 	}
-	return 0
+	return 0, 0
 }
 
 // evaluatorNet returns the network inside a player's evaluator (an

@@ -271,7 +271,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	fs.BoolVar(&f.RawEval, "raw-eval", false, "score with a network's evaluation as trained (by default a network correcting the heuristic is centred on the start position for each side, and the side a pure network puts behind at the start adds that deficit to its contempt)")
 	fs.IntVar(&f.TTSizeMB, "tt", DefaultTTSizeMB, "transposition table size per engine, in MB")
 	fs.BoolVar(&f.Book, "book", true, "play White's opening book where the engine is the champion at full strength (cnn:champion, level:master); -book=false searches every move")
-	fs.IntVar(&f.RowPatches, "row-patches", cnn.DefaultRowPatchLimit, fmt.Sprintf("patches whose layer-2 rows each network keeps, %d bytes each (the game window keeps %d; the rarer patches' rows are built again at each evaluation)", cnn.PatchRowBytes, WindowRowPatches))
+	fs.IntVar(&f.RowPatches, "row-patches", cnn.DefaultRowPatchLimit, fmt.Sprintf("patches whose layer-2 rows each network keeps, %d bytes each (the game window keeps %d; at the limit a network drops them and builds again those it meets)", cnn.PatchRowBytes, WindowRowPatches))
 	fs.Var(FeatureFlag{&f.Off}, "off", "search techniques to switch off, comma-separated, to measure what they earn: "+strings.Join(ai.FeatureNames(), ", "))
 	return f
 }

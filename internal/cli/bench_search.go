@@ -99,8 +99,9 @@ func runBenchSearch(args []string) error {
 	}
 	slices.Sort(depths)
 	fmt.Printf("max_wall_s=%.3f median_depth=%d\n", maxWall.Seconds(), depths[len(depths)/2])
-	if n := player.EvaluatorPatches(eval); n > 0 {
-		fmt.Printf("network: layer-2 rows of %d patches built, %.1f MB\n", n, float64(n)*cnn.PatchRowBytes/1e6)
+	if n, flushes := player.EvaluatorRows(eval); n > 0 || flushes > 0 {
+		fmt.Printf("network: layer-2 rows of %d patches kept, %.1f MB; dropped %d times at the limit of %d patches\n",
+			n, float64(n)*cnn.PatchRowBytes/1e6, flushes, *rowPatches)
 	}
 	return nil
 }
