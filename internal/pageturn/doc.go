@@ -17,6 +17,16 @@
 //
 // Outside a browser the operating system runs the threads beside the window
 // and Give does nothing.
+//
+// The files:
+//
+//   - doc.go: this comment, Slice and Rest.
+//   - give_js.go: Give in a browser (GOOS=js).
+//   - give_other.go: Give everywhere else, empty.
+//
+// Its callers: the engine's search (ai/yield_js.go), the classroom's counts
+// (ai/teach/page_js.go) and the network's load (the layer-1 table and the
+// int8 calibration in ai/cnn).
 package pageturn
 
 import "time"
