@@ -135,8 +135,8 @@ func (q *Quantized) buildPatchRows(p int32, spare *[rowLen]int32) *[rowLen]int32
 	return r
 }
 
-// flush drops every kept row (t.mu held). Some 78,732 atomic stores, about
-// the cost of building a hundred patches' rows, once per limit of builds.
+// flush drops every kept row (t.mu held): one atomic store per patch
+// (78,732), once per limit of builds.
 func (t *patchRows) flush() {
 	for i := range t.rows {
 		t.rows[i].Store(nil)
