@@ -44,7 +44,7 @@ var resumeFlags = map[string]bool{
 func (f *learnFlags) flagSet() *flag.FlagSet {
 	c := &f.cfg
 	*c = learn.DefaultConfig()
-	c.Input, c.RootSide, c.EvolveNodes = "seed", "both", 1000
+	c.Input, c.RootSide, c.TreeSide, c.EvolveNodes = "seed", "both", "both", 1000
 	fs := flag.NewFlagSet("learn", flag.ContinueOnError)
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "seed of the run; everything random derives from it")
 	fs.Float64Var(&c.Scale, "scale", c.Scale, "target = tanh(search score / scale); evaluator units (a white pawn is 150 in the heuristic)")
@@ -79,6 +79,10 @@ func (f *learnFlags) flagSet() *flag.FlagSet {
 	fs.IntVar(&c.TreeMinDepth, "tree-min-depth", c.TreeMinDepth, "TreeStrap: only nodes searched at least this many plies deep")
 	fs.IntVar(&c.TreeMaxPerSearch, "tree-max-per-search", c.TreeMaxPerSearch, "TreeStrap: at most this many nodes of each search, drawn uniformly (0 = all)")
 	fs.StringVar(&c.TreeBounds, "tree-bounds", "", "TreeStrap: the targets taken: all (exact values and bounds, the default), exact (exact values only) or balanced (exact values, and as many lower as upper bounds of each search; -tree-max-per-search per kind)")
+	fs.StringVar(&c.TreeOpponent, "tree-opponent", "", "TreeStrap: an engine (heuristic, cnn:NAME, ...) that plays one side of the games instead of self-play; only the network's searches give samples")
+	fs.Int64Var(&c.TreeOpponentNodes, "tree-opponent-nodes", 0, "TreeStrap: the opponent's node budget per move")
+	fs.StringVar(&c.TreeSide, "tree-side", c.TreeSide, "TreeStrap against -tree-opponent: the network's side, both (in turn), white or black")
+	fs.BoolVar(&c.QuantizedGames, "quantized-games", false, "rootstrap and TreeStrap: the network plays its games through its integer version, as the engine runs it (about four times the nodes a second of the float network)")
 	fs.IntVar(&c.TreeWindow, "tree-window", c.TreeWindow, "TreeStrap: a round's epochs train on the samples of its last this many rounds (0 = all)")
 	fs.IntVar(&c.EvalEvery, "eval-every", c.EvalEvery, "learning-curve match every this many epochs (0 = none)")
 	fs.IntVar(&c.EvalGames, "eval-games", c.EvalGames, "learning-curve games against the heuristic")

@@ -105,6 +105,8 @@ func TestLearnFlags(t *testing.T) {
 	}{
 		{[]string{"learn", "-out", dir, "-batch", "0"}, "-batch"},
 		{[]string{"learn", "-out", dir, "-explore-prob", "2"}, "-explore-prob"},
+		{[]string{"learn", "-out", dir, "-tree-rounds", "1", "-tree-opponent", "heuristic"}, "-tree-opponent-nodes"},
+		{[]string{"learn", "-out", dir, "-tree-rounds", "1", "-tree-side", "white"}, "needs -tree-opponent"},
 		{[]string{"learn", "-resume", dir}, "holds no learning run"},
 		{[]string{"learn", "extra"}, "takes no arguments"},
 		{[]string{"learn", "-out", ""}, "folder of its own"},

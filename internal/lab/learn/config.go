@@ -82,6 +82,21 @@ type Config struct {
 	TreeWindow       int   `json:"tree_window,omitempty"`
 	// TreeBounds: the kinds of target taken from the searches (TreeConfig.Bounds).
 	TreeBounds string `json:"tree_bounds,omitempty"`
+	// TreeOpponent, if set (an engine, as RootOpponent), plays one side of the
+	// TreeStrap games at TreeOpponentNodes per move, and the network plays
+	// TreeSide: the searches, and so the samples, are then of the positions
+	// the network meets against that opponent. The network still searches
+	// every position (the opponent's turns too), and only its searches give
+	// samples.
+	TreeOpponent      string `json:"tree_opponent,omitempty"`
+	TreeOpponentNodes int64  `json:"tree_opponent_nodes,omitempty"`
+	TreeSide          string `json:"tree_side,omitempty"`
+	// QuantizedGames: the network plays its rootstrap and TreeStrap games
+	// through its integer version, as the engine runs it (cnn.Quantize:
+	// int8 where its error allows, else int16), about four times as many
+	// nodes a second as the float network on amd64. The labels are then
+	// that version's searched values; the float network still learns.
+	QuantizedGames bool `json:"quantized_games,omitempty"`
 
 	// ExtraEpochs are epochs on all the data after the last round (added by
 	// Amend, on resume).
@@ -179,6 +194,7 @@ func (c *Config) Validate() error {
 		intIn("root-epochs", c.RootEpochs, 0, MaxEpochs),
 		intIn("epochs (added on resume)", c.ExtraEpochs, 0, MaxEpochs),
 		intIn("root-opponent-nodes", c.RootOpponentNodes, 0, maxNodes),
+		intIn("tree-opponent-nodes", c.TreeOpponentNodes, 0, maxNodes),
 		intIn("tree-rounds", c.TreeRounds, 0, maxRounds),
 		intIn("tree-games", c.TreeGames, 0, maxGames),
 		intIn("tree-epochs", c.TreeEpochs, 0, MaxEpochs),
@@ -232,7 +248,7 @@ func (c *Config) Validate() error {
 }
 
 // checkNames checks the settings that name things: the input kind, the
-// rootstrap opponent and its side.
+// rootstrap and TreeStrap opponents and their sides.
 func (c *Config) checkNames() error {
 	if _, err := c.input(); err != nil {
 		return fmt.Errorf("-input: %v", err)
@@ -249,6 +265,19 @@ func (c *Config) checkNames() error {
 		}
 	} else if c.RootSide != "" && c.RootSide != "both" {
 		return errors.New("-root-side needs -root-opponent (in self-play the network plays both sides)")
+	}
+	if _, err := parseSides(c.TreeSide); err != nil {
+		return fmt.Errorf("-tree-side: %v", err)
+	}
+	if c.TreeOpponent != "" {
+		if c.TreeOpponentNodes <= 0 {
+			return errors.New("-tree-opponent needs a positive -tree-opponent-nodes")
+		}
+		if _, err := opponent(c.TreeOpponent); err != nil {
+			return fmt.Errorf("-tree-opponent: %v", err)
+		}
+	} else if c.TreeSide != "" && c.TreeSide != "both" {
+		return errors.New("-tree-side needs -tree-opponent (in self-play the network plays both sides)")
 	}
 	return nil
 }

@@ -39,6 +39,12 @@
 //     keeps its format and older runs resume); a round's epochs train on
 //     the run's other data and the last -tree-window rounds' samples; each
 //     round's network is kept as tree-NN.tnn for matches between rounds.
+//     The rounds' games may be played against another engine instead of
+//     self-play (-tree-opponent, -tree-side), so that the searches are of
+//     the positions the network meets against it. With -quantized-games the
+//     network plays its rootstrap and TreeStrap games through its integer
+//     version (cnn.Quantize), as the engine does, at several times the
+//     float network's speed.
 //   - learner.go: mean squared error on the tanh output (one-sided for
 //     bounds), mini-batches cut into
 //     a fixed number of shards summed in order (so the result does not depend

@@ -330,6 +330,20 @@ func (r *Run) logf(format string, args ...any) {
 	}
 }
 
+// gamesNet returns the evaluator that plays the network's rootstrap and
+// TreeStrap games: a snapshot of the network as it is now, float or, with
+// Config.QuantizedGames, integer, with an evaluation cache.
+func (r *Run) gamesNet() ai.Evaluator {
+	if r.st.Config.QuantizedGames {
+		q := cnn.Quantize(r.lr.Net)
+		q.EnableCache(18)
+		return q
+	}
+	net := r.lr.Net.Clone()
+	net.EnableCache(18)
+	return net
+}
+
 func (r *Run) val(ctx context.Context, s step) error {
 	c := &r.st.Config
 	r.report(Progress{What: "validation games", Total: s.To})
@@ -397,9 +411,7 @@ func (r *Run) games(ctx context.Context, s step) error {
 		what              = "distillation games (heuristic)"
 	)
 	if s.Kind == "root" {
-		net := r.lr.Net.Clone()
-		net.EnableCache(18)
-		eval, cfg, base = net, c.gen(c.Seed, c.RootNodes), roundBase*(s.Round+1)
+		eval, cfg, base = r.gamesNet(), c.gen(c.Seed, c.RootNodes), roundBase*(s.Round+1)
 		cfg.NetUnits = true
 		cfg.OutcomeWeight = c.RootOutcome
 		cfg.Lambda = c.RootLambda

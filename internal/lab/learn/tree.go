@@ -159,7 +159,7 @@ func (v *reservoir) offer(n ai.Node) {
 }
 
 // treeGame plays game i as playGame does (self-play of eval, a pure
-// network, at cfg.Nodes a move) and returns the TreeStrap samples of all
+// network, at cfg.Nodes a move, or eval against cfg.Opponent) and returns the TreeStrap samples of all
 // its searches, search by search, and how it ended. Deterministic for
 // (cfg, tc, i).
 func treeGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, tc TreeConfig, i int) ([]Sample, game.Outcome, error) {
@@ -230,11 +230,19 @@ func (r *Run) treeGamesStep(ctx context.Context, s step) error {
 			}
 		}
 	}
-	net := r.lr.Net.Clone()
-	net.EnableCache(18)
+	net := r.gamesNet()
 	cfg := c.gen(c.Seed^0x7ee57a9, c.TreeNodes)
 	cfg.NetUnits = true
 	what := fmt.Sprintf("TreeStrap round %d games (network)", s.Round+1)
+	if c.TreeOpponent != "" {
+		var err error
+		if cfg.Opponent, err = opponent(c.TreeOpponent); err != nil {
+			return fmt.Errorf("-tree-opponent: %w", err)
+		}
+		cfg.OpponentNodes = c.TreeOpponentNodes
+		cfg.EngineSide, _ = parseSides(c.TreeSide) // checked by Validate
+		what = fmt.Sprintf("TreeStrap round %d games (network as %s against %s)", s.Round+1, cfg.EngineSide, c.TreeOpponent)
+	}
 	r.report(Progress{What: what, Done: s.From, Total: s.To})
 	base := roundBase * (s.Round + 1)
 	smp, tally, err := treeGames(ctx, net, cfg, c.treeConfig(), base+s.From, base+s.To, r.Threads)

@@ -469,3 +469,124 @@ func TestTreeRoundWithoutSamples(t *testing.T) {
 	assert.Equal(t, len(cfg.plan()), st.Next)
 	assert.Equal(t, must(os.ReadFile(filepath.Join(dir, TreeRoundFile(0)))), must(os.ReadFile(filepath.Join(dir, TreeRoundFile(2)))))
 }
+
+// TestTreeOpponentSettings: the TreeStrap opponent's settings are checked,
+// each error naming its flag.
+func TestTreeOpponentSettings(t *testing.T) {
+	c := tinyTreeConfig()
+	c.TreeOpponent, c.TreeOpponentNodes, c.TreeSide = "heuristic", 5000, "white"
+	require.NoError(t, c.Validate())
+	for _, tc := range []struct {
+		opp   string
+		nodes int64
+		side  string
+		want  string
+	}{
+		{"heuristic", 0, "both", "-tree-opponent-nodes"},
+		{"minimax", 5000, "both", "not an engine"},
+		{"cnn:no-such-net", 5000, "both", "-tree-opponent"},
+		{"heuristic", 5000, "red", "-tree-side"},
+		{"", 0, "white", "needs -tree-opponent"},
+	} {
+		c.TreeOpponent, c.TreeOpponentNodes, c.TreeSide = tc.opp, tc.nodes, tc.side
+		assert.ErrorContains(t, c.Validate(), tc.want, "%+v", tc)
+	}
+}
+
+// A TreeStrap run against an opponent plays its games against it: the
+// network as White against the heuristic gives other samples than
+// self-play, the log names the opponent, and the run resumes bit for bit.
+func TestTreeOpponent(t *testing.T) {
+	self := tinyTreeConfig()
+	cfg := self
+	cfg.TreeOpponent, cfg.TreeOpponentNodes, cfg.TreeSide = "heuristic", 300, "white"
+	dir := t.TempDir()
+	r, err := Start(cfg, dir, false)
+	require.NoError(t, err)
+	var lines []string
+	r.Log = func(s string) { lines = append(lines, s) }
+	require.NoError(t, r.Run(context.Background()))
+	require.NoError(t, r.Close())
+	assert.Contains(t, strings.Join(lines, "\n"), "network as white against heuristic")
+	alone := finishedRun(t, self)
+	assert.NotEqual(t, must(os.ReadFile(filepath.Join(alone, treeFile))), must(os.ReadFile(filepath.Join(dir, treeFile))))
+
+	// The same games, searched the same way, through the generator alone:
+	// the run's first chunk is game roundBase of the first round.
+	gen := cfg.gen(cfg.Seed^0x7ee57a9, cfg.TreeNodes)
+	gen.NetUnits, gen.Opponent, gen.OpponentNodes, gen.EngineSide = true, ai.NewHeuristic(), 300, WhiteSide
+	start, err := cnn.LoadFile(filepath.Join(dir, TreeRoundFile(0)))
+	require.NoError(t, err)
+	smp, _, err := treeGame(context.Background(), start, gen, cfg.treeConfig(), roundBase)
+	require.NoError(t, err)
+	var want bytes.Buffer
+	require.NoError(t, writeTreeSamples(&want, smp))
+	got := must(os.ReadFile(filepath.Join(dir, treeFile)))
+	require.GreaterOrEqual(t, len(got), want.Len())
+	assert.Equal(t, want.Bytes(), got[:want.Len()])
+
+	// Stopped after its first step and resumed, it ends as the whole run did.
+	again := t.TempDir()
+	r, err = Start(cfg, again, false)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	r.Progress = func(p Progress) {
+		if p.Step >= 1 {
+			cancel()
+		}
+	}
+	require.ErrorIs(t, r.Run(ctx), context.Canceled)
+	require.NoError(t, r.Close())
+	r, err = Open(again)
+	require.NoError(t, err)
+	require.NoError(t, r.Run(context.Background()))
+	require.NoError(t, r.Close())
+	for _, name := range treeFiles {
+		assert.Equal(t, must(os.ReadFile(filepath.Join(dir, name))), must(os.ReadFile(filepath.Join(again, name))), name)
+	}
+}
+
+// With QuantizedGames the network plays its TreeStrap games through its
+// integer version: the samples are those of treeGame with cnn.Quantize of
+// the round's start network, not those of the float network, and the run
+// still resumes bit for bit.
+func TestQuantizedGames(t *testing.T) {
+	cfg := tinyTreeConfig()
+	cfg.TreeNodes, cfg.QuantizedGames, cfg.Sigma = 400, true, 0.05
+	dir := finishedRun(t, cfg)
+	start, err := cnn.LoadFile(filepath.Join(dir, TreeRoundFile(0)))
+	require.NoError(t, err)
+	gen := cfg.gen(cfg.Seed^0x7ee57a9, cfg.TreeNodes)
+	gen.NetUnits = true
+	sampleBytes := func(eval ai.Evaluator) []byte {
+		smp, _, err := treeGame(context.Background(), eval, gen, cfg.treeConfig(), roundBase)
+		require.NoError(t, err)
+		var b bytes.Buffer
+		require.NoError(t, writeTreeSamples(&b, smp))
+		return b.Bytes()
+	}
+	quant, float := sampleBytes(cnn.Quantize(start)), sampleBytes(start)
+	require.NotEqual(t, quant, float, "the integer network searches otherwise")
+	got := must(os.ReadFile(filepath.Join(dir, treeFile)))
+	require.GreaterOrEqual(t, len(got), len(quant))
+	assert.Equal(t, quant, got[:len(quant)])
+
+	again := t.TempDir()
+	r, err := Start(cfg, again, false)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	r.Progress = func(p Progress) {
+		if p.Step >= 2 {
+			cancel()
+		}
+	}
+	require.ErrorIs(t, r.Run(ctx), context.Canceled)
+	require.NoError(t, r.Close())
+	r, err = Open(again)
+	require.NoError(t, err)
+	require.NoError(t, r.Run(context.Background()))
+	require.NoError(t, r.Close())
+	for _, name := range treeFiles {
+		assert.Equal(t, must(os.ReadFile(filepath.Join(dir, name))), must(os.ReadFile(filepath.Join(again, name))), name)
+	}
+}
