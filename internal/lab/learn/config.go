@@ -253,31 +253,28 @@ func (c *Config) checkNames() error {
 	if _, err := c.input(); err != nil {
 		return fmt.Errorf("-input: %v", err)
 	}
-	if _, err := parseSides(c.RootSide); err != nil {
-		return fmt.Errorf("-root-side: %v", err)
+	if err := checkOpponent("root", c.RootOpponent, c.RootOpponentNodes, c.RootSide); err != nil {
+		return err
 	}
-	if c.RootOpponent != "" {
-		if c.RootOpponentNodes <= 0 {
-			return errors.New("-root-opponent needs a positive -root-opponent-nodes")
-		}
-		if _, err := opponent(c.RootOpponent); err != nil {
-			return fmt.Errorf("-root-opponent: %v", err)
-		}
-	} else if c.RootSide != "" && c.RootSide != "both" {
-		return errors.New("-root-side needs -root-opponent (in self-play the network plays both sides)")
+	return checkOpponent("tree", c.TreeOpponent, c.TreeOpponentNodes, c.TreeSide)
+}
+
+// checkOpponent checks the opponent, its node budget and the network's side
+// of the games of one kind (rootstrap "root" or TreeStrap "tree", the
+// prefix of their flags).
+func checkOpponent(kind, opp string, nodes int64, side string) error {
+	if _, err := parseSides(side); err != nil {
+		return fmt.Errorf("-%s-side: %v", kind, err)
 	}
-	if _, err := parseSides(c.TreeSide); err != nil {
-		return fmt.Errorf("-tree-side: %v", err)
-	}
-	if c.TreeOpponent != "" {
-		if c.TreeOpponentNodes <= 0 {
-			return errors.New("-tree-opponent needs a positive -tree-opponent-nodes")
+	if opp != "" {
+		if nodes <= 0 {
+			return fmt.Errorf("-%s-opponent needs a positive -%s-opponent-nodes", kind, kind)
 		}
-		if _, err := opponent(c.TreeOpponent); err != nil {
-			return fmt.Errorf("-tree-opponent: %v", err)
+		if _, err := opponent(opp); err != nil {
+			return fmt.Errorf("-%s-opponent: %v", kind, err)
 		}
-	} else if c.TreeSide != "" && c.TreeSide != "both" {
-		return errors.New("-tree-side needs -tree-opponent (in self-play the network plays both sides)")
+	} else if side != "" && side != "both" {
+		return fmt.Errorf("-%s-side needs -%s-opponent (in self-play the network plays both sides)", kind, kind)
 	}
 	return nil
 }

@@ -115,6 +115,23 @@ func parseSides(s string) (Sides, error) {
 
 func (s Sides) String() string { return [...]string{"both", "white", "black"}[s] }
 
+// against sets the opponent of the games of one kind (rootstrap "root" or
+// TreeStrap "tree", the prefix of their flags) from its settings, checked
+// by Config.Validate; no opponent leaves self-play. It returns who plays
+// the games, for the log.
+func (c *GenConfig) against(kind, opp string, nodes int64, side string) (string, error) {
+	if opp == "" {
+		return "network", nil
+	}
+	var err error
+	if c.Opponent, err = opponent(opp); err != nil {
+		return "", fmt.Errorf("-%s-opponent: %w", kind, err)
+	}
+	c.OpponentNodes = nodes
+	c.EngineSide, _ = parseSides(side)
+	return fmt.Sprintf("network as %s against %s", c.EngineSide, opp), nil
+}
+
 // opponentColor is the colour the Opponent plays in game i.
 func (c *GenConfig) opponentColor(i int) game.Color {
 	switch {

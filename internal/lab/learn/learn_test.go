@@ -402,30 +402,40 @@ func BenchmarkStep(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(batch)), "us/sample")
 }
 
-// TestRootOpponentSettings: the rootstrap opponent's settings are checked,
-// each error naming its flag.
-func TestRootOpponentSettings(t *testing.T) {
-	c := DefaultConfig()
-	c.RootOpponent, c.RootOpponentNodes, c.RootSide = "heuristic", 5000, "white"
-	require.NoError(t, c.Validate())
-	c.RootOpponent = "cnn:learned2"
-	require.NoError(t, c.Validate())
-	for _, tc := range []struct {
-		opp   string
-		nodes int64
-		side  string
-		want  string
-	}{
-		{"heuristic", 0, "both", "-root-opponent-nodes"},
-		{"minimax", 5000, "both", "not an engine"},
-		{"cnn:no-such-net", 5000, "both", "-root-opponent"},
-		{"heuristic", 5000, "red", "-root-side"},
-		{"", 0, "black", "needs -root-opponent"},
+// TestOpponentSettings: the rootstrap and TreeStrap opponents' settings are
+// checked, each error naming its flag.
+func TestOpponentSettings(t *testing.T) {
+	for kind, set := range map[string]func(c *Config, opp string, nodes int64, side string){
+		"root": func(c *Config, opp string, nodes int64, side string) {
+			c.RootOpponent, c.RootOpponentNodes, c.RootSide = opp, nodes, side
+		},
+		"tree": func(c *Config, opp string, nodes int64, side string) {
+			c.TreeRounds, c.TreeGames, c.TreeNodes, c.TreeEpochs = 1, 1, 1000, 1
+			c.TreeOpponent, c.TreeOpponentNodes, c.TreeSide = opp, nodes, side
+		},
 	} {
-		c.RootOpponent, c.RootOpponentNodes, c.RootSide = tc.opp, tc.nodes, tc.side
-		assert.ErrorContains(t, c.Validate(), tc.want, "%+v", tc)
+		c := DefaultConfig()
+		set(&c, "heuristic", 5000, "white")
+		require.NoError(t, c.Validate(), kind)
+		set(&c, "cnn:learned2", 5000, "white")
+		require.NoError(t, c.Validate(), kind)
+		for _, tc := range []struct {
+			opp   string
+			nodes int64
+			side  string
+			want  string
+		}{
+			{"heuristic", 0, "both", "-" + kind + "-opponent-nodes"},
+			{"minimax", 5000, "both", "not an engine"},
+			{"cnn:no-such-net", 5000, "both", "-" + kind + "-opponent"},
+			{"heuristic", 5000, "red", "-" + kind + "-side"},
+			{"", 0, "black", "needs -" + kind + "-opponent"},
+		} {
+			set(&c, tc.opp, tc.nodes, tc.side)
+			assert.ErrorContains(t, c.Validate(), tc.want, "%s %+v", kind, tc)
+		}
 	}
-	c = DefaultConfig()
+	c := DefaultConfig()
 	for _, l := range []float64{-0.1, 1, math.NaN()} {
 		c.RootLambda = l
 		assert.ErrorContains(t, c.Validate(), "-root-lambda", "lambda %v", l)

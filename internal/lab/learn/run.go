@@ -415,16 +415,11 @@ func (r *Run) games(ctx context.Context, s step) error {
 		cfg.NetUnits = true
 		cfg.OutcomeWeight = c.RootOutcome
 		cfg.Lambda = c.RootLambda
-		what = fmt.Sprintf("rootstrap round %d games (network)", s.Round+1)
-		if c.RootOpponent != "" {
-			var err error
-			if cfg.Opponent, err = opponent(c.RootOpponent); err != nil {
-				return fmt.Errorf("-root-opponent: %w", err)
-			}
-			cfg.OpponentNodes = c.RootOpponentNodes
-			cfg.EngineSide, _ = parseSides(c.RootSide) // checked by Validate
-			what = fmt.Sprintf("rootstrap round %d games (network as %s against %s)", s.Round+1, cfg.EngineSide, c.RootOpponent)
+		var err error
+		if what, err = cfg.against("root", c.RootOpponent, c.RootOpponentNodes, c.RootSide); err != nil {
+			return err
 		}
+		what = fmt.Sprintf("rootstrap round %d games (%s)", s.Round+1, what)
 	}
 	r.report(Progress{What: what, Done: s.From, Total: s.To})
 	smp, tally, err := playGames(ctx, eval, cfg, base+s.From, base+s.To, r.Threads)

@@ -233,16 +233,11 @@ func (r *Run) treeGamesStep(ctx context.Context, s step) error {
 	net := r.gamesNet()
 	cfg := c.gen(c.Seed^0x7ee57a9, c.TreeNodes)
 	cfg.NetUnits = true
-	what := fmt.Sprintf("TreeStrap round %d games (network)", s.Round+1)
-	if c.TreeOpponent != "" {
-		var err error
-		if cfg.Opponent, err = opponent(c.TreeOpponent); err != nil {
-			return fmt.Errorf("-tree-opponent: %w", err)
-		}
-		cfg.OpponentNodes = c.TreeOpponentNodes
-		cfg.EngineSide, _ = parseSides(c.TreeSide) // checked by Validate
-		what = fmt.Sprintf("TreeStrap round %d games (network as %s against %s)", s.Round+1, cfg.EngineSide, c.TreeOpponent)
+	what, err := cfg.against("tree", c.TreeOpponent, c.TreeOpponentNodes, c.TreeSide)
+	if err != nil {
+		return err
 	}
+	what = fmt.Sprintf("TreeStrap round %d games (%s)", s.Round+1, what)
 	r.report(Progress{What: what, Done: s.From, Total: s.To})
 	base := roundBase * (s.Round + 1)
 	smp, tally, err := treeGames(ctx, net, cfg, c.treeConfig(), base+s.From, base+s.To, r.Threads)

@@ -317,26 +317,13 @@ func TestTreeResumeBitForBit(t *testing.T) {
 		stops = []int{3}
 	}
 	for _, stop := range stops {
-		dir := t.TempDir()
-		r, err := Start(cfg, dir, false)
-		require.NoError(t, err)
-		ctx, cancel := context.WithCancel(context.Background())
-		r.Progress = func(p Progress) {
-			if p.Step >= stop {
-				cancel()
-			}
-		}
-		require.ErrorIs(t, r.Run(ctx), context.Canceled)
-		require.NoError(t, r.Close())
-		f, err := os.OpenFile(filepath.Join(dir, treeFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		require.NoError(t, err)
-		_, err = f.Write(make([]byte, 100)) // a killed write
-		require.NoError(t, err)
-		require.NoError(t, f.Close())
-		r, err = Open(dir)
-		require.NoError(t, err)
-		require.NoError(t, r.Run(context.Background()))
-		require.NoError(t, r.Close())
+		dir := sameAfterResume(t, cfg, full, stop, func(dir string) {
+			f, err := os.OpenFile(filepath.Join(dir, treeFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			require.NoError(t, err)
+			_, err = f.Write(make([]byte, 100)) // a killed write
+			require.NoError(t, err)
+			require.NoError(t, f.Close())
+		})
 		got := readState(t, dir)
 		got.Elapsed, want.Elapsed = 0, 0
 		for i := range got.History {
@@ -348,9 +335,6 @@ func TestTreeResumeBitForBit(t *testing.T) {
 		}
 		got.Net, got.Adam = want.Net, want.Adam
 		assert.Equal(t, want, got, "stopped at step %d", stop)
-		for _, name := range treeFiles {
-			assert.Equal(t, must(os.ReadFile(filepath.Join(full, name))), must(os.ReadFile(filepath.Join(dir, name))), "%s, stopped at step %d", name, stop)
-		}
 	}
 }
 
@@ -470,29 +454,6 @@ func TestTreeRoundWithoutSamples(t *testing.T) {
 	assert.Equal(t, must(os.ReadFile(filepath.Join(dir, TreeRoundFile(0)))), must(os.ReadFile(filepath.Join(dir, TreeRoundFile(2)))))
 }
 
-// TestTreeOpponentSettings: the TreeStrap opponent's settings are checked,
-// each error naming its flag.
-func TestTreeOpponentSettings(t *testing.T) {
-	c := tinyTreeConfig()
-	c.TreeOpponent, c.TreeOpponentNodes, c.TreeSide = "heuristic", 5000, "white"
-	require.NoError(t, c.Validate())
-	for _, tc := range []struct {
-		opp   string
-		nodes int64
-		side  string
-		want  string
-	}{
-		{"heuristic", 0, "both", "-tree-opponent-nodes"},
-		{"minimax", 5000, "both", "not an engine"},
-		{"cnn:no-such-net", 5000, "both", "-tree-opponent"},
-		{"heuristic", 5000, "red", "-tree-side"},
-		{"", 0, "white", "needs -tree-opponent"},
-	} {
-		c.TreeOpponent, c.TreeOpponentNodes, c.TreeSide = tc.opp, tc.nodes, tc.side
-		assert.ErrorContains(t, c.Validate(), tc.want, "%+v", tc)
-	}
-}
-
 // A TreeStrap run against an opponent plays its games against it: the
 // network as White against the heuristic gives other samples than
 // self-play, the log names the opponent, and the run resumes bit for bit.
@@ -526,24 +487,36 @@ func TestTreeOpponent(t *testing.T) {
 	assert.Equal(t, want.Bytes(), got[:want.Len()])
 
 	// Stopped after its first step and resumed, it ends as the whole run did.
+	sameAfterResume(t, cfg, dir, 1, nil)
+}
+
+// sameAfterResume runs cfg again, stopped after step stop, touched by
+// between (if not nil) and resumed, checks that it ends with the files of
+// the finished run in dir, and returns its folder.
+func sameAfterResume(t *testing.T, cfg Config, dir string, stop int, between func(dir string)) string {
+	t.Helper()
 	again := t.TempDir()
-	r, err = Start(cfg, again, false)
+	r, err := Start(cfg, again, false)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	r.Progress = func(p Progress) {
-		if p.Step >= 1 {
+		if p.Step >= stop {
 			cancel()
 		}
 	}
 	require.ErrorIs(t, r.Run(ctx), context.Canceled)
 	require.NoError(t, r.Close())
+	if between != nil {
+		between(again)
+	}
 	r, err = Open(again)
 	require.NoError(t, err)
 	require.NoError(t, r.Run(context.Background()))
 	require.NoError(t, r.Close())
 	for _, name := range treeFiles {
-		assert.Equal(t, must(os.ReadFile(filepath.Join(dir, name))), must(os.ReadFile(filepath.Join(again, name))), name)
+		assert.Equal(t, must(os.ReadFile(filepath.Join(dir, name))), must(os.ReadFile(filepath.Join(again, name))), "%s, stopped at step %d", name, stop)
 	}
+	return again
 }
 
 // With QuantizedGames the network plays its TreeStrap games through its
@@ -571,22 +544,5 @@ func TestQuantizedGames(t *testing.T) {
 	require.GreaterOrEqual(t, len(got), len(quant))
 	assert.Equal(t, quant, got[:len(quant)])
 
-	again := t.TempDir()
-	r, err := Start(cfg, again, false)
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	r.Progress = func(p Progress) {
-		if p.Step >= 2 {
-			cancel()
-		}
-	}
-	require.ErrorIs(t, r.Run(ctx), context.Canceled)
-	require.NoError(t, r.Close())
-	r, err = Open(again)
-	require.NoError(t, err)
-	require.NoError(t, r.Run(context.Background()))
-	require.NoError(t, r.Close())
-	for _, name := range treeFiles {
-		assert.Equal(t, must(os.ReadFile(filepath.Join(dir, name))), must(os.ReadFile(filepath.Join(again, name))), name)
-	}
+	sameAfterResume(t, cfg, dir, 2, nil)
 }
