@@ -93,7 +93,7 @@ type Config struct {
 	TreeSide          string `json:"tree_side,omitempty"`
 	// QuantizedGames: the network plays its rootstrap and TreeStrap games
 	// through its integer version, as the engine runs it (cnn.Quantize:
-	// int8 where its error allows, else int16), about four times as many
+	// int8 where its error allows, else int16), 5.5 to 6 times as many
 	// nodes a second as the float network on amd64. The labels are then
 	// that version's searched values; the float network still learns.
 	QuantizedGames bool `json:"quantized_games,omitempty"`

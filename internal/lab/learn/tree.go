@@ -159,9 +159,9 @@ func (v *reservoir) offer(n ai.Node) {
 }
 
 // treeGame plays game i as playGame does (self-play of eval, a pure
-// network, at cfg.Nodes a move, or eval against cfg.Opponent) and returns the TreeStrap samples of all
-// its searches, search by search, and how it ended. Deterministic for
-// (cfg, tc, i).
+// network, at cfg.Nodes a move, or eval against cfg.Opponent) and returns
+// the TreeStrap samples of all its searches, search by search, and how it
+// ended. Deterministic for (cfg, tc, i).
 func treeGame(ctx context.Context, eval ai.Evaluator, cfg GenConfig, tc TreeConfig, i int) ([]Sample, game.Outcome, error) {
 	res := newSampler(tc, rand.New(rand.NewPCG(cfg.Seed^0x7ee5, uint64(i))))
 	var out []Sample
