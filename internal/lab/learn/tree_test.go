@@ -478,13 +478,7 @@ func TestTreeOpponent(t *testing.T) {
 	gen.NetUnits, gen.Opponent, gen.OpponentNodes, gen.EngineSide = true, ai.NewHeuristic(), 300, WhiteSide
 	start, err := cnn.LoadFile(filepath.Join(dir, TreeRoundFile(0)))
 	require.NoError(t, err)
-	smp, _, err := treeGame(context.Background(), start, gen, cfg.treeConfig(), roundBase)
-	require.NoError(t, err)
-	var want bytes.Buffer
-	require.NoError(t, writeTreeSamples(&want, smp))
-	got := must(os.ReadFile(filepath.Join(dir, treeFile)))
-	require.GreaterOrEqual(t, len(got), want.Len())
-	assert.Equal(t, want.Bytes(), got[:want.Len()])
+	assertFirstGame(t, dir, firstGameSamples(t, cfg, gen, start))
 
 	// Stopped after its first step and resumed, it ends as the whole run did.
 	sameAfterResume(t, cfg, dir, 1, nil)
@@ -531,18 +525,29 @@ func TestQuantizedGames(t *testing.T) {
 	require.NoError(t, err)
 	gen := cfg.gen(cfg.Seed^0x7ee57a9, cfg.TreeNodes)
 	gen.NetUnits = true
-	sampleBytes := func(eval ai.Evaluator) []byte {
-		smp, _, err := treeGame(context.Background(), eval, gen, cfg.treeConfig(), roundBase)
-		require.NoError(t, err)
-		var b bytes.Buffer
-		require.NoError(t, writeTreeSamples(&b, smp))
-		return b.Bytes()
-	}
-	quant, float := sampleBytes(cnn.Quantize(start)), sampleBytes(start)
-	require.NotEqual(t, quant, float, "the integer network searches otherwise")
-	got := must(os.ReadFile(filepath.Join(dir, treeFile)))
-	require.GreaterOrEqual(t, len(got), len(quant))
-	assert.Equal(t, quant, got[:len(quant)])
+	quant := firstGameSamples(t, cfg, gen, cnn.Quantize(start))
+	require.NotEqual(t, quant, firstGameSamples(t, cfg, gen, start), "the integer network searches otherwise")
+	assertFirstGame(t, dir, quant)
 
 	sameAfterResume(t, cfg, dir, 2, nil)
+}
+
+// firstGameSamples returns, in tree.bin's format, the TreeStrap samples of
+// the first game of cfg's first round played by eval with the generator
+// settings gen.
+func firstGameSamples(t *testing.T, cfg Config, gen GenConfig, eval ai.Evaluator) []byte {
+	t.Helper()
+	smp, _, err := treeGame(context.Background(), eval, gen, cfg.treeConfig(), roundBase)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, writeTreeSamples(&b, smp))
+	return b.Bytes()
+}
+
+// assertFirstGame checks that the run in dir wrote want first in tree.bin.
+func assertFirstGame(t *testing.T, dir string, want []byte) {
+	t.Helper()
+	got := must(os.ReadFile(filepath.Join(dir, treeFile)))
+	require.GreaterOrEqual(t, len(got), len(want))
+	assert.Equal(t, want, got[:len(want)])
 }
