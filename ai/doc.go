@@ -33,7 +33,8 @@
 //     lazy evaluation within the window.
 //   - iterate.go: iterative deepening (Slate and Atkin 1977), a thread's
 //     choice of its next depth (without deferral, helpers are spread over the
-//     depths) and the root search, which keeps the best move first.
+//     depths), the root search, which keeps the best move first, and which
+//     part of an iteration the clock cut off still counts (keepPartial).
 //   - negamax.go: the main search, negamax alpha-beta with principal variation
 //     search (Marsland and Campbell 1982): transposition table cut-offs,
 //     mate-distance pruning, escape-threat pruning (Black facing an open line

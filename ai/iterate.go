@@ -36,10 +36,10 @@ func (w *worker) iterate(pos *game.Position, depthLimit int) {
 			continue // another thread completed this depth
 		}
 		if !completed {
-			// The main thread's unfinished iteration counts only if its principal
-			// move finished with a score at least as good as the last iteration's;
-			// the depth reported stays the last completed one.
-			if w.id == 0 && bestIdx >= 0 && score >= lastScore {
+			// The main thread's unfinished iteration may replace the last
+			// completed one (keepPartial); the depth reported stays the last
+			// completed one.
+			if w.id == 0 && keepPartial(bestIdx, score, lastScore) {
 				w.ctl.offer(iteration{depth: depth - 1, score: score, pv: w.rootPV(), nodes: w.ctl.nodes.Load() + w.nodes, root: slices.Clone(w.rootDone)}, true)
 			}
 			break
@@ -54,6 +54,21 @@ func (w *worker) iterate(pos *game.Position, depthLimit int) {
 	if w.id == 0 {
 		w.ctl.stop.Store(true)
 	}
+}
+
+// keepPartial reports whether an unfinished iteration replaces the last
+// completed one, given the index of the best root move it finished (-1 if
+// none) and that move's score. Its first root move is the last iteration's
+// best. If a later move beat it at the new depth (bestIdx > 0), the deeper
+// search has shown that move to be the better of the two, whatever its score
+// against the last depth's, so it is taken (before 2026-11-27 it was not when
+// its score was lower: the engine then played the first move, which the new
+// depth had just found worse). If the first move is still the best, the
+// move is the same either way, and its new score counts only if it is at least
+// the last depth's (only the score and line would change, and with moves left
+// unsearched a lower score need not be the new depth's value of the position).
+func keepPartial(bestIdx int, score, lastScore int32) bool {
+	return bestIdx > 0 || (bestIdx == 0 && score >= lastScore)
 }
 
 // nextDepth chooses the depth of the thread's next iteration after last:
