@@ -182,7 +182,10 @@ func TestSamplerBounds(t *testing.T) {
 // time.
 func TestTreeGameSamples(t *testing.T) {
 	net := cnn.NewRandomInput(rand.New(rand.NewPCG(8, 9)), 0.3, cnn.InputPieces)
-	cfg := GenConfig{Nodes: 1500, OpeningPlies: 4, MaxPlies: 8, NetUnits: true, Seed: 5}
+	// 3,000 nodes take every search of the game to depth 3, so that nodes with
+	// two plies below them are reported whichever moves the game takes (at
+	// 1,500 some games stop every search at depth 2 and report nothing).
+	cfg := GenConfig{Nodes: 3000, OpeningPlies: 4, MaxPlies: 8, NetUnits: true, Seed: 5}
 	// The nodes themselves, through the same hook.
 	var nodes []ai.Node
 	searches := 0
