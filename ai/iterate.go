@@ -61,12 +61,12 @@ func (w *worker) iterate(pos *game.Position, depthLimit int) {
 // none) and that move's score. Its first root move is the last iteration's
 // best. If a later move beat it at the new depth (bestIdx > 0), the deeper
 // search has shown that move to be the better of the two, whatever its score
-// against the last depth's, so it is taken (before 2026-11-27 it was not when
-// its score was lower: the engine then played the first move, which the new
-// depth had just found worse). If the first move is still the best, the
-// move is the same either way, and its new score counts only if it is at least
-// the last depth's (only the score and line would change, and with moves left
-// unsearched a lower score need not be the new depth's value of the position).
+// against the last depth's, so it is taken. If the first move is still the
+// best, the move is the same either way, and its new score counts only if it
+// is at least the last depth's (only the score and line would change, and
+// with moves left unsearched a lower score need not be the new depth's value
+// of the position). docs/measurements.md, Unfinished iterations, has the
+// earlier rule and what the change does.
 func keepPartial(bestIdx int, score, lastScore int32) bool {
 	return bestIdx > 0 || (bestIdx == 0 && score >= lastScore)
 }
