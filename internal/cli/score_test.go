@@ -139,3 +139,29 @@ func TestScorePaired(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 	assert.Contains(t, string(ee.Stderr), "no game records")
 }
+
+// "tablut score -paired B1,B2 D1 D2" summarises each folder with its own
+// baseline and pools the two comparisons; the baselines must match the folders.
+func TestScorePairedPooled(t *testing.T) {
+	root := t.TempDir()
+	for _, nodes := range []string{"60", "600"} {
+		_, err := tablut(t, "match", "-a", "heuristic", "-nodes", nodes, "-b", "heuristic", "-nodes-b", "200", "-games", "8",
+			"-max-plies", "60", "-parallel", "2", "-seed", "9", "-records", filepath.Join(root, "n"+nodes))
+		require.NoError(t, err)
+	}
+	lo, hi := filepath.Join(root, "n60"), filepath.Join(root, "n600")
+	got, err := tablut(t, "score", "-paired", lo+","+hi, hi, lo)
+	require.NoError(t, err)
+	assert.Contains(t, got, hi+":\n")
+	assert.Contains(t, got, "\n\n"+lo+":\n")
+	assert.Contains(t, got, "paired by opening with "+lo+": 8 games\n")
+	assert.Contains(t, got, "paired by opening with "+hi+": 8 games\n")
+	// The same pairs read both ways: equal errors, opposite differences, so
+	// the pooled difference is zero.
+	assert.Regexp(t, `the 2 comparisons pooled \(weighted by 1/SE²\), 16 pairs: difference [+-]0\.000, standard error \d\.\d{3}`, got)
+
+	_, err = tablut(t, "score", "-paired", lo, hi, lo)
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	assert.Contains(t, string(ee.Stderr), "-paired: 2 records folders need 2 baselines, one each in the same order (got 1)")
+}

@@ -89,3 +89,42 @@ func (p Paired) Summary(base string) string {
 		p.Here, p.There, p.Diff, p.SE, p.Lo, p.Hi)
 	return b.String()
 }
+
+// PoolPaired combines comparisons made on different openings (say two opening
+// seeds, each a candidate paired with its own baseline) into one estimate of
+// the same difference: their Diffs averaged with weights 1/SE², the
+// inverse-variance weighting, whose standard error is 1/√(Σ 1/SE²). Here and
+// There are weighted alike; N and Unpaired are summed. A comparison without a
+// standard error (fewer than two pairs, or every pair the same difference)
+// cannot be weighed, and is an error.
+func PoolPaired(ps []Paired) (Paired, error) {
+	var out Paired
+	if len(ps) == 0 {
+		return out, fmt.Errorf("no comparisons to pool")
+	}
+	var wsum float64
+	for i, p := range ps {
+		if !(p.SE > 0) {
+			return out, fmt.Errorf("comparison %d has no standard error (%d pairs, all alike), so it cannot be weighed", i+1, p.N)
+		}
+		w := 1 / (p.SE * p.SE)
+		wsum += w
+		out.Diff += w * p.Diff
+		out.Here += w * p.Here
+		out.There += w * p.There
+		out.N += p.N
+		out.Unpaired += p.Unpaired
+	}
+	out.Diff /= wsum
+	out.Here /= wsum
+	out.There /= wsum
+	out.SE = 1 / math.Sqrt(wsum)
+	out.Lo, out.Hi = out.Diff-1.96*out.SE, out.Diff+1.96*out.SE
+	return out, nil
+}
+
+// PooledSummary is the report of a PoolPaired result over k comparisons.
+func (p Paired) PooledSummary(k int) string {
+	return fmt.Sprintf("  the %d comparisons pooled (weighted by 1/SE²), %d pairs: difference %+.3f, standard error %.3f, 95%% CI [%+.3f, %+.3f]\n",
+		k, p.N, p.Diff, p.SE, p.Lo, p.Hi)
+}

@@ -88,3 +88,32 @@ func TestComparePaired(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no game records")
 }
+
+// PoolPaired weighs each comparison by 1/SE²: the figures of the two seeds of
+// tsw2's White matches (docs/measurements.md) give the pooled line written there.
+func TestPoolPaired(t *testing.T) {
+	a := Paired{N: 100, Here: 0.565, There: 0.555, Diff: 0.010, SE: 0.061}
+	b := Paired{N: 100, Unpaired: 3, Here: 0.550, There: 0.545, Diff: 0.005, SE: 0.065}
+	p, err := PoolPaired([]Paired{a, b})
+	require.NoError(t, err)
+	wa, wb := 1/(0.061*0.061), 1/(0.065*0.065)
+	assert.InDelta(t, (wa*0.010+wb*0.005)/(wa+wb), p.Diff, 1e-12)
+	assert.InDelta(t, 1/math.Sqrt(wa+wb), p.SE, 1e-12)
+	assert.InDelta(t, 0.008, p.Diff, 0.0005)
+	assert.InDelta(t, 0.044, p.SE, 0.0005)
+	assert.InDelta(t, p.Diff+1.96*p.SE, p.Hi, 1e-12)
+	assert.Equal(t, 200, p.N)
+	assert.Equal(t, 3, p.Unpaired)
+	assert.Contains(t, p.PooledSummary(2), "the 2 comparisons pooled")
+
+	one, err := PoolPaired([]Paired{a})
+	require.NoError(t, err)
+	assert.InDelta(t, a.Diff, one.Diff, 1e-12)
+	assert.InDelta(t, a.SE, one.SE, 1e-12)
+
+	_, err = PoolPaired([]Paired{a, {N: 1, Diff: 1}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "comparison 2")
+	_, err = PoolPaired(nil)
+	require.Error(t, err)
+}
