@@ -180,3 +180,24 @@ func TestCIOneSided(t *testing.T) {
 	_, dlo, _ := s.Elo()
 	assert.False(t, math.IsInf(dlo, 0), "10/0/0: lower Elo bound should be finite")
 }
+
+// A match of one colour (match -side) summarises that colour only; a match of
+// both colours, or of none yet, has both lines.
+func TestSummaryColours(t *testing.T) {
+	var white, both, none Stats
+	white.Add(true, 1)
+	white.Add(true, 0)
+	both.Add(true, 1)
+	both.Add(false, 0.5)
+	s := white.Summary("a", "b")
+	assert.Contains(t, s, "  a as White  W/D/L 1/0/1\n")
+	assert.NotContains(t, s, "as Black")
+	s = white.Flip().Summary("b", "a")
+	assert.Contains(t, s, "  b as Black  W/D/L 1/0/1\n")
+	assert.NotContains(t, s, "as White")
+	for _, st := range []Stats{both, none} {
+		s = st.Summary("a", "b")
+		assert.Contains(t, s, "  a as White  W/D/L ")
+		assert.Contains(t, s, "  a as Black  W/D/L ")
+	}
+}

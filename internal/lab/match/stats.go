@@ -301,11 +301,15 @@ func (s Stats) Summary(a, b string) string {
 		verdict = b + " is stronger (95% confidence)"
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s vs %s: %d games\n"+
-		"  %s as White  W/D/L %s\n"+
-		"  %s as Black  W/D/L %s\n"+
-		"  total        W/D/L %s\n",
-		a, b, t.Games(), a, s.AsWhite, a, s.AsBlack, t)
+	fmt.Fprintf(&sb, "%s vs %s: %d games\n", a, b, t.Games())
+	// A match of one colour (match -side) has no line for the other.
+	if s.AsWhite.Games() > 0 || s.AsBlack.Games() == 0 {
+		fmt.Fprintf(&sb, "  %s as White  W/D/L %s\n", a, s.AsWhite)
+	}
+	if s.AsBlack.Games() > 0 || s.AsWhite.Games() == 0 {
+		fmt.Fprintf(&sb, "  %s as Black  W/D/L %s\n", a, s.AsBlack)
+	}
+	fmt.Fprintf(&sb, "  total        W/D/L %s\n", t)
 	for c, colour := range []string{"White", "Black"} {
 		if e := s.endingsLine(c); e != "" {
 			fmt.Fprintf(&sb, "  endings as %s  %s\n", colour, e)
