@@ -144,6 +144,10 @@ type Config struct {
 	OnPoint func(c *Curve, p Point)
 }
 
+// maxGames bounds the games of one match, in a configuration and in a saved
+// curve alike.
+const maxGames = 10000
+
 // check returns an error for a configuration Measure cannot use.
 func (cfg *Config) check() error {
 	switch {
@@ -151,10 +155,10 @@ func (cfg *Config) check() error {
 		return errors.New("no run folder given")
 	case len(cfg.Refs) == 0:
 		return errors.New("no references given")
-	case cfg.Games < 2 || cfg.Games%2 != 0 || cfg.Games > 10000:
-		return fmt.Errorf("games %d: want an even number from 2 to 10000 (both colours on each opening)", cfg.Games)
-	case len(cfg.Refs) > 1 && (cfg.LadderGames < 2 || cfg.LadderGames%2 != 0 || cfg.LadderGames > 10000):
-		return fmt.Errorf("ladder games %d: want an even number from 2 to 10000", cfg.LadderGames)
+	case cfg.Games < 2 || cfg.Games%2 != 0 || cfg.Games > maxGames:
+		return fmt.Errorf("games %d: want an even number from 2 to %d (both colours on each opening)", cfg.Games, maxGames)
+	case len(cfg.Refs) > 1 && (cfg.LadderGames < 2 || cfg.LadderGames%2 != 0 || cfg.LadderGames > maxGames):
+		return fmt.Errorf("ladder games %d: want an even number from 2 to %d", cfg.LadderGames, maxGames)
 	case cfg.Nodes < 1 || cfg.Nodes > 1e9:
 		return fmt.Errorf("nodes %d: want 1 to 10^9", cfg.Nodes)
 	case cfg.Every < 1:
@@ -224,6 +228,15 @@ func (c *Curve) check() error {
 		return errors.New("no references")
 	case len(c.Ladder) > len(c.Refs)-1:
 		return fmt.Errorf("%d ladder matches for %d references", len(c.Ladder), len(c.Refs))
+	case c.Games < 2 || c.Games%2 != 0 || c.Games > maxGames:
+		return fmt.Errorf("%d games a reference", c.Games)
+	case len(c.Refs) > 1 && (c.LadderGames < 2 || c.LadderGames%2 != 0 || c.LadderGames > maxGames):
+		return fmt.Errorf("%d ladder games", c.LadderGames)
+	}
+	for i, st := range c.Ladder {
+		if err := st.CheckCounts(c.LadderGames); err != nil {
+			return fmt.Errorf("ladder match %d: %v", i+1, err)
+		}
 	}
 	for i, p := range c.Points {
 		if len(p.Results) != len(c.Refs) {
@@ -234,6 +247,11 @@ func (c *Curve) check() error {
 		}
 		if !(p.Seconds >= 0) || p.Games < 0 {
 			return fmt.Errorf("round %d has time %v s and %d games", p.Round, p.Seconds, p.Games)
+		}
+		for j, st := range p.Results {
+			if err := st.CheckCounts(c.Games); err != nil {
+				return fmt.Errorf("round %d against %s: %v", p.Round, c.Refs[j], err)
+			}
 		}
 	}
 	return nil

@@ -233,6 +233,18 @@ func TestMeasure(t *testing.T) {
 		func(c *Curve) { c.Points[1].Round = 0 },
 		func(c *Curve) { c.Points[1].Seconds = -1 },
 		func(c *Curve) { c.Ladder = append(c.Ladder, c.Ladder...) },
+		// Counts no match can have: issue 60 saw a curve.json edited to
+		// -5 wins plotted as "Elo -10000 [?, ?]" and 9999 wins as
+		// "+6661 [-Inf, +Inf]".
+		func(c *Curve) { c.Points[1].Results[0].AsWhite.Wins = -5 },
+		func(c *Curve) { c.Points[1].Results[2].AsBlack.Wins = 9999 },
+		func(c *Curve) { c.Points[0].Results[1].AsWhite.Draws++ },
+		func(c *Curve) { c.Ladder[1].AsBlack.Losses = -1 },
+		func(c *Curve) { c.Ladder[0].Pairs[4] = 1000 },
+		func(c *Curve) { c.Ladder[0].Pairs[0] = -1 },
+		func(c *Curve) { c.Points[2].Results[0].Endings[1][1] = 7 },
+		func(c *Curve) { c.Games = -2 },
+		func(c *Curve) { c.LadderGames = 1 << 40 },
 	} {
 		var d Curve
 		require.NoError(t, json.Unmarshal(orig, &d))

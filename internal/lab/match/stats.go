@@ -80,6 +80,46 @@ func (s Stats) Total() WDL {
 // Games returns the number of games played.
 func (s Stats) Games() int { return s.Total().Games() }
 
+// CheckCounts reports, as an error, counts that a finished match of games
+// games (both colours on each opening, so games/2 as each colour) cannot
+// have: a negative count, games other than games/2 as a colour, more pairs
+// than the games make, or more endings than games. A reader of saved results
+// (curve.json, say) calls it so that an edited or damaged file is refused
+// rather than rated: a negative win count would otherwise come out as an Elo
+// of -10000 and an interval of [-Inf, +Inf].
+func (s Stats) CheckCounts(games int) error {
+	for c, w := range []WDL{s.AsWhite, s.AsBlack} {
+		colour := [...]string{"as White", "as Black"}[c]
+		if w.Wins < 0 || w.Draws < 0 || w.Losses < 0 {
+			return fmt.Errorf("negative count %s (%v)", colour, w)
+		}
+		if w.Games() != games/2 {
+			return fmt.Errorf("%d games %s, want %d of a %d-game match", w.Games(), colour, games/2, games)
+		}
+	}
+	for _, n := range s.Pairs {
+		if n < 0 {
+			return fmt.Errorf("negative pair count (%v)", s.Pairs)
+		}
+	}
+	if p := s.PairCount(); 2*p > games {
+		return fmt.Errorf("%d pairs in a %d-game match", p, games)
+	}
+	for c, e := range s.Endings {
+		n := 0
+		for _, k := range e {
+			if k < 0 {
+				return fmt.Errorf("negative count of endings (%v)", e)
+			}
+			n += k
+		}
+		if n > games/2 {
+			return fmt.Errorf("%d endings counted for %d games as %s", n, games/2, [...]string{"White", "Black"}[c])
+		}
+	}
+	return nil
+}
+
 // Add counts one game: aWhite says whether A played White, score is A's score.
 func (s *Stats) Add(aWhite bool, score float64) {
 	if aWhite {
