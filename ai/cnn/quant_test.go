@@ -32,19 +32,41 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 		want[i].a1 = *a1
 		q.layers23(&want[i], k)
 	}
+	checkKernelsAgainst(t, q, a1, &want, IntKernels(), new(scratch))
+}
+
+// checkKernelsAgainst runs layers 2 and 3 of q on a1 with each kernel of ks
+// and requires the activations and sums of want: want[0] those of IntGo,
+// want[1] those of Int8Go, on a1. got is the kernels' scratch (reused by the
+// fuzzer: a scratch is 75 kB to clear); their outputs are filled with a
+// marker before each kernel, so an output a kernel leaves unwritten fails.
+func checkKernelsAgainst(t *testing.T, q *Quantized, a1 *[a1Size]int16, want *[2]scratch, ks []IntKernel, got *scratch) {
+	t.Helper()
 	var b1 [a1Size]uint8 // the input of the VNNI int8 kernels (offsetInput)
 	for i, a := range a1 {
 		b1[i] = narrowOffset(a)
 	}
-	for _, k := range IntKernels() {
-		var got scratch
+	reset := func() {
 		got.a1, got.b1 = *a1, b1
-		q.layers23(&got, k)
-		w := &want[k.Bits()/8%2] // IntGo's, or Int8Go's for an int8 kernel
-		require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
-		require.Equal(t, w.a3, got.a3, "layer 3 of kernel %s", k)
+		for i := range got.a2 {
+			got.a2[i] = math.MinInt16
+		}
+		for i := range got.a3 {
+			got.a3[i] = math.MinInt32
+		}
+	}
+	for _, k := range ks {
+		reset()
+		q.layers23(got, k)
+		w := &want[k.Bits()/8%2]              // IntGo's, or Int8Go's for an int8 kernel
+		if w.a2 != got.a2 || w.a3 != got.a3 { // compared first: require's reflection is slow for the fuzzer
+			require.Equal(t, w.a2, got.a2, "layer 2 of kernel %s", k)
+			require.Equal(t, w.a3, got.a3, "layer 3 of kernel %s", k)
+		}
 		ref := k.reference() // IntGo or Int8Go: the pure-Go kernel of k's width
-		require.Equal(t, math.Float32bits(q.layer4(&w.a3, ref, nil)), math.Float32bits(q.layer4(&got.a3, k, nil)), "layer 4 of kernel %s", k)
+		if want, got := math.Float32bits(q.layer4(&w.a3, ref, nil)), math.Float32bits(q.layer4(&got.a3, k, nil)); want != got {
+			t.Fatalf("layer 4 of kernel %s: %#x, want %#x", k, got, want)
+		}
 	}
 	if !hasVNNI256 {
 		return
@@ -52,12 +74,13 @@ func checkKernelsEqual(t *testing.T, q *Quantized, a1 *[a1Size]int16) {
 	// The AVX-512 twins of the AVX-VNNI kernels: their code, but for the
 	// encoding of VPDPWSSD and VPDPBUSD (TestVNNI256Twins).
 	for _, k := range []IntKernel{IntAVXVNNI, Int8AVXVNNI} {
-		var got scratch
-		got.a1, got.b1 = *a1, b1
-		q.layers23VNNI256(&got, k, &evex256Kernels)
+		reset()
+		q.layers23VNNI256(got, k, &evex256Kernels)
 		w := &want[k.Bits()/8%2]
-		require.Equal(t, w.a2, got.a2, "layer 2 of the EVEX twin of %s", k)
-		require.Equal(t, w.a3, got.a3, "layer 3 of the EVEX twin of %s", k)
+		if w.a2 != got.a2 || w.a3 != got.a3 {
+			require.Equal(t, w.a2, got.a2, "layer 2 of the EVEX twin of %s", k)
+			require.Equal(t, w.a3, got.a3, "layer 3 of the EVEX twin of %s", k)
+		}
 	}
 }
 
@@ -118,34 +141,164 @@ func TestIntKernelsMatchGo(t *testing.T) {
 	}
 }
 
-// FuzzIntKernels checks the integer kernels against the pure-Go one on weights
-// and activations derived from fuzzed bytes.
+// sumBase is a network and layer-1 activations with layer 2's sums before
+// the tanh, as IntGo (sum16) and Int8Go (sum8) add them. Layer 2 is linear
+// before its tanh, so the sums of activations that differ from a1 in a few
+// places are these plus the products of the differences: 288 multiplications
+// for each activation changed, where the pure-Go kernels do 460,800 for the
+// whole layer.
+type sumBase struct {
+	q           *Quantized
+	a1          [a1Size]int16
+	sum16, sum8 [a2Size]int32
+	name        string
+}
+
+// newSumBase builds a network of the given seed and spread, with the weights
+// patched by extreme values derived from raw (as a fuzzed input once did),
+// random activations, and their layer-2 sums, and checks that the sums give
+// IntGo's and Int8Go's activations.
+func newSumBase(t testing.TB, seed uint64, sigma float64, raw []byte) *sumBase {
+	r := rand.New(rand.NewPCG(seed, 3))
+	n := NewRandom(r, sigma)
+	for i, b := range raw {
+		l := 1 + i%2
+		n.W[l][(i*7919)%len(n.W[l])] = float32(int8(b)) * float32(sigma)
+	}
+	b := &sumBase{q: quantizeLayers(n), name: fmt.Sprintf("seed %d, sigma %g", seed, sigma)}
+	randomActivations(r, &b.a1)
+	var b1 [a1Size]uint8
+	narrowGo(b1[:], b.a1[:])
+	for y := range 5 {
+		for x := range 5 {
+			for o := range 32 {
+				var s16, s8 int32
+				for ky := range 3 {
+					for i := range 3 * 64 { // kx and the channel
+						in := ((y+ky)*7+x)*64 + i
+						w := (o*9+ky*3)*64 + i
+						s16 += int32(b.a1[in]) * int32(b.q.w2[w])
+						s8 += int32(int8(b1[in])) * int32(b.q.w2b[w])
+					}
+				}
+				b.sum16[(y*5+x)*32+o], b.sum8[(y*5+x)*32+o] = s16, s8
+			}
+		}
+	}
+	var want, got [2]scratch
+	b.want(&want, &b.a1, &b.sum16, &b.sum8)
+	for i, k := range []IntKernel{IntGo, Int8Go} {
+		got[i].a1 = b.a1
+		b.q.layers23(&got[i], k)
+		if got[i].a2 != want[i].a2 || got[i].a3 != want[i].a3 {
+			t.Fatalf("%s: the layer-2 sums do not give the activations of %s", b.name, k)
+		}
+	}
+	return b
+}
+
+// want computes, into w, IntGo's (w[0]) and Int8Go's (w[1]) activations and
+// layer-3 sums from a1 and its layer-2 sums.
+func (b *sumBase) want(w *[2]scratch, a1 *[a1Size]int16, sum16, sum8 *[a2Size]int32) {
+	q := b.q
+	for i := range a2Size {
+		o := i % 32
+		w[0].a2[i] = q.lut2[requantIndex(sum16[i], q.m2[o], lutHalf2)+lutHalf2]
+		w[1].a2[i] = q.lut2[requantIndex(sum8[i], q.m2b[o], lutHalf2)+lutHalf2]
+	}
+	w[0].a1, w[1].a1 = *a1, *a1
+	q.conv3IntGo(&w[0].a3, &w[0].a2)
+	narrowGo(w[1].b2[:], w[1].a2[:])
+	q.conv3Int8Go(&w[1].a3, &w[1].b2)
+}
+
+// set changes activation i of a1 to v and its layer-2 sums to match.
+func (b *sumBase) set(a1 *[a1Size]int16, sum16, sum8 *[a2Size]int32, i int, v int16) {
+	d16 := int32(v) - int32(a1[i])
+	d8 := int32(narrow8(v)) - int32(narrow8(a1[i]))
+	a1[i] = v
+	p, c := i/64, i%64
+	py, px := p/7, p%7
+	for ky := range 3 {
+		for kx := range 3 {
+			y, x := py-ky, px-kx
+			if y < 0 || y >= 5 || x < 0 || x >= 5 {
+				continue
+			}
+			for o := range 32 {
+				w := (o*9+ky*3+kx)*64 + c
+				sum16[(y*5+x)*32+o] += d16 * int32(b.q.w2[w])
+				sum8[(y*5+x)*32+o] += d8 * int32(b.q.w2b[w])
+			}
+		}
+	}
+}
+
+// FuzzIntKernels checks the assembly integer kernels against the pure-Go
+// references, on activations derived from fuzzed bytes, over networks from
+// near-zero to saturating weights (some patched with extreme values).
+//
+// Each input once built and quantized a network and ran the pure-Go kernels
+// over it whole, about 6 ms, which held the fuzzer near 8,000 runs a minute.
+// The networks are now built once, with their layer-2 sums (sumBase), and
+// the fuzzed bytes change activations, so a run recomputes only the products
+// those changes touch; the references' layer 3 is small.
 func FuzzIntKernels(f *testing.F) {
-	f.Add(uint64(1), 0.2, []byte{0, 1, 2, 255})
-	f.Add(uint64(7), 5.0, []byte{128, 128})
-	f.Add(uint64(9), 1e-6, []byte{})
-	f.Fuzz(func(t *testing.T, seed uint64, sigma float64, raw []byte) {
-		if math.IsNaN(sigma) || math.IsInf(sigma, 0) || math.Abs(sigma) > 1e6 {
-			t.Skip()
+	var bases []*sumBase
+	extreme := []byte{0, 1, 2, 255, 128, 127, 129, 64}
+	for i, sigma := range []float64{1e-6, 0.01, 0.2, 1, 5, 30} {
+		bases = append(bases, newSumBase(f, uint64(i+1), sigma, nil), newSumBase(f, uint64(i+11), sigma, extreme))
+	}
+	// The assembly kernels of this machine. The pure-Go ones (the references,
+	// SWAR and Int8GoRows, which is Int8Go's layer 2 from patch rows) cost
+	// milliseconds a run; TestIntKernelsMatchGo checks them on random and extreme
+	// networks, and without assembly (the purego tag) the fuzzer checks
+	// SWAR and the rows.
+	var ks []IntKernel
+	for _, k := range IntKernels() {
+		if k != IntGo && k != Int8Go && k != IntSWAR && k != Int8GoRows {
+			ks = append(ks, k)
 		}
-		r := rand.New(rand.NewPCG(seed, 3))
-		n := NewRandom(r, sigma)
-		// The raw bytes overwrite some weights with extreme values.
-		for i, b := range raw {
-			l := 1 + i%2
-			n.W[l][(i*7919)%len(n.W[l])] = float32(int8(b)) * float32(sigma)
+	}
+	if len(ks) == 0 {
+		ks = []IntKernel{IntSWAR, Int8GoRows}
+	}
+	f.Add(uint8(0), uint16(0), []byte{0, 1, 2, 255})
+	f.Add(uint8(5), uint16(17), []byte{128, 128})
+	f.Add(uint8(11), uint16(3000), []byte{})
+	f.Add(uint8(10), uint16(64*24), []byte{127, 127, 127, 127, 127, 127, 127, 127, 127})
+	want, got := new([2]scratch), new(scratch) // a worker runs one input at a time
+	f.Fuzz(func(t *testing.T, pick uint8, at uint16, raw []byte) {
+		b := bases[int(pick)%len(bases)]
+		a1, sum16, sum8 := b.a1, b.sum16, b.sum8
+		for i, c := range raw {
+			v := min(max(int16(int8(c))*16, -actScale), actScale) // -2048..2032, clamped
+			b.set(&a1, &sum16, &sum8, (int(at)+i*131)%a1Size, v)
 		}
-		q := quantizeLayers(n)
-		var a1 [a1Size]int16
-		randomActivations(r, &a1)
-		for i, b := range raw {
-			a1[(i*131)%a1Size] = int16(int8(b)) * 16 // -2048..2032, clamped below
-		}
-		for i := range a1 {
-			a1[i] = min(max(a1[i], -actScale), actScale)
-		}
-		checkKernelsEqual(t, q, &a1)
+		b.want(want, &a1, &sum16, &sum8)
+		checkKernelsAgainst(t, b.q, &a1, want, ks, got)
 	})
+}
+
+// The sums that FuzzIntKernels keeps up to date as it changes activations
+// give, after many changes, what the pure-Go kernels compute from scratch.
+func TestSumBaseFollowsChanges(t *testing.T) {
+	b := newSumBase(t, 7, 0.5, []byte{255, 0, 127})
+	r := rand.New(rand.NewPCG(8, 9))
+	a1, sum16, sum8 := b.a1, b.sum16, b.sum8
+	for range 500 {
+		b.set(&a1, &sum16, &sum8, r.IntN(a1Size), int16(r.IntN(2*actScale+1)-actScale))
+	}
+	b.set(&a1, &sum16, &sum8, 0, actScale)
+	b.set(&a1, &sum16, &sum8, a1Size-1, -actScale)
+	var want, got [2]scratch
+	b.want(&want, &a1, &sum16, &sum8)
+	for i, k := range []IntKernel{IntGo, Int8Go} {
+		got[i].a1 = a1
+		b.q.layers23(&got[i], k)
+		require.Equal(t, got[i].a2, want[i].a2, "layer 2 of %s", k)
+		require.Equal(t, got[i].a3, want[i].a3, "layer 3 of %s", k)
+	}
 }
 
 // TestPatchTable checks the layer-1 table against the activations computed
