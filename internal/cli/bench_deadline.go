@@ -25,8 +25,9 @@ func runBenchDeadline(args []string) error {
 	searches := fs.Int("searches", 200, "number of searches")
 	threads := fs.Int("threads", runtime.NumCPU(), "search threads (Lazy SMP)")
 	ttMB := fs.Int("tt", 64, "transposition table size in MB")
+	evalName := fs.String("eval", "heuristic", "evaluator: heuristic, random, cnn:NAME or cnn:PATH")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut bench deadline [-movetime 2s] [-searches 200] [-threads N] [-tt 64]")
+		fmt.Fprintln(fs.Output(), "usage: tablut bench deadline [-movetime 2s] [-searches 200] [-threads N] [-tt 64] [-eval heuristic|cnn:NAME]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -40,11 +41,15 @@ func runBenchDeadline(args []string) error {
 	); err != nil {
 		return err
 	}
+	eval, err := benchEvaluator(*evalName)
+	if err != nil {
+		return err
+	}
 	positions, err := ai.BenchPositions()
 	if err != nil {
 		return err
 	}
-	s := ai.NewSearcher(ai.NewHeuristic(), ai.Options{TTSizeMB: *ttMB, Threads: *threads})
+	s := ai.NewSearcher(eval, ai.Options{TTSizeMB: *ttMB, Threads: *threads})
 	walls := make([]time.Duration, 0, *searches)
 	over := 0
 	for i := range *searches {
@@ -63,7 +68,7 @@ func runBenchDeadline(args []string) error {
 	slices.Sort(walls)
 	// Nearest-rank percentile: the smallest wall time at or above a share p.
 	q := func(p float64) time.Duration { return walls[int(math.Ceil(p*float64(len(walls))))-1] }
-	fmt.Printf("deadline bench: %d searches of %v, threads=%d: median %.3fs, p99 %.3fs, max %.3fs, %d over the limit\n",
-		len(walls), *moveTime, *threads, q(0.5).Seconds(), q(0.99).Seconds(), walls[len(walls)-1].Seconds(), over)
+	fmt.Printf("deadline bench: %d searches of %v, eval=%s threads=%d: median %.3fs, p99 %.3fs, max %.3fs, %d over the limit\n",
+		len(walls), *moveTime, eval.Name(), *threads, q(0.5).Seconds(), q(0.99).Seconds(), walls[len(walls)-1].Seconds(), over)
 	return nil
 }

@@ -47,21 +47,9 @@ func runBenchSearch(args []string) error {
 		return err
 	}
 	player.SetRowPatchLimit(*rowPatches)
-	var eval ai.Evaluator
-	switch *evalName {
-	case "heuristic":
-		eval = ai.NewHeuristic()
-	case "random":
-		eval = ai.Random{Seed: 1}
-	default:
-		spec, err := player.ParseSpec(*evalName)
-		if err != nil || spec.Kind != player.CNN {
-			return fmt.Errorf("unknown evaluator %q: want heuristic, random, cnn:NAME or cnn:PATH", *evalName)
-		}
-		if eval, err = player.NewEvaluator(spec); err != nil {
-			return err
-		}
-		fmt.Printf("network path: %s (set %s=float, auto or an integer kernel to change it)\n", player.EvaluatorPath(eval), player.PathEnv)
+	eval, err := benchEvaluator(*evalName)
+	if err != nil {
+		return err
 	}
 	positions, err := ai.BenchPositions()
 	if err != nil {
@@ -137,4 +125,26 @@ func limitText(l ai.Limits) string {
 		return fmt.Sprintf("depth=%d", l.Depth)
 	}
 	return fmt.Sprintf("movetime=%v", l.MoveTime)
+}
+
+// benchEvaluator returns the evaluator an -eval flag of the bench commands
+// names (heuristic, random, cnn:NAME or cnn:PATH), saying which kernel path a
+// network runs on.
+func benchEvaluator(name string) (ai.Evaluator, error) {
+	switch name {
+	case "heuristic":
+		return ai.NewHeuristic(), nil
+	case "random":
+		return ai.Random{Seed: 1}, nil
+	}
+	spec, err := player.ParseSpec(name)
+	if err != nil || spec.Kind != player.CNN {
+		return nil, fmt.Errorf("unknown evaluator %q: want heuristic, random, cnn:NAME or cnn:PATH", name)
+	}
+	eval, err := player.NewEvaluator(spec)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Printf("network path: %s (set %s=float, auto or an integer kernel to change it)\n", player.EvaluatorPath(eval), player.PathEnv)
+	return eval, nil
 }
