@@ -127,19 +127,20 @@ func WriteBytes(path string, data []byte) error {
 	})
 }
 
-// isTemp reports whether name (a base name) has the form of Write's
-// temporary files, .NAME.tmpDIGITS.
-func isTemp(name string) bool {
+// TempTarget reports whether name (a base name) has the form of Write's
+// temporary files, .NAME.tmpDIGITS, and returns the NAME it was written for:
+// a run folder tells its own half-written files from others by it.
+func TempTarget(name string) (target string, ok bool) {
 	i := strings.LastIndex(name, ".tmp")
 	if len(name) < 2 || name[0] != '.' || i < 2 || i+4 == len(name) {
-		return false
+		return "", false
 	}
 	for _, c := range name[i+4:] {
 		if c < '0' || c > '9' {
-			return false
+			return "", false
 		}
 	}
-	return true
+	return name[1:i], true
 }
 
 // RemoveStale removes the temporary files that writes into dir left behind
@@ -151,7 +152,7 @@ func RemoveStale(dir string) error {
 		return err
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && isTemp(e.Name()) {
+		if _, temp := TempTarget(e.Name()); temp && e.Type().IsRegular() {
 			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
 				return err
 			}

@@ -103,7 +103,7 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	created, err := rundir.CheckNew(dir, stateFile, "learning", force)
+	created, err := runs.CheckNew(dir, force)
 	if err != nil {
 		return nil, err
 	}
@@ -112,6 +112,10 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	}
 	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
 	if r.lock, err = rundir.Acquire(dir); err != nil {
+		return nil, err
+	}
+	if err := runs.RemoveLeftovers(dir); err != nil {
+		r.Close()
 		return nil, err
 	}
 	for _, f := range []string{dataFile, valFile, treeFile} {
@@ -367,7 +371,7 @@ func (r *Run) val(ctx context.Context, s step) error {
 func (r *Run) copyData() error {
 	src := r.st.Config.DataFrom
 	other := new(state)
-	if err := rundir.ReadState(src, stateFile, "learning", other); err != nil {
+	if err := runs.ReadState(src, other); err != nil {
 		return fmt.Errorf("-data-from: %w", err)
 	}
 	if other.Version != stateVersion {
