@@ -92,6 +92,11 @@ func runAnalyse(args []string) error {
 	if *save != "" && (*side != "" || *to != 0) {
 		return fmt.Errorf("-save keeps a review of every move to the game's end: leave out -side and -to")
 	}
+	if *save != "" {
+		if err := writable("save", *save); err != nil {
+			return err
+		}
+	}
 
 	f, err := os.Open(path)
 	if err != nil {

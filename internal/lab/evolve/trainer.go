@@ -243,8 +243,8 @@ func (t *Trainer) Generation() int { return t.st.Generation }
 // SetGenerations changes the number of generations of the run (to extend a
 // resumed run); it must not be less than the generations already played.
 func (t *Trainer) SetGenerations(n int) error {
-	if n > maxGenerations {
-		return fmt.Errorf("generations must be at most %d, got %d", maxGenerations, n)
+	if n > MaxGenerations {
+		return fmt.Errorf("generations must be at most %d, got %d", MaxGenerations, n)
 	}
 	if n < t.st.Generation || n < 1 {
 		return fmt.Errorf("the run has played %d generations already; ask for at least that many", t.st.Generation)

@@ -103,6 +103,13 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.DataFrom != "" {
+		// The data is copied by the run's first step; a wrong folder is
+		// said before the run folder is made.
+		if _, err := source(cfg.DataFrom); err != nil {
+			return nil, err
+		}
+	}
 	created, err := runs.CheckNew(dir, force)
 	if err != nil {
 		return nil, err
@@ -288,13 +295,8 @@ func (r *Run) evolve(ctx context.Context) error {
 		// No checkpoint yet: the folder is this run's own, and whatever it
 		// holds is what a start killed before its first checkpoint left
 		// (pop/, a network), so the start is made again over it.
-		ec := evolve.DefaultConfig()
-		ec.Generations, ec.Depth, ec.Nodes = c.EvolveGenerations, 0, c.EvolveNodes
-		ec.Seed, ec.Threads, ec.Init = c.Seed, max(1, r.Threads), filepath.Join(r.dir, LearnedFile)
-		if c.EvolveSigma > 0 {
-			ec.MutationSigma = c.EvolveSigma
-		}
-		ec.HeuristicGames, ec.HeuristicNodes = c.EvolveHeuristicGames, c.EvolveHeuristicNodes
+		ec := c.evolveConfig(max(1, r.Threads))
+		ec.Init = filepath.Join(r.dir, LearnedFile)
 		if tr, err = evolve.StartFrom(ec, dir, r.lr.Net.Clone(), true); err != nil {
 			return err
 		}
@@ -366,16 +368,26 @@ func (r *Run) val(ctx context.Context, s step) error {
 	return nil
 }
 
+// source reads the checkpoint of the run in src whose data a run takes
+// (Config.DataFrom).
+func source(src string) (*state, error) {
+	other := new(state)
+	if err := runs.ReadState(src, other); err != nil {
+		return nil, fmt.Errorf("-data-from: %w", err)
+	}
+	if other.Version != stateVersion {
+		return nil, fmt.Errorf("-data-from: the run in %s is of checkpoint version %d, this program reads version %d", src, other.Version, stateVersion)
+	}
+	return other, nil
+}
+
 // copyData takes the training and validation data of the run in
 // Config.DataFrom, as of that run's last checkpoint.
 func (r *Run) copyData() error {
 	src := r.st.Config.DataFrom
-	other := new(state)
-	if err := runs.ReadState(src, other); err != nil {
-		return fmt.Errorf("-data-from: %w", err)
-	}
-	if other.Version != stateVersion {
-		return fmt.Errorf("-data-from: the run in %s is of checkpoint version %d, this program reads version %d", src, other.Version, stateVersion)
+	other, err := source(src)
+	if err != nil {
+		return err
 	}
 	data, err := os.ReadFile(filepath.Join(src, dataFile))
 	if err != nil {
