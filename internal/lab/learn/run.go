@@ -26,7 +26,7 @@ type EpochRecord struct {
 	Epoch     int     `json:"epoch"`
 	Samples   int     `json:"samples"`
 	TrainLoss float64 `json:"train_loss"`
-	ValLoss   float64 `json:"val_loss"`
+	ValLoss   float64 `json:"val_loss"` // -1: no validation data
 	Seconds   float64 `json:"seconds"`
 	// QAT marks a quantisation-aware epoch: TrainLoss is the int8 output's,
 	// and Int8Error the int8 path's largest error on cnn's calibration
@@ -560,17 +560,23 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		rec.ValLoss = -1
 	}
 	r.st.History = append(r.st.History, rec)
+	// Without validation data there is no loss to show; the -1 that
+	// stands for it in the checkpoint would read as a value.
+	val, qatNote := fmt.Sprintf("validation loss %.4f", rec.ValLoss), " (QAT: int8 train loss; float validation loss)"
+	if rec.ValLoss < 0 {
+		val, qatNote = "no validation games", " (QAT: int8 train loss)"
+	}
 	extra := ""
 	if qat {
-		extra = " (QAT: int8 train loss; float validation loss), int8 calibration error not measured (no AVX-512 VNNI)"
+		extra = qatNote + ", int8 calibration error not measured (no AVX-512 VNNI)"
 		if rec.Int8Error > 0 {
-			extra = fmt.Sprintf(" (QAT: int8 train loss; float validation loss), int8 calibration error %.4f", rec.Int8Error)
+			extra = fmt.Sprintf("%s, int8 calibration error %.4f", qatNote, rec.Int8Error)
 		}
 	}
 	if rec.Tree > 0 {
 		extra += fmt.Sprintf(" (TreeStrap round %d: %d of the samples from its searches, bounds one-sided)", rec.Tree, rec.TreeSamples)
 	}
-	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, extra, rec.Seconds)
+	r.logf("epoch %d: %d samples, train loss %.4f, %s%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, val, extra, rec.Seconds)
 	return r.endEpoch(ctx, s)
 }
 
