@@ -32,6 +32,7 @@ func TestOutputsCheckedBeforeTheWork(t *testing.T) {
 		{[]string{"analyse", "-engine", "heuristic", "-depth", "1", "-save", filepath.Join(missing, "x.txt"), rec},
 			"-save: cannot write " + filepath.Join(missing, "x.txt") + ": the folder " + missing + " does not exist"},
 		{[]string{"analyse", "-engine", "heuristic", "-depth", "1", "-save", aFolder, rec}, "-save: cannot write " + aFolder + ": it is a folder"},
+		{[]string{"analyse", "-engine", "cnn:" + filepath.Join(missing, "none.tnn"), "-depth", "1", rec}, "-engine: "},
 		{append(book, "-out", filepath.Join(missing, "white.txt")), "-out: cannot write " + filepath.Join(missing, "white.txt")},
 		{append(book, "-out", filepath.Join(dir, "white.txt"), "-records", missing), "-records: no game records (*.txt) in " + missing},
 		{append(book, "-out", filepath.Join(dir, "white.txt"), "-black-movetime", "0s"), "-black-movetime"},
