@@ -55,12 +55,75 @@ func Write(path string, write func(w io.Writer) error) error {
 	return replace(target, mode, write)
 }
 
+// Check reports whether Write could write path, for a command to call
+// before its long work rather than fail after it: the folder path lies in
+// (links followed) must exist and take a new file, which Check makes and
+// removes at once, and path must not be a folder. Its errors name no
+// temporary file; the caller names path.
+func Check(path string) error {
+	if path == "" {
+		return errors.New("no file name given")
+	}
+	target, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	switch fi, err := os.Stat(target); {
+	case err == nil && fi.IsDir():
+		return errors.New("it is a folder, not a file")
+	case err == nil && !fi.Mode().IsRegular():
+		return nil // a device or FIFO, written through
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return bare(err)
+	}
+	dir := filepath.Dir(target)
+	switch fi, err := os.Stat(dir); {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("the folder %s does not exist", dir)
+	case err != nil:
+		return bare(err)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
+	if err != nil {
+		return bare(err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// bare returns the reason of a failed file operation without the path it
+// names.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// named returns err, from an operation on the temporary file tmp, as one on
+// target: the caller asked to write target and knows no other name.
+func named(err error, tmp, target string) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe) && (pe.Path == tmp || pe.Op == "createtemp" || strings.HasPrefix(filepath.Base(pe.Path), "."+filepath.Base(target)+".tmp")):
+		return &fs.PathError{Op: pe.Op, Path: target, Err: pe.Err}
+	case errors.As(err, &le) && le.Old == tmp:
+		return &fs.PathError{Op: le.Op, Path: target, Err: le.Err}
+	}
+	return err
+}
+
 // replace writes a temporary file beside target, syncs it and renames it over
-// target.
+// target. Its errors name target, not the temporary file.
 func replace(target string, mode fs.FileMode, write func(w io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
 	if err != nil {
-		return err
+		return named(err, "", target)
 	}
 	tmp := f.Name()
 	// CreateTemp makes the file private; these are ordinary files.
@@ -79,7 +142,7 @@ func replace(target string, mode fs.FileMode, write func(w io.Writer) error) err
 	if err != nil {
 		os.Remove(tmp)
 	}
-	return err
+	return named(err, tmp, target)
 }
 
 // writeThrough writes into an existing file that is not a regular one (a
@@ -127,19 +190,20 @@ func WriteBytes(path string, data []byte) error {
 	})
 }
 
-// isTemp reports whether name (a base name) has the form of Write's
-// temporary files, .NAME.tmpDIGITS.
-func isTemp(name string) bool {
+// TempTarget reports whether name (a base name) has the form of Write's
+// temporary files, .NAME.tmpDIGITS, and returns the NAME it was written for:
+// a run folder tells its own half-written files from others by it.
+func TempTarget(name string) (target string, ok bool) {
 	i := strings.LastIndex(name, ".tmp")
 	if len(name) < 2 || name[0] != '.' || i < 2 || i+4 == len(name) {
-		return false
+		return "", false
 	}
 	for _, c := range name[i+4:] {
 		if c < '0' || c > '9' {
-			return false
+			return "", false
 		}
 	}
-	return true
+	return name[1:i], true
 }
 
 // RemoveStale removes the temporary files that writes into dir left behind
@@ -151,7 +215,7 @@ func RemoveStale(dir string) error {
 		return err
 	}
 	for _, e := range entries {
-		if e.Type().IsRegular() && isTemp(e.Name()) {
+		if _, temp := TempTarget(e.Name()); temp && e.Type().IsRegular() {
 			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
 				return err
 			}

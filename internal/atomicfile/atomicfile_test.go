@@ -105,3 +105,34 @@ func TestRemoveStale(t *testing.T) {
 	}
 	assert.ElementsMatch(t, keep, names)
 }
+
+// Check finds before any work what would keep Write from writing a file,
+// leaves nothing behind, and names no temporary file; nor does a failed
+// Write.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, Check(filepath.Join(dir, "new.txt")))
+	file := filepath.Join(dir, "file.txt")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	require.NoError(t, Check(file))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "Check leaves no file behind")
+
+	missing := filepath.Join(dir, "no", "such")
+	for path, want := range map[string]string{
+		filepath.Join(missing, "x.txt"): "the folder " + missing + " does not exist",
+		dir:                             "it is a folder, not a file",
+		filepath.Join(file, "x.txt"):    "not a directory",
+		"":                              "no file name",
+	} {
+		err := Check(path)
+		require.Error(t, err, path)
+		assert.Contains(t, err.Error(), want, path)
+		assert.NotContains(t, err.Error(), ".tmp", path)
+	}
+	err = WriteBytes(filepath.Join(missing, "x.txt"), []byte("x"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), filepath.Join(missing, "x.txt"))
+	assert.NotContains(t, err.Error(), ".tmp", "a failed write names the file asked for")
+}

@@ -89,8 +89,18 @@ func runAnalyse(args []string) error {
 		return fmt.Errorf("-engine %s: a level plays weakened on purpose; analyse with heuristic or a network (cnn:champion) and choose the limits", printable(*engine))
 	}
 	spec = lim.Apply(fs, spec)
+	// The engine's network is read now, so that a wrong name is said before
+	// the game's header, not after it.
+	if _, err := player.NewEvaluator(spec); err != nil {
+		return fmt.Errorf("-engine: %v", err)
+	}
 	if *save != "" && (*side != "" || *to != 0) {
 		return fmt.Errorf("-save keeps a review of every move to the game's end: leave out -side and -to")
+	}
+	if *save != "" {
+		if err := writable("save", *save); err != nil {
+			return err
+		}
 	}
 
 	f, err := os.Open(path)

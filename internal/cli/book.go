@@ -46,11 +46,8 @@ func runBook(args []string) error {
 		fmt.Fprintln(fs.Output(), "run it again to resume. Ship a book by copying it to ai/book/white.txt.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("book: unexpected argument %q", fs.Arg(0))
 	}
 	if *show != "" {
 		return showBook(*show)
@@ -58,8 +55,8 @@ func runBook(args []string) error {
 	if *out == "" {
 		return errors.New("book: give the file to write with -out (or -show FILE)")
 	}
-	if err := checkLimits(lim); err != nil {
-		return err
+	if err := firstError(checkLimits(lim), positiveDuration("black-movetime", *blackTime), writable("out", *out)); err != nil {
+		return fmt.Errorf("book: %v", err)
 	}
 	ws, err := player.ParseSpec(*white)
 	if err != nil {
@@ -104,6 +101,14 @@ func runBook(args []string) error {
 	if *records != "" {
 		step += fmt.Sprintf("; then the positions reached by %d or more of the games in %s, within %d plies", *recordGames, *records, *recordPlies)
 	}
+	// The records are read now: a wrong folder is said before the long
+	// searches, not after them.
+	var games []*game.Game
+	if *records != "" {
+		if games, err = labbook.ReadGames(strings.Split(*records, ",")...); err != nil {
+			return fmt.Errorf("book: -records: %v", err)
+		}
+	}
 	b := &book.Book{}
 	if data, err := os.ReadFile(*out); err == nil {
 		if b, err = book.Read(bytes.NewReader(data)); err != nil {
@@ -124,10 +129,6 @@ func runBook(args []string) error {
 	defer stop()
 	b, err = labbook.Build(ctx, cfg, b)
 	if err == nil && *records != "" {
-		var games []*game.Game
-		if games, err = labbook.ReadGames(strings.Split(*records, ",")...); err != nil {
-			return fmt.Errorf("book: %v", err)
-		}
 		lines := labbook.FrequentLines(games, *recordPlies, *recordGames)
 		fmt.Printf("%d games: %d positions with White to move within %d plies reached by %d or more\n", len(games), len(lines), *recordPlies, *recordGames)
 		_, err = labbook.Deepen(ctx, cfg, b, lines)

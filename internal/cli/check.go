@@ -15,6 +15,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/internal/atomicfile"
 )
 
 // Checks shared by the commands: flag parsing with one-line errors, and the
@@ -105,6 +106,16 @@ func port(name string, p int, allowZero bool) error {
 		lo = 0
 	}
 	return intIn(name, p, lo, 65535)
+}
+
+// writable checks that the file the flag -name names can be written, before
+// the work whose result goes there: a missing folder or a folder named as
+// the file is said at once, not after hours of searching.
+func writable(name, path string) error {
+	if err := atomicfile.Check(path); err != nil {
+		return fmt.Errorf("-%s: cannot write %s: %v", name, printable(path), err)
+	}
+	return nil
 }
 
 // printable returns s with control characters escaped (as in Go string

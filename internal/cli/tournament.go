@@ -50,18 +50,23 @@ func runTournament(args []string) error {
 	defer stop()
 	n := len(specs)
 	total := n * (n - 1) / 2 * *mf.games
-	bar := newBar(total, "games")
+	// The bar is made when the first pairing starts, once the tournament
+	// has checked all it can: a refused one prints nothing.
+	var bar *progress
 	base := mf.config(fs)
 	base.Event = "tournament"
 	base.OnGame = func(int, match.GameResult, bool, match.Stats) { bar.Add(1) }
-	started := false
-	base.OnStart = func() { started = true }
+	base.OnStart = func() {
+		if bar == nil {
+			bar = newBar(total, "games")
+		}
+	}
 	t := match.Tournament{Players: specs, Base: base}
 	ct, err := t.Run(ctx)
-	bar.Finish()
-	if !started { // refused before its first game: no table to show
+	if bar == nil { // refused before its first game: no table to show
 		return err
 	}
+	bar.Finish()
 	for i, n := range ct.Names {
 		ct.Names[i] = printable(n)
 	}

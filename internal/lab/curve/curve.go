@@ -164,6 +164,13 @@ func (cfg *Config) check() error {
 	case cfg.Every < 1:
 		return fmt.Errorf("every %d: want at least 1", cfg.Every)
 	}
+	// Every reference is built now (its network read): one that cannot
+	// play is said before the ladder below it is played.
+	for _, r := range cfg.Refs {
+		if _, err := player.NewEvaluator(r.Spec); err != nil {
+			return fmt.Errorf("reference %q: %v", r.Name, err)
+		}
+	}
 	return nil
 }
 

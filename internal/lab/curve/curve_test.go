@@ -302,6 +302,22 @@ func TestConfigChecked(t *testing.T) {
 	assert.ErrorContains(t, err, "holds no learning run")
 }
 
+// A reference that cannot play (a network file that is not there) is
+// refused before the first game, not after the ladder below it.
+func TestRefsCheckedFirst(t *testing.T) {
+	dir := tinyRun(t)
+	cfg := tinyConfig(t, dir)
+	refs, err := ParseRefs("random,heuristic@depth1,cnn:" + filepath.Join(t.TempDir(), "none.tnn") + "@depth1")
+	require.NoError(t, err)
+	cfg.Refs = refs
+	games := 0
+	cfg.OnGame = func(string, int, int) { games++ }
+	_, _, err = Measure(context.Background(), cfg)
+	require.ErrorContains(t, err, "none.tnn")
+	assert.Zero(t, games, "no game before the refusal")
+	assert.NoFileExists(t, filepath.Join(dir, Dir, fileName))
+}
+
 // A run still learning (here: planned for 5 rounds, at round 3): a
 // follower rates round 0 and the multiples of Every only; a one-off look
 // (Latest) also rates the latest round.

@@ -30,6 +30,16 @@ const (
 
 var logFiles = []string{gamesLog, gensLog, evalsLog, tables}
 
+// runs describes training run folders to package rundir. A new run makes
+// pop/, then its first checkpoint writes generation 0's networks (see
+// popFile) and state.json: a run killed before then leaves pop/ and some
+// of those networks at most.
+var runs = rundir.Kind{Name: "training", State: stateFile, Dirs: []string{"pop"}, Early: []string{"pop/g0000-*.tnn"}}
+
+// popFile is the file, relative to the run folder, of individual i of the
+// population of generation g.
+func popFile(g, i int) string { return fmt.Sprintf("pop/g%04d-%d.tnn", g, i) }
+
 // memberState is one individual of the population to play next.
 type memberState struct {
 	File   string  `json:"file"` // relative to the run directory
@@ -67,7 +77,7 @@ func saveState(dir string, st *state) error {
 // loadState reads state.json of a run directory.
 func loadState(dir string) (*state, error) {
 	st := new(state)
-	if err := rundir.ReadState(dir, stateFile, "training", st); err != nil {
+	if err := runs.ReadState(dir, st); err != nil {
 		return nil, err
 	}
 	if st.Version != stateVersion {

@@ -135,12 +135,14 @@ func DefaultConfig() Config {
 // Bounds of the sizes of a run: each is far beyond any useful run, and keeps
 // a mistyped value from exhausting memory (a generation holds Population
 // networks and plays Population*(Population-1) games; every game thread owns
-// two transposition tables of TTSizeMB).
+// two transposition tables of TTSizeMB). MaxGenerations and MaxGames are
+// exported for tablut learn, which checks its evolution's flags against them
+// before it starts.
 const (
 	maxPopulation  = 1000
-	maxGenerations = 1_000_000
+	MaxGenerations = 1_000_000
 	maxTTSizeMB    = 1024
-	maxGames       = 100_000 // learning-curve and heuristic games
+	MaxGames       = 100_000 // learning-curve and heuristic games
 	MaxPlies       = 100_000
 	maxSigma       = 10 // mutation and initial weight sigmas; weights stay finite
 )
@@ -152,8 +154,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("population must be between 2 and %d, got %d", maxPopulation, c.Population)
 	case c.Parents < 1 || c.Parents > c.Population:
 		return fmt.Errorf("parents must be between 1 and the population (%d), got %d", c.Population, c.Parents)
-	case c.Generations < 1 || c.Generations > maxGenerations:
-		return fmt.Errorf("generations must be between 1 and %d, got %d", maxGenerations, c.Generations)
+	case c.Generations < 1 || c.Generations > MaxGenerations:
+		return fmt.Errorf("generations must be between 1 and %d, got %d", MaxGenerations, c.Generations)
 	case c.MutationProb < 0 || c.MutationProb > 1 || math.IsNaN(c.MutationProb):
 		return fmt.Errorf("mutation probability must be between 0 and 1, got %v", c.MutationProb)
 	case !(c.MutationSigma >= 0 && c.MutationSigma <= maxSigma):
@@ -172,14 +174,14 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("opening plies must be between 0 and max plies, got %d", c.Openings)
 	case c.EvalEvery < 0 || c.EvalGames < 0 || c.HeuristicGames < 0:
 		return errors.New("eval-every, eval-games and heuristic-games must not be negative")
-	case c.EvalGames > maxGames || c.HeuristicGames > maxGames:
-		return fmt.Errorf("eval-games and heuristic-games must be at most %d, got %d and %d", maxGames, c.EvalGames, c.HeuristicGames)
+	case c.EvalGames > MaxGames || c.HeuristicGames > MaxGames:
+		return fmt.Errorf("eval-games and heuristic-games must be at most %d, got %d and %d", MaxGames, c.EvalGames, c.HeuristicGames)
 	case !(c.WhiteWeight >= 0 && c.WhiteWeight <= 1):
 		return fmt.Errorf("white weight must be between 0 and 1, got %v", c.WhiteWeight)
 	case c.HeuristicWhite && c.HeuristicGames == 0:
 		return errors.New("heuristic games as White only need heuristic games (set heuristic-games)")
-	case c.ParentGames < 0 || c.ParentGames > maxGames || c.ParentGames%2 != 0:
-		return fmt.Errorf("parent games must be an even number between 0 and %d (pairs of games with colours swapped), got %d", maxGames, c.ParentGames)
+	case c.ParentGames < 0 || c.ParentGames > MaxGames || c.ParentGames%2 != 0:
+		return fmt.Errorf("parent games must be an even number between 0 and %d (pairs of games with colours swapped), got %d", MaxGames, c.ParentGames)
 	case c.HeuristicNodes < 0:
 		return fmt.Errorf("heuristic nodes must not be negative, got %d", c.HeuristicNodes)
 	case !(c.ResidualScale >= 0 && c.ResidualScale <= 10000):

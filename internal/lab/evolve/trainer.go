@@ -143,7 +143,7 @@ func StartFrom(cfg Config, dir string, init *cnn.Network, force bool) (*Trainer,
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	created, err := rundir.CheckNew(dir, stateFile, "training", force)
+	created, err := runs.CheckNew(dir, force)
 	if err != nil {
 		return nil, err
 	}
@@ -152,6 +152,10 @@ func StartFrom(cfg Config, dir string, init *cnn.Network, force bool) (*Trainer,
 	}
 	t := &Trainer{dir: dir, heur: ai.NewHeuristic()}
 	if t.lock, err = rundir.Acquire(dir); err != nil {
+		return nil, err
+	}
+	if err := runs.RemoveLeftovers(dir); err != nil {
+		t.Close()
 		return nil, err
 	}
 	for _, name := range logFiles {
@@ -239,8 +243,8 @@ func (t *Trainer) Generation() int { return t.st.Generation }
 // SetGenerations changes the number of generations of the run (to extend a
 // resumed run); it must not be less than the generations already played.
 func (t *Trainer) SetGenerations(n int) error {
-	if n > maxGenerations {
-		return fmt.Errorf("generations must be at most %d, got %d", maxGenerations, n)
+	if n > MaxGenerations {
+		return fmt.Errorf("generations must be at most %d, got %d", MaxGenerations, n)
 	}
 	if n < t.st.Generation || n < 1 {
 		return fmt.Errorf("the run has played %d generations already; ask for at least that many", t.st.Generation)
@@ -537,7 +541,7 @@ func (t *Trainer) checkpoint(evals []EvalPoint) error {
 	g := t.st.Generation
 	members := make([]memberState, len(t.pop))
 	for i, ind := range t.pop {
-		file := fmt.Sprintf("pop/g%04d-%d.tnn", g, i)
+		file := popFile(g, i)
 		if err := ind.Net.SaveFile(filepath.Join(t.dir, file)); err != nil {
 			return fmt.Errorf("cannot save network %s: %w", file, err)
 		}

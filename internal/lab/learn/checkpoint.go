@@ -25,6 +25,16 @@ const (
 	LearnedFile = "learned.tnn"
 )
 
+// runs describes learning run folders to package rundir. A new run's first
+// checkpoint (step 0) writes its network and Adam's moments, then
+// state.json: a run killed before then leaves those two at most.
+var runs = rundir.Kind{Name: "learning", State: stateFile, Early: []string{netFile(0), adamFile(0)}}
+
+// netFile and adamFile are the network and Adam's moments of the checkpoint
+// after step next-1.
+func netFile(next int) string  { return fmt.Sprintf("net-%04d.tnn", next) }
+func adamFile(next int) string { return fmt.Sprintf("adam-%04d.bin", next) }
+
 // state is the commit point of a run directory: written atomically after
 // every step, and after the files it names.
 type state struct {
@@ -66,7 +76,7 @@ type RoundTime struct {
 // changes: a damaged one is a one-line error.
 func Open(dir string) (*Run, error) {
 	st := new(state)
-	if err := rundir.ReadState(dir, stateFile, "learning", st); err != nil {
+	if err := runs.ReadState(dir, st); err != nil {
 		return nil, err
 	}
 	lock, err := rundir.Acquire(dir)
@@ -280,8 +290,7 @@ func (r *Run) checkpoint() error {
 		return fmt.Errorf("the network diverged (%v), so it was not saved; the run keeps its last checkpoint: resume it, or start again with a lower -lr", err)
 	}
 	oldNet, oldAdam := r.st.Net, r.st.Adam
-	r.st.Net = fmt.Sprintf("net-%04d.tnn", r.st.Next)
-	r.st.Adam = fmt.Sprintf("adam-%04d.bin", r.st.Next)
+	r.st.Net, r.st.Adam = netFile(r.st.Next), adamFile(r.st.Next)
 	r.st.T = r.lr.T
 	if err := r.lr.Net.SaveFile(filepath.Join(r.dir, r.st.Net)); err != nil {
 		return fmt.Errorf("cannot write the checkpoint's network: %w", err)

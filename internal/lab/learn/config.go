@@ -7,6 +7,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/internal/lab/evolve"
 )
 
 // Config is a learning run: distillation from the heuristic's searches, then
@@ -153,18 +154,17 @@ func DefaultConfig() Config {
 // validation games and each chunk of games are held in memory at once, and a
 // mini-batch is allocated whole).
 const (
-	maxGames   = 100_000 // -games, -root-games
-	maxChunk   = 10_000  // -chunk, -val-games, -eval-games: games held in memory at once
-	MaxEpochs  = 10_000  // -epochs, -root-epochs, -qat-epochs, epochs added on resume
-	maxRounds  = 1_000   // -rounds, -tree-rounds, -tree-window
-	maxBatch   = 1 << 16
-	maxNodes   = 1 << 40 // node budgets of one search
-	MaxPlies   = 100_000
-	maxScale   = 1e6     // -scale, in evaluator units
-	maxSigma   = 10      // -init-sigma
-	maxLR      = 1       // -lr, -qat-lr: Adam's steps are about this size per weight
-	maxGap     = 1e9     // -qat-gap
-	maxCounter = 1 << 30 // the evolution's games and generations (package evolve bounds them again)
+	maxGames  = 100_000 // -games, -root-games
+	maxChunk  = 10_000  // -chunk, -val-games, -eval-games: games held in memory at once
+	MaxEpochs = 10_000  // -epochs, -root-epochs, -qat-epochs, epochs added on resume
+	maxRounds = 1_000   // -rounds, -tree-rounds, -tree-window
+	maxBatch  = 1 << 16
+	maxNodes  = 1 << 40 // node budgets of one search
+	MaxPlies  = 100_000
+	maxScale  = 1e6 // -scale, in evaluator units
+	maxSigma  = 10  // -init-sigma
+	maxLR     = 1   // -lr, -qat-lr: Adam's steps are about this size per weight
+	maxGap    = 1e9 // -qat-gap
 	// maxPerSearch bounds -tree-max-per-search: the samples of one search
 	// are held in memory until it ends.
 	maxPerSearch = 1 << 20
@@ -207,10 +207,10 @@ func (c *Config) Validate() error {
 		floatIn("qat-lr", c.QATLR, 0, false, maxLR),
 		floatIn("qat-gap", c.QATGap, 0, true, maxGap),
 		intIn("eval-every", c.EvalEvery, 0, MaxEpochs),
-		intIn("evolve-generations", c.EvolveGenerations, 0, maxCounter),
+		intIn("evolve-generations", c.EvolveGenerations, 0, evolve.MaxGenerations),
 		intIn("evolve-nodes", c.EvolveNodes, 0, maxNodes),
 		floatIn("evolve-sigma", c.EvolveSigma, 0, true, 1),
-		intIn("evolve-heuristic-games", c.EvolveHeuristicGames, 0, maxCounter),
+		intIn("evolve-heuristic-games", c.EvolveHeuristicGames, 0, evolve.MaxGames),
 		intIn("evolve-heuristic-nodes", c.EvolveHeuristicNodes, 0, maxNodes),
 	}
 	if c.Games > 0 {
@@ -229,6 +229,12 @@ func (c *Config) Validate() error {
 	}
 	if c.EvolveGenerations > 0 {
 		checks = append(checks, intIn("evolve-nodes", c.EvolveNodes, 1, maxNodes))
+		// The genetic algorithm runs last, after all the learning: whatever
+		// its own checks would refuse is refused now.
+		ec := c.evolveConfig(1)
+		if err := ec.Validate(); err != nil {
+			checks = append(checks, fmt.Errorf("the -evolve settings: %v", err))
+		}
 	}
 	if !(c.RootLambda >= 0 && c.RootLambda < 1) {
 		checks = append(checks, fmt.Errorf("-root-lambda must be a number in [0, 1), got %v", c.RootLambda))
@@ -245,6 +251,21 @@ func (c *Config) Validate() error {
 		return errors.New("-epochs (after distillation, before any round) would have no data: set -epochs 0, or -games")
 	}
 	return c.checkNames()
+}
+
+// evolveConfig returns the configuration of the genetic algorithm that
+// ends the run (EvolveGenerations > 0): the seed's defaults bred from the
+// learned network, with the run's seed and the -evolve settings, its games
+// on threads goroutines.
+func (c *Config) evolveConfig(threads int) evolve.Config {
+	ec := evolve.DefaultConfig()
+	ec.Generations, ec.Depth, ec.Nodes = c.EvolveGenerations, 0, c.EvolveNodes
+	ec.Seed, ec.Threads = c.Seed, threads
+	if c.EvolveSigma > 0 {
+		ec.MutationSigma = c.EvolveSigma
+	}
+	ec.HeuristicGames, ec.HeuristicNodes = c.EvolveHeuristicGames, c.EvolveHeuristicNodes
+	return ec
 }
 
 // checkNames checks the settings that name things: the input kind, the

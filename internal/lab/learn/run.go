@@ -26,7 +26,7 @@ type EpochRecord struct {
 	Epoch     int     `json:"epoch"`
 	Samples   int     `json:"samples"`
 	TrainLoss float64 `json:"train_loss"`
-	ValLoss   float64 `json:"val_loss"`
+	ValLoss   float64 `json:"val_loss"` // -1: no validation data
 	Seconds   float64 `json:"seconds"`
 	// QAT marks a quantisation-aware epoch: TrainLoss is the int8 output's,
 	// and Int8Error the int8 path's largest error on cnn's calibration
@@ -103,7 +103,14 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	created, err := rundir.CheckNew(dir, stateFile, "learning", force)
+	if cfg.DataFrom != "" {
+		// The data is copied by the run's first step; a wrong folder is
+		// said before the run folder is made.
+		if _, err := source(cfg.DataFrom); err != nil {
+			return nil, err
+		}
+	}
+	created, err := runs.CheckNew(dir, force)
 	if err != nil {
 		return nil, err
 	}
@@ -112,6 +119,10 @@ func Start(cfg Config, dir string, force bool) (*Run, error) {
 	}
 	r := &Run{dir: dir, st: &state{Version: stateVersion, Config: cfg}}
 	if r.lock, err = rundir.Acquire(dir); err != nil {
+		return nil, err
+	}
+	if err := runs.RemoveLeftovers(dir); err != nil {
+		r.Close()
 		return nil, err
 	}
 	for _, f := range []string{dataFile, valFile, treeFile} {
@@ -284,13 +295,8 @@ func (r *Run) evolve(ctx context.Context) error {
 		// No checkpoint yet: the folder is this run's own, and whatever it
 		// holds is what a start killed before its first checkpoint left
 		// (pop/, a network), so the start is made again over it.
-		ec := evolve.DefaultConfig()
-		ec.Generations, ec.Depth, ec.Nodes = c.EvolveGenerations, 0, c.EvolveNodes
-		ec.Seed, ec.Threads, ec.Init = c.Seed, max(1, r.Threads), filepath.Join(r.dir, LearnedFile)
-		if c.EvolveSigma > 0 {
-			ec.MutationSigma = c.EvolveSigma
-		}
-		ec.HeuristicGames, ec.HeuristicNodes = c.EvolveHeuristicGames, c.EvolveHeuristicNodes
+		ec := c.evolveConfig(max(1, r.Threads))
+		ec.Init = filepath.Join(r.dir, LearnedFile)
 		if tr, err = evolve.StartFrom(ec, dir, r.lr.Net.Clone(), true); err != nil {
 			return err
 		}
@@ -362,16 +368,26 @@ func (r *Run) val(ctx context.Context, s step) error {
 	return nil
 }
 
+// source reads the checkpoint of the run in src whose data a run takes
+// (Config.DataFrom).
+func source(src string) (*state, error) {
+	other := new(state)
+	if err := runs.ReadState(src, other); err != nil {
+		return nil, fmt.Errorf("-data-from: %w", err)
+	}
+	if other.Version != stateVersion {
+		return nil, fmt.Errorf("-data-from: the run in %s is of checkpoint version %d, this program reads version %d", src, other.Version, stateVersion)
+	}
+	return other, nil
+}
+
 // copyData takes the training and validation data of the run in
 // Config.DataFrom, as of that run's last checkpoint.
 func (r *Run) copyData() error {
 	src := r.st.Config.DataFrom
-	other := new(state)
-	if err := rundir.ReadState(src, stateFile, "learning", other); err != nil {
-		return fmt.Errorf("-data-from: %w", err)
-	}
-	if other.Version != stateVersion {
-		return fmt.Errorf("-data-from: the run in %s is of checkpoint version %d, this program reads version %d", src, other.Version, stateVersion)
+	other, err := source(src)
+	if err != nil {
+		return err
 	}
 	data, err := os.ReadFile(filepath.Join(src, dataFile))
 	if err != nil {
@@ -544,17 +560,23 @@ func (r *Run) epoch(ctx context.Context, s step) error {
 		rec.ValLoss = -1
 	}
 	r.st.History = append(r.st.History, rec)
+	// Without validation data there is no loss to show; the -1 that
+	// stands for it in the checkpoint would read as a value.
+	val, qatNote := fmt.Sprintf("validation loss %.4f", rec.ValLoss), " (QAT: int8 train loss; float validation loss)"
+	if rec.ValLoss < 0 {
+		val, qatNote = "no validation games", " (QAT: int8 train loss)"
+	}
 	extra := ""
 	if qat {
-		extra = " (QAT: int8 train loss; float validation loss), int8 calibration error not measured (no AVX-512 VNNI)"
+		extra = qatNote + ", int8 calibration error not measured (no AVX-512 VNNI)"
 		if rec.Int8Error > 0 {
-			extra = fmt.Sprintf(" (QAT: int8 train loss; float validation loss), int8 calibration error %.4f", rec.Int8Error)
+			extra = fmt.Sprintf("%s, int8 calibration error %.4f", qatNote, rec.Int8Error)
 		}
 	}
 	if rec.Tree > 0 {
 		extra += fmt.Sprintf(" (TreeStrap round %d: %d of the samples from its searches, bounds one-sided)", rec.Tree, rec.TreeSamples)
 	}
-	r.logf("epoch %d: %d samples, train loss %.4f, validation loss %.4f%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, rec.ValLoss, extra, rec.Seconds)
+	r.logf("epoch %d: %d samples, train loss %.4f, %s%s, %.0fs", rec.Epoch, rec.Samples, rec.TrainLoss, val, extra, rec.Seconds)
 	return r.endEpoch(ctx, s)
 }
 

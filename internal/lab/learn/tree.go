@@ -11,7 +11,6 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
-	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
 // TreeStrap(alpha-beta) (Veness, Silver, Uther and Blair 2009,
@@ -326,7 +325,7 @@ type Snapshot struct {
 // locking the folder, so it may be called while the run goes on.
 func Snapshots(dir string) (snaps []Snapshot, c Config, err error) {
 	st := new(state)
-	if err := rundir.ReadState(dir, stateFile, "learning", st); err != nil {
+	if err := runs.ReadState(dir, st); err != nil {
 		return nil, c, err
 	}
 	if err := st.valid(dir); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -181,6 +182,100 @@ func (c Config) settings() settings {
 	return settings{A: c.A, B: c.B, OpeningPlies: c.OpeningPlies, MaxPlies: c.MaxPlies, Seed: c.Seed, Event: c.Event, Games: c.Games, Side: c.Side}
 }
 
+// settingNames name the fields of settings as tablut match's flags do;
+// specNames name the fields of a player's Spec, after "A's " or "B's ".
+// A field missing here is named by its Go name.
+var (
+	settingNames = map[string]string{"OpeningPlies": "-opening-plies", "MaxPlies": "-max-plies", "Seed": "-seed", "Event": "event", "Side": "-side"}
+	specNames    = map[string]string{"MoveTime": "-movetime", "Depth": "-depth", "Nodes": "-nodes", "Threads": "-threads", "Seed": "seed",
+		"Contempt": "-contempt", "RawEval": "-raw-eval", "FixedTime": "-fixed-time", "FullTime": "-full-time", "Ponder": "-ponder",
+		"Off": "-off", "NoBook": "no book (-book=false)", "TTSizeMB": "-tt"}
+)
+
+// difference is one setting in which a match's records and a command
+// resuming it differ.
+type difference struct{ name, was, now string }
+
+// differences lists the settings in which was and now differ, field by
+// field (the fields found by reflection, so that a setting added later is
+// compared and named too). A player's kind and network are one setting,
+// -a or -b; its seed, which follows the match's, is left out when that
+// differs.
+func differences(was, now settings) []difference {
+	// Empty values stand for defaults that the command line names.
+	for _, s := range []*settings{&was, &now} {
+		if s.Event == "" {
+			s.Event = "match"
+		}
+		if s.Side == "" {
+			s.Side = "both"
+		}
+		for _, p := range []*player.Spec{&s.A, &s.B} {
+			if p.TTSizeMB == 0 {
+				p.TTSizeMB = player.DefaultTTSizeMB
+			}
+		}
+	}
+	var ds []difference
+	add := func(name string, w, n any) {
+		if w != n {
+			ds = append(ds, difference{name, showSetting(w), showSetting(n)})
+		}
+	}
+	wv, nv := reflect.ValueOf(was), reflect.ValueOf(now)
+	for i := range wv.NumField() {
+		field := wv.Type().Field(i).Name
+		ws, isSpec := wv.Field(i).Interface().(player.Spec)
+		if !isSpec {
+			add(nameOr(settingNames, field), wv.Field(i).Interface(), nv.Field(i).Interface())
+			continue
+		}
+		ns := nv.Field(i).Interface().(player.Spec)
+		add("-"+strings.ToLower(field), ws.String(), ns.String())
+		sw, sn := reflect.ValueOf(ws), reflect.ValueOf(ns)
+		for j := range sw.NumField() {
+			name := sw.Type().Field(j).Name
+			if name == "Kind" || name == "Net" || name == "Seed" && was.Seed != now.Seed {
+				continue
+			}
+			add(field+"'s "+nameOr(specNames, name), sw.Field(j).Interface(), sn.Field(j).Interface())
+		}
+	}
+	return ds
+}
+
+func nameOr(names map[string]string, field string) string {
+	if n, ok := names[field]; ok {
+		return n
+	}
+	return field
+}
+
+// showSetting writes a setting's value as on the command line; an empty
+// one (no search technique switched off) as "none".
+func showSetting(v any) string {
+	if s := fmt.Sprint(v); s != "" {
+		return s
+	}
+	return "none"
+}
+
+// describeDifferences says, in one line, how a match's records (was) and
+// a command resuming it (now) differ: the first setting that differs, with
+// both values, then the names of all.
+func describeDifferences(was, now settings) string {
+	ds := differences(was, now)
+	if len(ds) == 0 { // unreachable while every field is compared
+		return "its settings differ from this command's"
+	}
+	names := make([]string, len(ds))
+	for i, d := range ds {
+		names[i] = d.name
+	}
+	return fmt.Sprintf("it was played with %s %s, this command says %s %s (settings that differ: %s)",
+		ds[0].name, ds[0].was, ds[0].name, ds[0].now, strings.Join(names, ", "))
+}
+
 // readSettings reads the match.json of a records folder; ok is false when
 // there is none (records from before it was written).
 func readSettings(dir string) (s settings, ok bool, err error) {
@@ -228,9 +323,7 @@ func (c Config) resume() ([]matchRecord, error) {
 	now := c.settings()
 	now.Games, was.Games = 0, 0
 	if now != was {
-		wb, _ := json.Marshal(was)
-		nb, _ := json.Marshal(now)
-		return nil, fmt.Errorf("cannot resume the match in %s with other settings: it was %s, now %s", c.RecordsDir, wb, nb)
+		return nil, fmt.Errorf("cannot resume the match in %s with other settings: %s", c.RecordsDir, describeDifferences(was, now))
 	}
 	recs, err := readMatchRecords(c.RecordsDir, c.Side)
 	if err != nil {

@@ -387,6 +387,17 @@ func writeRecordFile(path string, res GameResult, meta game.RecordMeta) error {
 	return nil
 }
 
+// heldRecords refuses a records folder that holds a match's game records
+// already: a new match would overwrite them game by game.
+func heldRecords(dir string) error {
+	old, _ := filepath.Glob(filepath.Join(dir, "game-*.txt"))
+	if len(old) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the records folder %s already holds %d game records (%s, ...); choose a new -records folder, move them away, or resume that match",
+		dir, len(old), filepath.Base(old[0]))
+}
+
 // openRecords makes and locks the records folder (one match at a time per
 // folder), then reads the games of a resumed match, removing the temporary
 // files of records whose writing a killed match left unfinished; a folder
@@ -400,17 +411,13 @@ func (c Config) openRecords() (*rundir.Lock, []matchRecord, error) {
 		return nil, nil, err
 	}
 	var recs []matchRecord
-	old, _ := filepath.Glob(filepath.Join(c.RecordsDir, "game-*.txt"))
-	switch {
-	case c.Resume:
+	if c.Resume {
 		recs, err = c.resume()
 		if err == nil {
 			err = atomicfile.RemoveStale(c.RecordsDir)
 		}
-	case len(old) > 0:
-		// Records of an earlier match would be overwritten game by game.
-		err = fmt.Errorf("the records folder %s already holds %d game records (%s, ...); choose a new -records folder, move them away, or resume that match",
-			c.RecordsDir, len(old), filepath.Base(old[0]))
+	} else {
+		err = heldRecords(c.RecordsDir)
 	}
 	if err == nil {
 		err = c.writeSettings()

@@ -2,8 +2,10 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/tablut-ai/tablut/ai/player"
@@ -26,7 +28,53 @@ type Crosstable struct {
 	Pair  [][]Stats
 }
 
-// Run plays every pairing once. Records go to Base.RecordsDir/I-J/ per pairing.
+// pairing returns the configuration of the match between players i and j.
+func (t Tournament) pairing(i, j int) Config {
+	n := len(t.Players)
+	c := t.Base
+	c.A, c.B = t.Players[i], t.Players[j]
+	c.Seed = t.Base.Seed + uint64(i*n+j)
+	if c.RecordsDir != "" {
+		c.RecordsDir = fmt.Sprintf("%s/%d-%d", t.Base.RecordsDir, i+1, j+1)
+	}
+	if c.Event == "" {
+		c.Event = "tournament"
+	}
+	return c
+}
+
+// check does what each pairing's match checks before its first game, for
+// all of them at once: every player can be built (its network read), and
+// no records folder of a new tournament holds game records already.
+func (t Tournament) check() error {
+	if t.Base.Games <= 0 {
+		return errors.New("a match needs at least one game")
+	}
+	for _, p := range t.Players {
+		if _, err := factory(p, nil); err != nil {
+			return err
+		}
+	}
+	if t.Base.RecordsDir == "" || t.Base.Resume {
+		return nil
+	}
+	if fi, err := os.Stat(t.Base.RecordsDir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("cannot create the records folder %s: it is a file", t.Base.RecordsDir)
+	}
+	for i := range t.Players {
+		for j := i + 1; j < len(t.Players); j++ {
+			if err := heldRecords(t.pairing(i, j).RecordsDir); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Run plays every pairing once. Records go to Base.RecordsDir/I-J/ per
+// pairing. Every player and every pairing's records folder is checked
+// before the first game: a tournament refused for its last player or
+// pairing has played nothing.
 func (t Tournament) Run(ctx context.Context) (Crosstable, error) {
 	n := len(t.Players)
 	ct := Crosstable{Names: make([]string, n), Pair: make([][]Stats, n)}
@@ -37,18 +85,12 @@ func (t Tournament) Run(ctx context.Context) (Crosstable, error) {
 	if n < 2 {
 		return ct, fmt.Errorf("a tournament needs at least two players, got %d", n)
 	}
+	if err := t.check(); err != nil {
+		return ct, err
+	}
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			c := t.Base
-			c.A, c.B = t.Players[i], t.Players[j]
-			c.Seed = t.Base.Seed + uint64(i*n+j)
-			if c.RecordsDir != "" {
-				c.RecordsDir = fmt.Sprintf("%s/%d-%d", t.Base.RecordsDir, i+1, j+1)
-			}
-			if c.Event == "" {
-				c.Event = "tournament"
-			}
-			st, err := Run(ctx, c)
+			st, err := Run(ctx, t.pairing(i, j))
 			ct.Pair[i][j] = st
 			ct.Pair[j][i] = st.Flip()
 			if t.OnPair != nil {
