@@ -12,6 +12,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 func init() {
@@ -93,7 +94,7 @@ func runAnalyse(args []string) error {
 		return fmt.Errorf("-save keeps a review of every move to the game's end: leave out -side and -to")
 	}
 
-	f, err := os.Open(path)
+	f, err := regfile.Open(path)
 	if err != nil {
 		return fmt.Errorf("cannot open the game record: %v", err)
 	}

@@ -17,6 +17,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // CheckNew reports whether a new run of the given kind ("training",
@@ -46,7 +48,7 @@ func CheckNew(dir, state, kind string, force bool) (missing bool, err error) {
 // ReadState reads the JSON checkpoint state of the run in dir into v.
 func ReadState(dir, state, kind string, v any) error {
 	path := filepath.Join(dir, state)
-	b, err := os.ReadFile(path)
+	b, err := regfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%s holds no %s run (%s is missing); start one with -out instead", dir, kind, state)
 	}
