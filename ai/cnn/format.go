@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"unicode/utf8"
 
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // Weight file format, versions 1 to 4 (also in FORMAT.md). All integers are
@@ -300,16 +300,18 @@ func (n *Network) Save(w io.Writer) error {
 }
 
 // LoadFile reads a network from a weight file. If the file's label is empty,
-// the label becomes the file name without its extension.
+// the label becomes the file name without its extension. Anything but a
+// regular file (a named pipe, a device, a folder) is refused before it is
+// read.
 func LoadFile(path string) (*Network, error) {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path)
+	if errors.Is(err, regfile.ErrFolder) {
+		return nil, fmt.Errorf("%s is a folder, not a network file", path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot open network file: %w", err)
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fmt.Errorf("%s is a folder, not a network file", path)
-	}
 	n, err := Load(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 func init() {
@@ -103,7 +104,7 @@ func runAnalyse(args []string) error {
 		}
 	}
 
-	f, err := os.Open(path)
+	f, err := regfile.Open(path)
 	if err != nil {
 		return fmt.Errorf("cannot open the game record: %v", err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
 	labbook "github.com/tablut-ai/tablut/internal/lab/book"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 func init() {
@@ -110,7 +111,7 @@ func runBook(args []string) error {
 		}
 	}
 	b := &book.Book{}
-	if data, err := os.ReadFile(*out); err == nil {
+	if data, err := regfile.ReadFile(*out); err == nil {
 		if b, err = book.Read(bytes.NewReader(data)); err != nil {
 			return fmt.Errorf("book: %s: %v", *out, err)
 		}
@@ -151,7 +152,7 @@ func showBook(name string) error {
 		b, err = book.Default()
 	} else {
 		var f *os.File
-		if f, err = os.Open(name); err != nil {
+		if f, err = regfile.Open(name); err != nil {
 			return fmt.Errorf("book: %v", err)
 		}
 		defer f.Close()

@@ -23,6 +23,7 @@ import (
 	"slices"
 
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // Kind describes the run folders of one resumable command: what it calls
@@ -74,7 +75,7 @@ func (k Kind) CheckNew(dir string, force bool) (missing bool, err error) {
 // where a run was killed before its first checkpoint, start it again.
 func (k Kind) ReadState(dir string, v any) error {
 	path := filepath.Join(dir, k.State)
-	b, err := os.ReadFile(path)
+	b, err := regfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, lerr := os.Stat(filepath.Join(dir, lockFile)); lerr == nil {
 			if foreign, ferr := k.foreign(dir); ferr == nil && foreign == "" {

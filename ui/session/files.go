@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai/analyse"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // dialogResult is the answer of a file dialog: a path, or for a Picker the
@@ -255,9 +256,10 @@ func (c *Controller) Load(r io.Reader, name string) error {
 	return nil
 }
 
-// LoadFile loads the record in file path.
+// LoadFile loads the record in file path, a regular file: a named pipe, a
+// device or a folder is refused at once, before the window waits on it.
 func (c *Controller) LoadFile(path string) error {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path)
 	if err != nil {
 		err = fmt.Errorf("cannot open record %s: %v", path, err)
 		c.Notify(err.Error())

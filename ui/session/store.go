@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // Store keeps a few small named blobs between runs of the game: the person's
@@ -37,19 +38,23 @@ func storeName(name string) error {
 	return nil
 }
 
-// Load reads Dir/name.
+// Load reads Dir/name. Only a regular file is read: a named pipe put in its
+// place would make the read wait for a writer, and the window with it.
 func (s DirStore) Load(name string) ([]byte, error) {
 	if err := storeName(name); err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(filepath.Join(s.Dir, name))
+	b, err := regfile.ReadFile(filepath.Join(s.Dir, name))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", filepath.Join(s.Dir, name), unwrapPath(err))
 	}
 	return b, nil
 }
 
-// Save writes Dir/name, making Dir first if needed.
+// Save writes Dir/name, making Dir first if needed. Something other than a
+// regular file under that name (a named pipe, a folder) is left as it is and
+// the save refused: atomicfile would write through a pipe, waiting for a
+// reader that never comes.
 func (s DirStore) Save(name string, data []byte) error {
 	if err := storeName(name); err != nil {
 		return err
@@ -58,6 +63,11 @@ func (s DirStore) Save(name string, data []byte) error {
 		return fmt.Errorf("cannot make the folder %s: %w", s.Dir, unwrapPath(err))
 	}
 	path := filepath.Join(s.Dir, name)
+	if fi, err := os.Stat(path); err == nil {
+		if err := regfile.Check(path, fi); err != nil {
+			return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		}
+	}
 	if err := atomicfile.WriteBytes(path, data); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}

@@ -3,13 +3,13 @@ package book
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 
 	"github.com/tablut-ai/tablut/ai/book"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // Line is a line of play from the start position to a position with White
@@ -78,7 +78,7 @@ func ReadGames(dirs ...string) ([]*game.Game, error) {
 			return nil, fmt.Errorf("no game records (*.txt) in %s", dir)
 		}
 		for _, f := range files {
-			fh, err := os.Open(f)
+			fh, err := regfile.Open(f)
 			if err != nil {
 				return nil, err
 			}

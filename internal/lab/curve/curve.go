@@ -34,6 +34,7 @@ import (
 	"github.com/tablut-ai/tablut/internal/atomicfile"
 	"github.com/tablut-ai/tablut/internal/lab/learn"
 	"github.com/tablut-ai/tablut/internal/lab/match"
+	"github.com/tablut-ai/tablut/internal/regfile"
 	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
@@ -209,7 +210,7 @@ const (
 // Load reads the curve saved in the run folder dir (nil if there is none).
 func Load(dir string) (*Curve, error) {
 	path := filepath.Join(dir, Dir, fileName)
-	b, err := os.ReadFile(path)
+	b, err := regfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

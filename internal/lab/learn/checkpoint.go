@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/regfile"
 	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
@@ -224,7 +225,7 @@ func finite(vs ...float64) bool {
 
 // checkSamples reads a samples file whole, as the epochs will.
 func checkSamples(path string) error {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -245,6 +246,10 @@ func (r *Run) cutData() error {
 	}{{dataFile, r.st.DataSize}, {treeFile, r.st.TreeSize}} {
 		data := filepath.Join(r.dir, f.name)
 		fi, err := os.Stat(data)
+		if err == nil {
+			// A named pipe would make the run's appends wait for a reader.
+			err = regfile.Check(data, fi)
+		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && f.size == 0:
 		case err != nil:
@@ -341,7 +346,7 @@ func (r *Run) saveAdam() error {
 
 func (r *Run) loadAdam() error {
 	path := filepath.Join(r.dir, r.st.Adam)
-	b, err := os.ReadFile(path)
+	b, err := regfile.ReadFile(path)
 	if err != nil {
 		return damaged(r.dir, "cannot read the optimiser's state: %v", err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/tablut-ai/tablut/internal/atomicfile"
 	"github.com/tablut-ai/tablut/internal/lab/evolve"
 	"github.com/tablut-ai/tablut/internal/lab/match"
+	"github.com/tablut-ai/tablut/internal/regfile"
 	"github.com/tablut-ai/tablut/internal/rundir"
 )
 
@@ -389,7 +390,7 @@ func (r *Run) copyData() error {
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(filepath.Join(src, dataFile))
+	data, err := regfile.ReadFile(filepath.Join(src, dataFile))
 	if err != nil {
 		return fmt.Errorf("-data-from: %w", err)
 	}
@@ -403,7 +404,7 @@ func (r *Run) copyData() error {
 	if err := atomicfile.WriteBytes(filepath.Join(r.dir, dataFile), data); err != nil {
 		return fmt.Errorf("cannot write the run's data: %w", err)
 	}
-	if val, err := os.ReadFile(filepath.Join(src, valFile)); err == nil {
+	if val, err := regfile.ReadFile(filepath.Join(src, valFile)); err == nil {
 		if _, err := readSamples(bytes.NewReader(val)); err != nil {
 			return fmt.Errorf("-data-from: %s: %w", filepath.Join(src, valFile), err)
 		}
@@ -473,7 +474,7 @@ func (r *Run) games(ctx context.Context, s step) error {
 }
 
 func (r *Run) readData(name string) ([]Sample, error) {
-	f, err := os.Open(filepath.Join(r.dir, name))
+	f, err := regfile.Open(filepath.Join(r.dir, name))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the run's data: %w", err)
 	}

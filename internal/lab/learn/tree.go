@@ -11,6 +11,7 @@ import (
 	"github.com/tablut-ai/tablut/ai"
 	"github.com/tablut-ai/tablut/ai/cnn"
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // TreeStrap(alpha-beta) (Veness, Silver, Uther and Blair 2009,
@@ -277,7 +278,7 @@ func (r *Run) treeData(t int) ([]Sample, error) {
 	if w := r.st.Config.TreeWindow; w > 0 && t-w > 0 {
 		from = r.st.TreeStarts[min(t-w, len(r.st.TreeStarts)-1)]
 	}
-	f, err := os.Open(filepath.Join(r.dir, treeFile))
+	f, err := regfile.Open(filepath.Join(r.dir, treeFile))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the run's TreeStrap data: %w", err)
 	}

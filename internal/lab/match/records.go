@@ -14,6 +14,7 @@ import (
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/atomicfile"
+	"github.com/tablut-ai/tablut/internal/regfile"
 )
 
 // Scored is a match counted again from its game records (ScoreRecords).
@@ -280,7 +281,7 @@ func describeDifferences(was, now settings) string {
 // there is none (records from before it was written).
 func readSettings(dir string) (s settings, ok bool, err error) {
 	path := filepath.Join(dir, settingsFile)
-	b, err := os.ReadFile(path)
+	b, err := regfile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, false, nil
 	}
@@ -346,7 +347,7 @@ type readRecord struct {
 }
 
 func readRecordFile(path string) (readRecord, error) {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path)
 	if err != nil {
 		return readRecord{}, err
 	}
