@@ -34,6 +34,9 @@
 //     name and is still connected is seated, so stray or silent connections
 //     neither hold a seat nor shift the pairing of later games. An accept
 //     error (EMFILE) backs off and retries, as net/http's Serve does, and the
-//     connections yet to send a name are bounded in all and per host.
+//     connections yet to send a name are bounded in all and per host: a
+//     newcomer to a full bound replaces the oldest of them (once it has had a
+//     second to speak), so a host's silent connections never keep out its
+//     real clients.
 //   - example_test.go: decoding a state, and a refereed game on loopback.
 package arena

@@ -1,7 +1,10 @@
 package arena
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"io"
 	"net"
 	"os"
 	"sync"
@@ -56,7 +59,8 @@ func TestServerSurvivesEMFILE(t *testing.T) {
 }
 
 // One host holds at most maxPerPeer connections that have not sent a name:
-// the ones beyond are closed at once, the others stay open.
+// each connection beyond them replaces the oldest, so the oldest are the ones
+// closed and the newest stay open.
 func TestServerBoundsSilentPeer(t *testing.T) {
 	s := newTestServer(t, testMoveTime)
 	w, _ := s.Addrs()
@@ -68,21 +72,158 @@ func TestServerBoundsSilentPeer(t *testing.T) {
 		t.Cleanup(func() { c.Close() })
 		conns[i] = c
 	}
-	// Each connection reads until the server closes it or half a second
-	// passes (all at once: a deadline that has passed fails a read at once).
-	var closed atomic.Int32
+	var b [1]byte
+	// The name time is testMoveTime: a close well before it is a replacement.
+	for i, c := range conns[:extra] {
+		c.SetReadDeadline(time.Now().Add(testMoveTime / 2))
+		_, err := c.Read(b[:])
+		require.ErrorIs(t, err, io.EOF, "connection %d of %d, among the oldest, is closed", i+1, len(conns))
+	}
+	for i, c := range conns[extra:] {
+		c.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		_, err := c.Read(b[:])
+		var ne net.Error
+		require.True(t, errors.As(err, &ne) && ne.Timeout(), "connection %d of %d, among the newest, is still open: %v", extra+i+1, len(conns), err)
+	}
+	assert.LessOrEqual(t, s.naming[game.White].count(), maxPerPeer, "connections still to send their names")
+}
+
+// silentFlood keeps n connections to addr open and silent, and reopens each
+// one the server closes at once, as a hostile client would, until the test
+// ends. It returns the count of connections the server closed.
+func silentFlood(t *testing.T, addr string, n int) *atomic.Int64 {
+	ctx, cancel := context.WithCancel(context.Background())
+	var dropped atomic.Int64
 	var wg sync.WaitGroup
-	for _, c := range conns {
+	for range n {
 		wg.Go(func() {
-			c.SetReadDeadline(time.Now().Add(500 * time.Millisecond))
-			var b [1]byte
-			_, err := c.Read(b[:])
-			var ne net.Error
-			if err != nil && !(errors.As(err, &ne) && ne.Timeout()) {
-				closed.Add(1)
+			var d net.Dialer
+			for ctx.Err() == nil {
+				c, err := d.DialContext(ctx, "tcp", addr)
+				if err != nil {
+					time.Sleep(10 * time.Millisecond)
+					continue
+				}
+				stop := context.AfterFunc(ctx, func() { c.Close() })
+				var b [1]byte
+				c.Read(b[:]) // until the server closes it, or the test ends
+				stop()
+				c.Close()
+				if ctx.Err() == nil {
+					dropped.Add(1)
+				}
 			}
 		})
 	}
-	wg.Wait()
-	assert.Equal(t, int32(extra), closed.Load(), "connections closed by the server")
+	t.Cleanup(func() {
+		cancel()
+		wg.Wait()
+	})
+	return &dropped
+}
+
+// within returns what ch delivers, or fails the test after a bound that is
+// there to end a hung test, not to measure speed.
+func within[T any](t *testing.T, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("%s: nothing after 2 minutes", what)
+	}
+	panic("unreachable")
+}
+
+// Silent connections from the host of the real clients, more than its share
+// and reopened as soon as the server closes one, do not keep a real client of
+// that host out: the real pair plays its game to the end (issue 60, item 1).
+func TestServerSeatsRealClientsThroughSilentFlood(t *testing.T) {
+	s := newTestServer(t, testMoveTime)
+	w, _ := s.Addrs()
+	dropped := silentFlood(t, w, 2*maxPerPeer+4)
+	// The flood is under way once the server has closed one of its connections.
+	require.Eventually(t, func() bool { return dropped.Load() > 0 }, time.Minute, 10*time.Millisecond, "the server never closed a silent connection")
+	sc := serve(s)
+	wc := runClient(t, s, game.White, player.NewRandom(1), testMoveTime)
+	bc := runClient(t, s, game.Black, player.NewRandom(2), testMoveTime)
+	wo := within(t, wc, "White client")
+	require.NoError(t, wo.err, "White client")
+	bo := within(t, bc, "Black client")
+	require.NoError(t, bo.err, "Black client")
+	so := within(t, sc, "server")
+	require.NoError(t, so.err)
+	assert.Equal(t, "TWhite", so.res.White)
+	assert.Equal(t, "TBlack", so.res.Black)
+	assert.NotEqual(t, game.Ongoing, so.res.Game.Outcome(), "the game was played to the end")
+	assert.LessOrEqual(t, s.naming[game.White].count(), maxPerPeer, "connections still to send their names")
+	t.Logf("%v after %d plies; the server closed %d silent connections", so.res.Game.Outcome(), so.res.Game.Ply(), dropped.Load())
+}
+
+// The bounds on connections still to send their names, on made-up hosts: a
+// host's newcomer replaces that host's oldest, a newcomer to a full port
+// replaces the oldest of the host with the most, never one younger than
+// nameGrace, and the count never passes maxNaming.
+func TestPeersReplaceOldest(t *testing.T) {
+	var p peers
+	t0 := time.Unix(1e9, 0)
+	enter := func(host string, now time.Time) (in, out *unnamed) {
+		t.Helper()
+		in, out, wait := p.enter(nil, host, now)
+		require.NotNil(t, in, "%s let in at %v", host, now.Sub(t0))
+		require.Zero(t, wait)
+		require.LessOrEqual(t, p.count(), maxNaming)
+		return in, out
+	}
+	// Host "a" fills its share; its next connection waits for the oldest's
+	// grace, then replaces it.
+	var a []*unnamed
+	for i := range maxPerPeer {
+		in, out := enter("a", t0.Add(time.Duration(i)*time.Millisecond))
+		require.Nil(t, out)
+		a = append(a, in)
+	}
+	in, out, wait := p.enter(nil, "a", t0.Add(nameGrace/2))
+	assert.Nil(t, in)
+	assert.Nil(t, out)
+	assert.Equal(t, nameGrace/2, wait, "the wait until the oldest's grace is over")
+	in, out = enter("a", t0.Add(nameGrace))
+	assert.Same(t, a[0], out, "the oldest of host a")
+	assert.False(t, p.leave(out), "a replaced connection is not counted twice")
+	for _, u := range a[1:5] {
+		assert.True(t, p.leave(u), "a named connection leaves")
+	}
+	a = append(a[5:], in)
+
+	// Other hosts fill the port: "b" first, with more connections than any.
+	t1 := t0.Add(2 * nameGrace)
+	var b0 *unnamed
+	for i := 0; p.count() < maxNaming; i++ {
+		host := fmt.Sprintf("h%d", i%16)
+		if i < 6 {
+			host = "b"
+		}
+		in, out := enter(host, t1.Add(time.Duration(i)*time.Millisecond))
+		require.Nil(t, out, "the port is not full yet")
+		if b0 == nil {
+			b0 = in
+		}
+	}
+	require.Less(t, len(p.hosts["b"]), maxPerPeer)
+	require.Greater(t, len(p.hosts["b"]), len(p.hosts["h0"]))
+	require.Less(t, len(p.hosts["a"]), len(p.hosts["b"]), "host a, with the oldest connections, has fewer than b")
+
+	// A new host's newcomer to the full port replaces the oldest of "b", the
+	// host with the most, and not one of the older connections of "a".
+	in, out, wait = p.enter(nil, "c", t1)
+	assert.Nil(t, in)
+	assert.Nil(t, out)
+	assert.Positive(t, wait, "b's oldest is still in its grace")
+	_, out = enter("c", t1.Add(nameGrace))
+	assert.Same(t, b0, out, "the oldest of the host with the most")
+	assert.Equal(t, maxNaming, p.count())
+	for _, u := range a {
+		assert.True(t, p.leave(u), "host a's connections are still counted")
+	}
+	assert.Equal(t, maxNaming-len(a), p.count())
 }

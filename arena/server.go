@@ -34,7 +34,9 @@ type ServerConfig struct {
 // the next one. An accept error (out of file descriptors, say) makes the loop
 // back off and try again rather than stop, and the connections still to send
 // a name are bounded in all and per host, so a flood cannot take the
-// descriptors the real clients need.
+// descriptors the real clients need; a full bound closes the oldest silent
+// connection to let the newcomer in, so silent clients cannot keep out the
+// real ones either, even from the same host.
 type Server struct {
 	cfg    ServerConfig
 	lw, lb net.Listener
@@ -51,12 +53,27 @@ const maxWaiting = 16
 
 // Bounds of the connections that have not yet sent their names, per colour:
 // in all, and from one host. Each holds a file descriptor for up to the name
-// time, so without them a flood of silent connections would use up the
-// process's descriptors; beyond them a connection is closed at once.
+// time, so without a bound a flood of silent connections would use up the
+// process's descriptors. A bound never turns the newcomer away, though: every
+// client of a tournament run on one machine shares 127.0.0.1, so a host's
+// silent connections would then keep out the real clients of that host.
+// Instead the newcomer replaces the oldest connection still to send its name:
+// its host's oldest when that host has maxPerPeer, else, when the port has
+// maxNaming, the oldest of the host that has the most.
 const (
 	maxNaming  = 64
 	maxPerPeer = 8
 )
+
+// nameGrace is how long a connection is safe from being replaced: a real
+// client sends its name as soon as it connects, so the server has read it
+// long before, even on a loaded machine. While the connection to be replaced
+// is younger, the accept loop waits, and the connections behind the newcomer
+// wait in the kernel's accept queue, holding none of our descriptors. So a
+// client that reopens every closed connection at once gets at most
+// maxPerPeer connections a nameGrace, and a real client queued behind its
+// reopened ones is accepted in turn, then named before its grace is over.
+const nameGrace = time.Second
 
 // Backoff of the accept loop after an accept error other than a closed
 // listener (EMFILE, ENFILE, ECONNABORTED...): it waits, doubling the wait
@@ -68,36 +85,89 @@ const (
 	maxBackoff = time.Second
 )
 
-// peers counts connections by remote host.
+// unnamed is a connection that has not sent its name yet.
+type unnamed struct {
+	conn    net.Conn
+	host    string
+	since   time.Time // when it was let in
+	dropped bool      // closed to make room for a newer connection
+}
+
+// peers holds the connections still to send their names, by remote host.
 type peers struct {
 	mu    sync.Mutex
-	n     map[string]int
+	hosts map[string][]*unnamed // oldest first
 	total int
 }
 
-// enter counts a connection from host, or reports false when a bound is
-// reached.
-func (p *peers) enter(host string) bool {
+// enter counts conn, from host, let in at now, and returns its entry as in.
+// When a bound is full, conn replaces the connection maxNaming's comment
+// names: that one is returned as out, no longer counted and marked dropped,
+// for the caller to close. While it is younger than nameGrace, enter changes
+// nothing and returns how long to wait before asking again.
+func (p *peers) enter(conn net.Conn, host string, now time.Time) (in, out *unnamed, wait time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.total >= maxNaming || p.n[host] >= maxPerPeer {
+	if p.hosts == nil {
+		p.hosts = map[string][]*unnamed{}
+	}
+	switch {
+	case len(p.hosts[host]) >= maxPerPeer:
+		out = p.hosts[host][0]
+	case p.total >= maxNaming:
+		for _, q := range p.hosts {
+			if out == nil || len(q) > len(p.hosts[out.host]) || len(q) == len(p.hosts[out.host]) && q[0].since.Before(out.since) {
+				out = q[0]
+			}
+		}
+	}
+	if out != nil {
+		if age := now.Sub(out.since); age < nameGrace {
+			return nil, nil, nameGrace - age
+		}
+		p.remove(out)
+		out.dropped = true
+	}
+	in = &unnamed{conn: conn, host: host, since: now}
+	p.hosts[host] = append(p.hosts[host], in)
+	p.total++
+	return in, out, 0
+}
+
+// leave stops counting u, once it has sent its name or failed to. It reports
+// false when u was dropped for a newer connection, and so is closed already.
+func (p *peers) leave(u *unnamed) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if u.dropped {
 		return false
 	}
-	if p.n == nil {
-		p.n = map[string]int{}
-	}
-	p.n[host]++
-	p.total++
+	p.remove(u)
 	return true
 }
 
-func (p *peers) leave(host string) {
+// count is how many connections are still to send their names.
+func (p *peers) count() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.total--
-	if p.n[host]--; p.n[host] <= 0 {
-		delete(p.n, host)
+	return p.total
+}
+
+// remove stops counting u; p.mu is held.
+func (p *peers) remove(u *unnamed) {
+	q := p.hosts[u.host]
+	for i, v := range q {
+		if v == u {
+			q = append(q[:i], q[i+1:]...)
+			break
+		}
 	}
+	if len(q) == 0 {
+		delete(p.hosts, u.host)
+	} else {
+		p.hosts[u.host] = q
+	}
+	p.total--
 }
 
 // hostOf returns the host part of a connection's remote address.
@@ -220,11 +290,9 @@ func (s *Server) acceptLoop(l net.Listener, c game.Color) {
 			continue
 		}
 		backoff = 0
-		host := hostOf(conn)
-		if !s.naming[c].enter(host) {
-			s.logf("%v port: turned away %v: too many connections still to send their names", c, conn.RemoteAddr())
-			conn.Close()
-			continue
+		u, ok := s.letIn(conn, c)
+		if !ok {
+			return
 		}
 		wg.Add(1)
 		go func() {
@@ -240,7 +308,9 @@ func (s *Server) acceptLoop(l net.Listener, c game.Color) {
 			}()
 			name, err := s.readName(conn, c)
 			close(hangup)
-			s.naming[c].leave(host)
+			if !s.naming[c].leave(u) {
+				return // replaced by a newer connection, closed and logged then
+			}
 			if err != nil {
 				s.logf("%v port: turned away %v: %v", c, conn.RemoteAddr(), err)
 				conn.Close()
@@ -253,6 +323,30 @@ func (s *Server) acceptLoop(l net.Listener, c game.Color) {
 				conn.Close()
 			}
 		}()
+	}
+}
+
+// letIn counts conn among colour c's connections still to send their names,
+// after closing the one it replaces, if any (see maxNaming). It reports false
+// when the server closed meanwhile; conn is closed then.
+func (s *Server) letIn(conn net.Conn, c game.Color) (*unnamed, bool) {
+	host := hostOf(conn)
+	for {
+		in, out, wait := s.naming[c].enter(conn, host, time.Now())
+		if out != nil {
+			s.logf("%v port: closed %v, which sent no name in %v, to make room for %v (connections still to send their names: at most %d a host, %d in all)",
+				c, out.conn.RemoteAddr(), time.Since(out.since).Round(10*time.Millisecond), conn.RemoteAddr(), maxPerPeer, maxNaming)
+			out.conn.Close()
+		}
+		if in != nil {
+			return in, true
+		}
+		select {
+		case <-s.done:
+			conn.Close()
+			return nil, false
+		case <-time.After(wait):
+		}
 	}
 }
 
