@@ -305,6 +305,10 @@ func (c *Client) readError(ctx context.Context, err error, silence time.Duration
 	switch {
 	case ctx.Err() != nil:
 		return fmt.Errorf("game abandoned: %v", context.Cause(ctx))
+	case first && (errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET)):
+		// No state yet: no move was made, so no one lost on time; the
+		// server hung up on this client before seating it.
+		return fmt.Errorf("the server at %s closed the connection before the game started (it may have turned this client away; its log says why)", c.Addr)
 	case errors.Is(err, io.EOF), errors.Is(err, net.ErrClosed), errors.Is(err, syscall.ECONNRESET), errors.Is(err, os.ErrClosed):
 		return errors.New("the server closed the connection before the game ended (a player may have lost on time)")
 	case errors.Is(err, errFrameStalled):

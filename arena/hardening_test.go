@@ -108,3 +108,25 @@ func TestServerSeatsOnlyNamedClients(t *testing.T) {
 		require.NoError(t, bo.err)
 	}
 }
+
+// A server that hangs up before sending the first state has not started a
+// game, so no one can have lost on time: the client says it was turned away
+// (issue 60 saw "a player may have lost on time" for a client the server
+// refused), and still says "lost on time" for a hang-up during a game.
+func TestClientHungUpBeforeTheGame(t *testing.T) {
+	addr := fakeServer(t, func(c net.Conn) {})
+	cl := &Client{Addr: addr, Color: game.White, Name: "T", Player: player.NewRandom(1), Timeout: testMoveTime}
+	_, err := cl.Play(context.Background())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "closed the connection before the game started")
+	assert.NotContains(t, err.Error(), "lost on time")
+
+	during := fakeServer(t, func(c net.Conn) {
+		WriteJSON(c, EncodeState(game.NewGame(game.StartPosition())))
+		ReadFrame(c) // White's move; then the server hangs up
+	})
+	cl = &Client{Addr: during, Color: game.White, Name: "T", Player: player.NewRandom(1), Timeout: testMoveTime}
+	_, err = cl.Play(context.Background())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "before the game ended (a player may have lost on time)")
+}

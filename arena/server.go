@@ -312,7 +312,11 @@ func (s *Server) acceptLoop(l net.Listener, c game.Color) {
 				return // replaced by a newer connection, closed and logged then
 			}
 			if err != nil {
-				s.logf("%v port: turned away %v: %v", c, conn.RemoteAddr(), err)
+				select {
+				case <-s.done: // hung up by Close: no one was turned away
+				default:
+					s.logf("%v port: turned away %v: %v", c, conn.RemoteAddr(), err)
+				}
 				conn.Close()
 				return
 			}
