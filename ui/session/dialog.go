@@ -12,7 +12,8 @@ type Dialogs interface {
 }
 
 var (
-	// ErrNoDialog: no file dialog program is available on this desktop.
+	// ErrNoDialog: no file dialog is available on this desktop (no dialog
+	// program; on Windows, no common dialog library).
 	ErrNoDialog = errors.New("no file dialog is available")
 	// ErrCancelled: the person closed the dialog without choosing a file.
 	ErrCancelled = errors.New("cancelled")

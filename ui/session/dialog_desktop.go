@@ -1,4 +1,4 @@
-//go:build !js
+//go:build !js && !windows
 
 package session
 
@@ -19,9 +19,9 @@ func defaultDialogs() Dialogs { return DesktopDialogs{} }
 
 // DesktopDialogs shows the desktop's own file dialogs by running the program
 // the desktop provides for scripts, with no cgo: zenity (GNOME and most Linux
-// desktops), kdialog (KDE) or qarma on Linux and the BSDs, AppleScript's
-// "choose file" through osascript on macOS, and the .NET file dialogs through
-// PowerShell on Windows.
+// desktops), kdialog (KDE) or qarma on Linux and the BSDs, and AppleScript's
+// "choose file" through osascript on macOS. Windows has its dialogs in its
+// API, called with no program in between (WindowsDialogs).
 type DesktopDialogs struct {
 	// LookPath finds a program; default exec.LookPath. Tests replace it.
 	LookPath func(string) (string, error)
@@ -47,13 +47,6 @@ func (d DesktopDialogs) commands(goos string, save bool, dir, name string) []dia
 			script = fmt.Sprintf(`POSIX path of (choose file name with prompt "Save the Tablut game" default location (POSIX file %q) default name %q)`, dir, name)
 		}
 		return []dialogCmd{{"osascript", []string{"-e", script}}}
-	case "windows":
-		kind, extra := "OpenFileDialog", ""
-		if save {
-			kind, extra = "SaveFileDialog", fmt.Sprintf("$d.FileName=%s;", psQuote(name))
-		}
-		script := fmt.Sprintf(`Add-Type -AssemblyName System.Windows.Forms;$d=New-Object System.Windows.Forms.%s;$d.InitialDirectory=%s;%s$d.Filter='Tablut games (*.txt)|*.txt|All files (*.*)|*.*';if($d.ShowDialog() -eq 'OK'){$d.FileName}`, kind, psQuote(dir), extra)
-		return []dialogCmd{{"powershell", []string{"-NoProfile", "-STA", "-Command", script}}}
 	}
 	title := "Open a Tablut game"
 	zen := []string{"--file-selection", "--title=" + title, "--filename=" + start, "--file-filter=Tablut games | *.txt", "--file-filter=All files | *"}
@@ -66,9 +59,6 @@ func (d DesktopDialogs) commands(goos string, save bool, dir, name string) []dia
 	return []dialogCmd{{"zenity", zen}, {"qarma", zen}, {"kdialog", kde}}
 }
 
-// psQuote quotes s for PowerShell as a single-quoted string.
-func psQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
-
 // OpenFile shows an open dialog in dir and returns the chosen path.
 func (d DesktopDialogs) OpenFile(dir string) (string, error) { return d.run(false, dir, "") }
 
@@ -80,7 +70,7 @@ func (d DesktopDialogs) run(save bool, dir, name string) (string, error) {
 	if look == nil {
 		look = exec.LookPath
 	}
-	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+	if runtime.GOOS != "darwin" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return "", ErrNoDialog
 	}
 	for _, c := range d.commands(runtime.GOOS, save, dir, name) {
@@ -116,15 +106,4 @@ func firstLine(s string) string {
 		}
 	}
 	return "no message"
-}
-
-// RecordsDir is the folder in the person's home where games are saved when no
-// file dialog is available: ~/Tablut, or the working directory when there is
-// no home.
-func RecordsDir() string {
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return "."
-	}
-	return filepath.Join(home, "Tablut")
 }

@@ -36,16 +36,21 @@
 //     increment).
 //   - files.go: saving and loading game records; the file dialogs run on a
 //     goroutine and Update collects their answer.
-//   - dialog.go, dialog_desktop.go, dialog_js.go: the file dialogs: on the
-//     desktop, programs (zenity, qarma, kdialog, osascript, PowerShell) and
-//     ~/Tablut when there is none; in a browser, a download for Save (a Blob
-//     behind a clicked link) and the browser's file picker for Open (an
-//     <input type=file>), read in memory.
+//   - dialog.go, dialog_desktop.go, dialog_windows.go, dialog_comdlg.go,
+//     dialog_js.go: the file dialogs: on Linux and macOS, programs (zenity,
+//     qarma, kdialog, osascript); on Windows, the system's Open and Save As
+//     dialogs through the Windows API (GetOpenFileNameW, GetSaveFileNameW:
+//     no child process, no console), with the structure they take and the
+//     reading of their answer in dialog_comdlg.go, untagged so its tests run
+//     everywhere; the Tablut folder in the home when no dialog opens; in a
+//     browser, a download for Save (a Blob behind a clicked link) and the
+//     browser's file picker for Open (an <input type=file>), read in memory.
 //   - lastgame.go: the game on the board kept in the Store after every move
 //     and at Close, and offered back behind the next run's start panel.
 //   - store.go, store_desktop.go, store_js.go: Store, small named blobs kept
 //     between runs: files in the user's configuration folder on the desktop
-//     (written atomically), the page's local storage in a browser.
+//     (written atomically), the page's local storage in a browser; and
+//     RecordsDir, where games are saved without a dialog.
 //   - engine.go: the Engine interface the controller drives, the factories
 //     over ai/player, and the players the start panel offers: the levels
 //     with their measured strength, the engines ordered by measured

@@ -24,7 +24,7 @@ type Config struct {
 	Now      func() time.Time // the clock; default time.Now
 	HintSpec string           // the engine asked for hints; default DefaultOpponent
 	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
-	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs (BrowserDialogs in a browser)
+	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs (WindowsDialogs on Windows, BrowserDialogs in a browser)
 	// Store keeps what outlives a run (the person's last choices, the game
 	// on the board); default DefaultStore(). Tests give NewMemStore().
 	Store Store

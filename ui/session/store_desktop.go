@@ -18,3 +18,14 @@ func DefaultStore() Store {
 	}
 	return DirStore{Dir: filepath.Join(dir, "tablut")}
 }
+
+// RecordsDir is the folder in the person's home where games are saved when no
+// file dialog is available: ~/Tablut (%USERPROFILE%\Tablut on Windows), or
+// the working directory when there is no home.
+func RecordsDir() string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return "."
+	}
+	return filepath.Join(home, "Tablut")
+}
