@@ -19,7 +19,7 @@ func TestBundleParts(t *testing.T) {
 	out := t.TempDir()
 	require.NoError(t, run("../../assets/icon.png", "1.2.0-SNAPSHOT-abc1234", out))
 
-	icns, err := os.ReadFile(filepath.Join(out, "tablut.icns"))
+	icns, err := os.ReadFile(filepath.Join(out, "Resources", "tablut.icns"))
 	require.NoError(t, err)
 	require.Equal(t, "icns", string(icns[:4]))
 	require.Equal(t, len(icns), int(binary.BigEndian.Uint32(icns[4:8])))
