@@ -14,20 +14,26 @@ import (
 // captureStdout runs f with os.Stdout going to a buffer.
 func captureStdout(t *testing.T, f func()) string {
 	t.Helper()
+	return capture(t, &os.Stdout, f)
+}
+
+// capture runs f with *stream (os.Stdout or os.Stderr) going to a buffer.
+func capture(t *testing.T, stream **os.File, f func()) string {
+	t.Helper()
 	r, w, err := os.Pipe()
 	require.NoError(t, err)
-	stdout := os.Stdout
-	os.Stdout = w
+	saved := *stream
+	*stream = w
 	done := make(chan []byte)
 	go func() {
 		var b bytes.Buffer
 		b.ReadFrom(r)
 		done <- b.Bytes()
 	}()
-	defer func() { os.Stdout = stdout }()
+	defer func() { *stream = saved }()
 	f()
 	w.Close()
-	os.Stdout = stdout
+	*stream = saved
 	return string(<-done)
 }
 

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -15,21 +14,8 @@ import (
 // captureBoth runs f with os.Stdout and os.Stderr going to buffers.
 func captureBoth(t *testing.T, f func()) (stdout, stderr string) {
 	t.Helper()
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	saved := os.Stderr
-	os.Stderr = w
-	done := make(chan []byte)
-	go func() {
-		var b bytes.Buffer
-		b.ReadFrom(r)
-		done <- b.Bytes()
-	}()
-	defer func() { os.Stderr = saved }()
-	stdout = captureStdout(t, f)
-	w.Close()
-	os.Stderr = saved
-	return stdout, string(<-done)
+	stderr = capture(t, &os.Stderr, func() { stdout = captureStdout(t, f) })
+	return stdout, stderr
 }
 
 // A run with no validation games prints no validation loss (it has none;

@@ -182,22 +182,29 @@ func copyTree(src, dst string) error {
 	})
 }
 
+// openBundle reads what signing and verifying the bundle app both start
+// from: its Contents folder, Info.plist's bytes, the executable's name
+// (CFBundleExecutable) and the identifier (CFBundleIdentifier), and the
+// executable's path and file information.
+func openBundle(app string) (contents string, plist []byte, exe, id, exePath string, info os.FileInfo, err error) {
+	contents = filepath.Join(app, "Contents")
+	if plist, err = os.ReadFile(filepath.Join(contents, "Info.plist")); err != nil {
+		return
+	}
+	if exe, id, err = bundleInfo(plist); err != nil {
+		return
+	}
+	exePath = filepath.Join(contents, "MacOS", exe)
+	info, err = os.Stat(exePath)
+	return
+}
+
 // signBundle signs the application bundle app ad hoc: it writes
 // Contents/_CodeSignature/CodeResources and the executable's embedded
 // signature (each slice of a universal file), in place. The executable keeps
 // its permission bits and modification time. It returns a one-line summary.
 func signBundle(app string) (string, error) {
-	contents := filepath.Join(app, "Contents")
-	plist, err := os.ReadFile(filepath.Join(contents, "Info.plist"))
-	if err != nil {
-		return "", err
-	}
-	exe, id, err := bundleInfo(plist)
-	if err != nil {
-		return "", err
-	}
-	exePath := filepath.Join(contents, "MacOS", exe)
-	info, err := os.Stat(exePath)
+	contents, plist, exe, id, exePath, info, err := openBundle(app)
 	if err != nil {
 		return "", err
 	}

@@ -133,17 +133,7 @@ func checkSlice(b []byte) (*codeDirectory, error) {
 // that no file goes unsealed, and the executable's permission bits. It
 // returns a one-line summary, or an error naming the first mismatch.
 func verifyBundle(app string) (string, error) {
-	contents := filepath.Join(app, "Contents")
-	plist, err := os.ReadFile(filepath.Join(contents, "Info.plist"))
-	if err != nil {
-		return "", err
-	}
-	exe, id, err := bundleInfo(plist)
-	if err != nil {
-		return "", err
-	}
-	exePath := filepath.Join(contents, "MacOS", exe)
-	info, err := os.Stat(exePath)
+	contents, plist, exe, id, exePath, info, err := openBundle(app)
 	if err != nil {
 		return "", err
 	}
