@@ -15,10 +15,10 @@ import (
 
 	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/ai/teach"
-	"github.com/tablut-ai/tablut/assets"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/internal/procs"
 	"github.com/tablut-ai/tablut/ui/session"
+	"github.com/tablut-ai/tablut/ui/shapes"
 )
 
 // Options configure the window.
@@ -152,10 +152,8 @@ func Run(opts Options) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)
-	if icon, err := png.Decode(bytes.NewReader(assets.Icon)); err == nil {
-		ebiten.SetWindowIcon([]image.Image{icon})
-	}
-	if err := ebiten.RunGame(a); err != nil {
+	SetWindowIcon()
+	if err := ebiten.RunGameWithOptions(a, RunOptions()); err != nil {
 		return err
 	}
 	if a.shotErr != nil {
@@ -165,6 +163,36 @@ func Run(opts Options) error {
 		fmt.Println("screenshot saved to", a.shotPath)
 	}
 	return nil
+}
+
+// WindowClass is the window's X11 class and instance name (the two halves
+// of ICCCM's WM_CLASS property). The Linux desktop entry names it in
+// StartupWMClass (packaging/linux/tablut.desktop, after the freedesktop
+// Desktop Entry specification), which is how a desktop's menu, dock and
+// task switcher match the running window to the entry, its name and icon;
+// Ebitengine's default, "Ebitengine-Application", matches nothing.
+const WindowClass = "tablut"
+
+// RunOptions are the options Run opens the window with: WindowClass on X11
+// (XWayland included).
+func RunOptions() *ebiten.RunGameOptions {
+	return &ebiten.RunGameOptions{X11ClassName: WindowClass, X11InstanceName: WindowClass}
+}
+
+// windowIconSizes are the edges of the icons the window carries (on X11 its
+// _NET_WM_ICON, from which a title bar takes 16 px and a task switcher 64 or
+// 128), each drawn at its size by package shapes.
+var windowIconSizes = []int{16, 24, 32, 48, 64, 128}
+
+// SetWindowIcon gives the window the application icon at windowIconSizes;
+// the system picks the size it shows. On macOS the bundle's icon is used
+// instead.
+func SetWindowIcon() {
+	icons := make([]image.Image, len(windowIconSizes))
+	for i, n := range windowIconSizes {
+		icons[i] = shapes.Icon(n)
+	}
+	ebiten.SetWindowIcon(icons)
 }
 
 // windowMemoryLimit is the soft limit of the Go memory of the window's

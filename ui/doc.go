@@ -10,7 +10,8 @@
 //     screenshot mode, files dropped on the window, full screen (F11), a
 //     spare Go processor beside the low-priority search threads (internal/procs), and the
 //     collector's settings for the window (a soft memory limit and a low
-//     GOGC, runtime/debug).
+//     GOGC, runtime/debug), the window's X11 class (which the Linux desktop
+//     entry names) and its icon at several sizes.
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on
 //     the board, panel buttons, keys, the classroom's keys.
 //   - draw.go: fonts, text and shapes drawn at the current scale, so the
@@ -53,12 +54,12 @@
 //     per size into a static layer, pieces and marks are sprites, and the
 //     screen keeps its pixels, so a frame redraws only the regions whose
 //     contents changed, and nothing when nothing did.
-//   - raster.go: shapes rasterised on the CPU by exact area coverage
-//     (golang.org/x/image/vector, after font-rs) and uploaded as images:
-//     the sprites drawn once per size (pieces with the king's crown, dots,
-//     rings, button faces), the escapes' chevrons and the throne's ornament,
-//     the discs of rounded corners; so drawing them queues no vector
-//     triangles in Ebitengine.
+//   - raster.go: shapes rasterised on the CPU by exact area coverage (package
+//     ui/shapes, which also draws the application icon) and uploaded as
+//     images: the sprites drawn once per size (pieces with the king's crown,
+//     dots, rings, button faces), the escapes' chevrons and the throne's
+//     ornament, the discs of rounded corners; so drawing them queues no
+//     vector triangles in Ebitengine.
 //   - geometry.go: where everything is for a window size: board, squares,
 //     evaluation bar, panel and its buttons, the chance chart; the layout
 //     (panel beside or below) that gives the larger board, and the minimum

@@ -85,8 +85,8 @@ func fillCircle(dst *ebiten.Image, x, y, r float64, clr color.Color) {
 	}
 	x0, y0 := math.Floor(x-r), math.Floor(y-r)
 	c := newCanvas(int(math.Ceil(x+r)-x0), int(math.Ceil(y+r)-y0))
-	c.circle(x-x0, y-y0, r, false)
-	c.fill(clr)
+	c.Circle(x-x0, y-y0, r, false)
+	c.Fill(clr)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(x0, y0)
 	dst.DrawImage(c.image(), op)

@@ -62,7 +62,7 @@ func (a *App) drawBoard(dst *ebiten.Image, g *geometry) {
 			dx, dy := g.escapeDir(s)
 			mark(r, int(dx), int(dy), func(c *canvas) {
 				c.chevron(rect{0, 0, r.w, r.h}, dx, dy)
-				c.fill(withAlpha(colEscapeMark, 0.9))
+				c.Fill(withAlpha(colEscapeMark, 0.9))
 			})
 		case s == game.Throne:
 			mark(r, 0, 0, func(c *canvas) { c.throne(rect{0, 0, r.w, r.h}) })

@@ -82,21 +82,21 @@ func (s *sprites) ensure(cell float64) {
 	c := float64(s.size) / 2
 	cv := newCanvas(s.size, s.size)
 	for _, pc := range []game.Piece{game.WhitePawn, game.BlackPawn, game.King} {
-		cv.clear()
-		cv.piece(pc, c, c, cell)
+		cv.Clear()
+		cv.Piece(pc, c, c, cell)
 		s.pieces[pc] = cv.image()
 	}
-	cv.clear()
-	cv.circle(c, c, cell*0.14, false)
-	cv.fill(colDest)
+	cv.Clear()
+	cv.Circle(c, c, cell*0.14, false)
+	cv.Fill(colDest)
 	s.dot = cv.image()
-	cv.clear()
-	cv.circle(c, c, cell*0.15, false)
-	cv.fill(color.White)
+	cv.Clear()
+	cv.Circle(c, c, cell*0.15, false)
+	cv.Fill(color.White)
 	s.disc = cv.image()
-	cv.clear()
-	cv.ring(c, c, cell*0.45, cell*0.07)
-	cv.fill(color.White)
+	cv.Clear()
+	cv.Ring(c, c, cell*0.45, cell*0.07)
+	cv.Fill(color.White)
 	s.ring = cv.image()
 }
 
@@ -112,11 +112,11 @@ func (s *sprites) buttons(r rect, u float64) (hot, on *ebiten.Image) {
 		s.btnW, s.btnH = w, h
 		cv := newCanvas(w, h)
 		cv.roundRect(rect{0, 0, r.w, r.h}, 6*u)
-		cv.fill(colButtonHot)
+		cv.Fill(colButtonHot)
 		s.btnHot = cv.image()
-		cv.clear()
+		cv.Clear()
 		cv.roundRect(rect{0, 0, r.w, r.h}, 6*u)
-		cv.fill(colButtonOn)
+		cv.Fill(colButtonOn)
 		s.btnOn = cv.image()
 	}
 	return s.btnHot, s.btnOn

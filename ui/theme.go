@@ -1,6 +1,10 @@
 package ui
 
-import "image/color"
+import (
+	"image/color"
+
+	"github.com/tablut-ai/tablut/ui/shapes"
+)
 
 // The palette: a warm wooden board on a dark slate background.
 var (
@@ -34,16 +38,15 @@ var (
 	colLastMove = nrgba(0xf5c542, 0x78)
 	colSelected = nrgba(0x4a90e2, 0x80)
 	colDest     = nrgba(0x2c5f9e, 0xa0)
-	colShadow   = nrgba(0x000000, 0x50)
 
-	colWhitePiece = rgb(0xf7f2e6)
-	colWhiteRim   = rgb(0x574636)
-	colWhiteInner = rgb(0xd8cdb6)
-	colBlackPiece = rgb(0x2b2e36)
-	colBlackRim   = rgb(0x0d0e11)
-	colBlackInner = rgb(0x4c525e)
-	colGold       = rgb(0xe2ad2c)
-	colGoldDark   = rgb(0x8a5f0c)
+	// The pieces' colours are those of package shapes, which draws them
+	// (and the application icon).
+	colWhitePiece = shapes.WhitePiece
+	colWhiteRim   = shapes.WhiteRim
+	colBlackPiece = shapes.BlackPiece
+	colBlackRim   = shapes.BlackRim
+	colBlackInner = shapes.BlackInner
+	colGold       = shapes.Gold
 	colCapture    = rgb(0xe0523a)
 
 	colMoveArrow  = rgb(0xf07c1e) // the side to move's moves in a PV

@@ -2,8 +2,9 @@
 //
 // With no subcommand it writes the parts of the bundle that are not the
 // executable: Contents/Info.plist (name, identifier, version, icon,
-// high-resolution display) and Contents/Resources/tablut.icns, made from
-// assets/icon.png, under the -o folder.
+// high-resolution display) and Contents/Resources/tablut.icns, the king icon
+// drawn by package ui/shapes at each size the file holds (never scaled from
+// another), under the -o folder.
 //
 //	macapp sign [-from DIR] APP   signs APP ad hoc, in place
 //	macapp verify APP             checks APP's signature; one line either way
@@ -30,18 +31,18 @@
 //
 // An .icns file is the four bytes "icns", the file length (big-endian uint32),
 // then entries of a four-byte type, the entry length including its 8-byte header,
-// and the data; since macOS 10.7 the data may be a PNG. The types used here are
-// icp6 (64x64), ic07 (128x128), ic08 (256x256) and ic09 (512x512); sizes above the
-// source's are scaled up with Catmull-Rom resampling.
+// and the data; since macOS 10.7 the data may be a PNG. The types written are
+// those Apple's iconutil makes of an icon set, as PNG: icp4 and icp5 (16 and 32
+// points), ic07, ic08, ic09 (128, 256, 512), and their double-density
+// counterparts ic11, ic12, ic13, ic14, ic10 (16, 32, 128, 256 and 512 points
+// at twice as many pixels, up to 1024).
 package main
 
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"flag"
 	"fmt"
-	"image"
 	"image/png"
 	"io"
 	"os"
@@ -49,42 +50,32 @@ import (
 	"strings"
 	"text/template"
 
-	"golang.org/x/image/draw"
+	"github.com/tablut-ai/tablut/ui/shapes"
 )
 
 func main() {
 	if len(os.Args) > 1 && (os.Args[1] == "sign" || os.Args[1] == "verify") {
 		os.Exit(subcommand(os.Args[1], os.Args[2:]))
 	}
-	icon := flag.String("icon", "assets/icon.png", "square PNG the icon is made from")
 	version := flag.String("version", "0.0.0", "version written into Info.plist")
 	out := flag.String("o", "", "the bundle's Contents folder to write Info.plist and Resources/tablut.icns to (required)")
 	flag.Parse()
 	if *out == "" || flag.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: macapp -o DIR [-icon PNG] [-version V]\n       macapp sign [-from DIR] APP\n       macapp verify APP")
+		fmt.Fprintln(os.Stderr, "usage: macapp -o DIR [-version V]\n       macapp sign [-from DIR] APP\n       macapp verify APP")
 		os.Exit(2)
 	}
-	if err := run(*icon, *version, *out); err != nil {
+	if err := run(*version, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "macapp:", err)
 		os.Exit(1)
 	}
 }
 
-func run(iconPath, version, out string) error {
-	f, err := os.Open(iconPath)
-	if err != nil {
-		return fmt.Errorf("icon: %w", err)
-	}
-	defer f.Close()
-	src, err := png.Decode(f)
-	if err != nil {
-		return fmt.Errorf("icon %s is not a PNG: %w", iconPath, err)
-	}
+func run(version, out string) error {
 	if err := os.MkdirAll(filepath.Join(out, "Resources"), 0o755); err != nil {
 		return err
 	}
 	var icns bytes.Buffer
-	if err := writeICNS(&icns, src); err != nil {
+	if err := writeICNS(&icns); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(out, "Resources", "tablut.icns"), icns.Bytes(), 0o644); err != nil {
@@ -153,28 +144,30 @@ func plistVersion(v string) string {
 var icnsSizes = []struct {
 	typ  string
 	size int
-}{{"icp6", 64}, {"ic07", 128}, {"ic08", 256}, {"ic09", 512}}
+}{
+	{"icp4", 16}, {"ic11", 32}, {"icp5", 32}, {"ic12", 64},
+	{"ic07", 128}, {"ic13", 256}, {"ic08", 256}, {"ic14", 512},
+	{"ic09", 512}, {"ic10", 1024},
+}
 
-// writeICNS writes src as an .icns file with one PNG entry per size in icnsSizes.
-func writeICNS(w io.Writer, src image.Image) error {
-	b := src.Bounds()
-	if b.Dx() != b.Dy() || b.Dx() == 0 {
-		return fmt.Errorf("icon is %dx%d, want a square", b.Dx(), b.Dy())
-	}
+// writeICNS writes the icon as an .icns file with one PNG entry per size in
+// icnsSizes, each drawn at its size.
+func writeICNS(w io.Writer) error {
 	var body bytes.Buffer
+	drawn := map[int][]byte{} // a size two types share is drawn once
 	for _, s := range icnsSizes {
-		dst := image.NewNRGBA(image.Rect(0, 0, s.size, s.size))
-		draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Src, nil)
-		var p bytes.Buffer
-		if err := png.Encode(&p, dst); err != nil {
-			return err
+		p, ok := drawn[s.size]
+		if !ok {
+			var buf bytes.Buffer
+			if err := png.Encode(&buf, shapes.Icon(s.size)); err != nil {
+				return err
+			}
+			p = buf.Bytes()
+			drawn[s.size] = p
 		}
 		body.WriteString(s.typ)
-		binary.Write(&body, binary.BigEndian, uint32(8+p.Len()))
-		body.Write(p.Bytes())
-	}
-	if body.Len() > 1<<31 {
-		return errors.New("icon too large for an .icns file")
+		binary.Write(&body, binary.BigEndian, uint32(8+len(p)))
+		body.Write(p)
 	}
 	var head [8]byte
 	copy(head[:], "icns")

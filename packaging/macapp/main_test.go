@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
-	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -11,13 +10,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/tablut-ai/tablut/ui/shapes"
 )
 
-// TestBundleParts makes the parts from the real icon and reads the .icns back
-// entry by entry: each is a PNG of the size its type promises.
+// TestBundleParts makes the parts and reads the .icns back entry by entry:
+// each is a PNG of the size its type promises, the icon drawn at that size.
 func TestBundleParts(t *testing.T) {
 	out := t.TempDir()
-	require.NoError(t, run("../../assets/icon.png", "1.2.0-SNAPSHOT-abc1234", out))
+	require.NoError(t, run("1.2.0-SNAPSHOT-abc1234", out))
 
 	icns, err := os.ReadFile(filepath.Join(out, "Resources", "tablut.icns"))
 	require.NoError(t, err)
@@ -31,6 +32,9 @@ func TestBundleParts(t *testing.T) {
 		cfg, err := png.DecodeConfig(bytes.NewReader(rest[8:n]))
 		require.NoError(t, err, want.typ)
 		assert.Equal(t, [2]int{want.size, want.size}, [2]int{cfg.Width, cfg.Height}, want.typ)
+		var drawn bytes.Buffer
+		require.NoError(t, png.Encode(&drawn, shapes.Icon(want.size)))
+		assert.True(t, bytes.Equal(drawn.Bytes(), rest[8:n]), "%s is not the icon drawn at %d px", want.typ, want.size)
 		rest = rest[n:]
 	}
 	assert.Empty(t, rest)
@@ -41,13 +45,10 @@ func TestBundleParts(t *testing.T) {
 	assert.Contains(t, string(plist), "<string>tablut.icns</string>")
 }
 
-func TestBadIcon(t *testing.T) {
-	dir := t.TempDir()
-	notPNG := filepath.Join(dir, "icon.png")
-	require.NoError(t, os.WriteFile(notPNG, []byte("GIF89a"), 0o644))
-	assert.ErrorContains(t, run(notPNG, "1.0.0", dir), "is not a PNG")
-	assert.ErrorContains(t, run(filepath.Join(dir, "missing.png"), "1.0.0", dir), "icon")
-	assert.ErrorContains(t, writeICNS(&bytes.Buffer{}, image.NewNRGBA(image.Rect(0, 0, 64, 32))), "square")
+func TestUnwritableFolder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	assert.Error(t, run("1.0.0", filepath.Join(file, "Contents")))
 }
 
 func TestPlistVersion(t *testing.T) {

@@ -45,9 +45,10 @@ func TestMain(m *testing.M) {
 	ebiten.SetWindowSize(1180, 780)
 	ebiten.SetWindowTitle("Tablut window tests")
 	// As ui.Run does: the window redraws only what changed on a screen that
-	// keeps its pixels.
+	// keeps its pixels, and has the game's icons and X11 class.
 	ebiten.SetScreenClearedEveryFrame(false)
-	if err := ebiten.RunGame(h); err != nil {
+	ui.SetWindowIcon()
+	if err := ebiten.RunGameWithOptions(h, ui.RunOptions()); err != nil {
 		fmt.Fprintln(os.Stderr, "windowtest: the window failed:", err)
 		os.Exit(1)
 	}
