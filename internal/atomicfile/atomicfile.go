@@ -85,7 +85,7 @@ func Check(path string) error {
 	case !fi.IsDir():
 		return fmt.Errorf("%s is not a folder", dir)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
+	f, err := os.CreateTemp(dir, tempPattern(target))
 	if err != nil {
 		return bare(err)
 	}
@@ -110,7 +110,7 @@ func named(err error, tmp, target string) error {
 	var pe *fs.PathError
 	var le *os.LinkError
 	switch {
-	case errors.As(err, &pe) && (pe.Path == tmp || pe.Op == "createtemp" || strings.HasPrefix(filepath.Base(pe.Path), "."+filepath.Base(target)+".tmp")):
+	case errors.As(err, &pe) && (pe.Path == tmp || pe.Op == "createtemp" || strings.HasPrefix(filepath.Base(pe.Path), strings.TrimSuffix(tempPattern(target), "*"))):
 		return &fs.PathError{Op: pe.Op, Path: target, Err: pe.Err}
 	case errors.As(err, &le) && le.Old == tmp:
 		return &fs.PathError{Op: le.Op, Path: target, Err: le.Err}
@@ -121,7 +121,7 @@ func named(err error, tmp, target string) error {
 // replace writes a temporary file beside target, syncs it and renames it over
 // target. Its errors name target, not the temporary file.
 func replace(target string, mode fs.FileMode, write func(w io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
+	f, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
 	if err != nil {
 		return named(err, "", target)
 	}
@@ -189,6 +189,11 @@ func WriteBytes(path string, data []byte) error {
 		return err
 	})
 }
+
+// tempPattern is os.CreateTemp's pattern of the temporary files that
+// writes into target use: .NAME.tmpDIGITS beside it (TempTarget reads it
+// back).
+func tempPattern(target string) string { return "." + filepath.Base(target) + ".tmp*" }
 
 // TempTarget reports whether name (a base name) has the form of Write's
 // temporary files, .NAME.tmpDIGITS, and returns the NAME it was written for:

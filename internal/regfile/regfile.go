@@ -17,9 +17,10 @@
 package regfile
 
 import (
+	"bytes"
 	"errors"
-	"io"
 	"io/fs"
+	"math"
 	"os"
 )
 
@@ -86,23 +87,14 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	// The size is a hint: the file may grow or shrink while it is read.
-	size := 0
-	if fi, err := f.Stat(); err == nil && int64(int(fi.Size())) == fi.Size() {
-		size = int(fi.Size())
+	// The size is a hint (the file may change while it is read): one
+	// allocation for the usual file that stays as it was.
+	var buf bytes.Buffer
+	if fi, err := f.Stat(); err == nil && fi.Size() < math.MaxInt32 {
+		buf.Grow(int(fi.Size()) + bytes.MinRead)
 	}
-	data := make([]byte, 0, size+1) // +1: the read that finds the end needs room
-	for {
-		n, err := f.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if errors.Is(err, io.EOF) {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, err
 	}
+	return buf.Bytes(), nil
 }
