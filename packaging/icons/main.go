@@ -11,10 +11,7 @@
 // in tablut.exe): Windows picks 16, 20, 24 or 32 px for small icons as the
 // display's scale is 100, 125, 150 or 200 %, and 32 to 256 for large ones.
 //
-// An .ico file is a 6-byte header (0, type 1, the count), a 16-byte entry per
-// image (width and height with 0 for 256, colour count, reserved, planes,
-// bits per pixel, the data's length and offset; little-endian), then the
-// images; since Windows Vista an image may be a PNG, which is what is written.
+// The .ico's images are PNGs (package internal/ico writes the file).
 //
 // The release build (.goreleaser.yaml) runs `go run ./packaging/icons -o
 // dist-icons` as a before hook.
@@ -22,14 +19,15 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
 	"flag"
 	"fmt"
+	"image"
 	"image/png"
 	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/tablut-ai/tablut/internal/ico"
 	"github.com/tablut-ai/tablut/ui/shapes"
 )
 
@@ -76,32 +74,7 @@ func run(out string) error {
 }
 
 // writeICO writes an .ico file of the icon drawn at each of sizes (1 to 256
-// pixels), as PNG images.
+// pixels), as PNG images (package internal/ico).
 func writeICO(w io.Writer, sizes []int) error {
-	var head, body bytes.Buffer
-	le := binary.LittleEndian
-	binary.Write(&head, le, [3]uint16{0, 1, uint16(len(sizes))})
-	offset := 6 + 16*len(sizes)
-	for _, n := range sizes {
-		if n < 1 || n > 256 {
-			return fmt.Errorf("an .ico image is 1 to 256 pixels wide, not %d", n)
-		}
-		var p bytes.Buffer
-		if err := png.Encode(&p, shapes.Icon(n)); err != nil {
-			return err
-		}
-		edge := uint8(n % 256) // 0 stands for 256
-		binary.Write(&head, le, struct {
-			W, H, Colours, Reserved uint8
-			Planes, Bits            uint16
-			Size, Offset            uint32
-		}{edge, edge, 0, 0, 1, 32, uint32(p.Len()), uint32(offset)})
-		offset += p.Len()
-		body.Write(p.Bytes())
-	}
-	if _, err := w.Write(head.Bytes()); err != nil {
-		return err
-	}
-	_, err := w.Write(body.Bytes())
-	return err
+	return ico.Write(w, sizes, func(n int) image.Image { return shapes.Icon(n) })
 }

@@ -1,7 +1,13 @@
 // Command mksite makes the web build's site folder (see package web/site):
 //
-//	go run ./web/mksite -o dist-web/tablut          # index.html, wasm_exec.js, tablut.wasm
-//	go run ./web/mksite -static -o dist-web/page    # the page and the glue only
+//	go run ./web/mksite -o dist-web/tablut          # the whole site
+//	go run ./web/mksite -static -o dist-web/page    # the page, the glue, the icons
+//	go run ./web/mksite -finish -o dist-web/page -add dist/web_js_wasm/tablut.wasm
+//
+// The first builds the .wasm and finishes the folder: F.br and F.gz beside
+// each text or wasm file, site.json and sw.js. A release writes the static
+// files first, builds the .wasm itself, then finishes the folder with the
+// .wasm added (-finish, -add copies files in first).
 //
 // Serve the folder with any static server, e.g. tablut serve-web -dir dist-web/tablut.
 package main
@@ -9,29 +15,86 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/tablut-ai/tablut/web/site"
 )
 
+// files is a repeatable flag.
+type files []string
+
+func (f *files) String() string     { return strings.Join(*f, ",") }
+func (f *files) Set(s string) error { *f = append(*f, s); return nil }
+
 func main() {
 	out := flag.String("o", "dist-web/tablut", "the folder to write")
-	static := flag.Bool("static", false, "write index.html and wasm_exec.js only (a release builds the .wasm itself)")
+	static := flag.Bool("static", false, "write the page, wasm_exec.js and the icons only (a release builds the .wasm itself)")
+	finish := flag.Bool("finish", false, "finish a folder whose files are all in: compressed copies, site.json, sw.js")
+	var add files
+	flag.Var(&add, "add", "with -finish: copy this file into the folder first (repeatable)")
 	ldflags := flag.String("ldflags", "", "extra linker flags for the .wasm, e.g. version stamps")
 	flag.Parse()
+	if flag.NArg() != 0 || (*static && *finish) || (len(add) > 0 && !*finish) {
+		fmt.Fprintln(os.Stderr, "usage: mksite [-o DIR] [-ldflags FLAGS] | -static [-o DIR] | -finish [-o DIR] [-add FILE]...")
+		os.Exit(2)
+	}
 	var err error
-	if *static {
+	switch {
+	case *static:
 		err = site.Static(*out)
-	} else {
+	case *finish:
+		for _, f := range add {
+			if err = copyFile(f, filepath.Join(*out, filepath.Base(f))); err != nil {
+				break
+			}
+		}
+		if err == nil {
+			err = site.Finish(*out)
+		}
+	default:
 		err = site.Build(*out, *ldflags)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mksite:", err)
 		os.Exit(1)
 	}
-	if fi, err := os.Stat(filepath.Join(*out, site.WasmName)); err == nil {
-		fmt.Printf("%s: %.1f MB\n", filepath.Join(*out, site.WasmName), float64(fi.Size())/1e6)
+	wasms, _ := filepath.Glob(filepath.Join(*out, "*.wasm"))
+	for _, w := range wasms {
+		fmt.Printf("%s: %s", w, mb(w))
+		if br, gz := mb(w+".br"), mb(w+".gz"); br != "" || gz != "" {
+			fmt.Printf(" (brotli %s, gzip %s)", br, gz)
+		}
+		fmt.Println()
 	}
 	fmt.Println("site written to", *out)
+}
+
+// mb is a file's size in megabytes, "" if it is missing.
+func mb(path string) string {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%.2f MB", float64(fi.Size())/1e6)
+}
+
+// copyFile copies the file src to dst.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	o, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(o, in); err != nil {
+		o.Close()
+		return err
+	}
+	return o.Close()
 }

@@ -1,12 +1,22 @@
 // Package site makes the web build's folder, which any static host serves
-// as it is: index.html (the page: loading, failure messages, its own frame
-// timestamps), wasm_exec.js (Go's WebAssembly glue, copied from the
-// toolchain that builds the .wasm, as the two must match) and tablut.wasm
-// (package web built with GOOS=js GOARCH=wasm).
+// as it is: index.html (the page: a progress bar while the game downloads
+// and compiles, failure messages, its own frame timestamps), wasm_exec.js
+// (Go's WebAssembly glue, copied from the toolchain that builds the .wasm, as
+// the two must match), tablut.wasm (package web built with GOOS=js
+// GOARCH=wasm), the favicon, the web app manifest and its icons (drawn by
+// ui/shapes at build time), site.json (each file's sizes, for the progress
+// bar), sw.js (the service worker that keeps the site for offline visits),
+// and beside each text or wasm file F its compressed copies F.br and F.gz,
+// which a server sends with Content-Encoding to a browser that takes them.
 //
-//   - site.go: Build (the whole folder) and Static (the page and the glue
-//     only, for a release whose builder makes the .wasm itself).
+//   - site.go: Build (the whole folder) and Static (the page, the glue and
+//     the icons only, for a release whose builder makes the .wasm itself).
+//   - compress.go: Compress (F.gz and F.br beside every compressible file).
+//   - offline.go: Finish (Compress, then site.json and sw.js for the files
+//     as they are).
+//   - icons.go: the favicon, the apple-touch icon, the manifest and its icons.
 //   - index.html: the page.
+//   - sw.js: the service worker's code; Finish writes its version and files.
 package site
 
 import (
@@ -25,13 +35,17 @@ var indexHTML []byte
 // WasmName is the file name index.html loads.
 const WasmName = "tablut.wasm"
 
-// Static writes index.html and the toolchain's wasm_exec.js into dir, making
-// it if needed.
+// Static writes index.html, the toolchain's wasm_exec.js, the favicon, the
+// manifest and its icons into dir, making it if needed. The folder is ready
+// to serve once the .wasm is in and Finish has run.
 func Static(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), indexHTML, 0o644); err != nil {
+		return err
+	}
+	if err := writeIcons(dir); err != nil {
 		return err
 	}
 	root, err := goEnv("GOROOT")
@@ -53,7 +67,8 @@ func Static(dir string) error {
 
 // Build writes the whole site into dir: Static, then the game compiled to
 // WebAssembly (stripped, -trimpath) with the extra linker flags ldflags
-// (e.g. the version stamps). It runs the go command in the module's folder.
+// (e.g. the version stamps), then Finish (the compressed copies, site.json,
+// sw.js). It runs the go command in the module's folder.
 func Build(dir, ldflags string) error {
 	if err := Static(dir); err != nil {
 		return err
@@ -72,7 +87,7 @@ func Build(dir, ldflags string) error {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building the web game failed: %v\n%s", err, b)
 	}
-	return nil
+	return Finish(dir)
 }
 
 // goEnv returns one value of go env.
