@@ -2,11 +2,14 @@
 // as it is: index.html (the page: loading, failure messages, its own frame
 // timestamps), wasm_exec.js (Go's WebAssembly glue, copied from the
 // toolchain that builds the .wasm, as the two must match) and tablut.wasm
-// (package web built with GOOS=js GOARCH=wasm).
+// (package web built with GOOS=js GOARCH=wasm), and the page's search
+// worker: search-worker.js and search.wasm (package web/worker).
 //
 //   - site.go: Build (the whole folder) and Static (the page and the glue
 //     only, for a release whose builder makes the .wasm itself).
+//   - worker.go: the search worker's files (WorkerFiles, buildWorker).
 //   - index.html: the page.
+//   - search-worker.js: the search worker's script.
 package site
 
 import (
@@ -25,13 +28,16 @@ var indexHTML []byte
 // WasmName is the file name index.html loads.
 const WasmName = "tablut.wasm"
 
-// Static writes index.html and the toolchain's wasm_exec.js into dir, making
-// it if needed.
+// Static writes index.html, the toolchain's wasm_exec.js and the search
+// worker's script into dir, making it if needed.
 func Static(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), indexHTML, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, WorkerScript), workerJS, 0o644); err != nil {
 		return err
 	}
 	root, err := goEnv("GOROOT")
@@ -72,7 +78,7 @@ func Build(dir, ldflags string) error {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building the web game failed: %v\n%s", err, b)
 	}
-	return nil
+	return buildWorker(dir, ldflags, cmd.Dir)
 }
 
 // goEnv returns one value of go env.
