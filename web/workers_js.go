@@ -28,8 +28,9 @@ const workerScript = "search-worker.js"
 const maxWorkers = 4
 
 // stopWait is how long a stopped search may take to answer before the page
-// gives up on its worker.
-const stopWait = 10 * time.Second
+// gives up on its worker: long, as a worker still loading its network (on a
+// busy device, many seconds) reads the stop only after.
+const stopWait = time.Minute
 
 // pool is the page's search workers. One search uses them at a time (the
 // window runs one search at a time; a second waits for the first).
@@ -241,6 +242,12 @@ func (p *pool) engines() session.EngineFactory {
 		e := &workerEngine{pool: p, spec: s.String(), seed: uint64(time.Now().UnixNano()) | 1, moveTime: moveTime, lim: s.Limits()}
 		if s.UsesBook() {
 			e.book, _ = book.Default() // as player.NewEngine: unreadable, no book
+		}
+		// The workers make the engine (load its network) now, not at the
+		// first move.
+		prep := searchmsg.Request{Prepare: true, Spec: e.spec, Seed: e.seed, MoveTime: moveTime}.Encode()
+		for _, w := range p.workers {
+			w.Call("postMessage", prep)
 		}
 		return e, nil
 	}

@@ -16,5 +16,8 @@
 //     view's counts, Save and Open,
 //     the failure messages, the screenshots (kept under $TABLUT_SHOTS as web-*.png).
 //   - bench_test.go: the nodes per second in the page and natively.
+//   - worker_test.go: the search workers: their files, the page's frames
+//     while each level thinks in them (at most 50 ms apart), a search
+//     stopped by Undo, their speed against the page's (?bench=worker).
 //   - race_on_test.go, race_off_test.go: whether the race detector is on.
 package browsertest

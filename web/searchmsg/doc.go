@@ -1,7 +1,7 @@
 // Package searchmsg is what the web page and its search workers say to each
 // other, and how the page shares one search out among several workers and
 // puts their answers back together. It imports neither syscall/js nor
-// ebiten, so that its tests run natively: the page (web/worker_js.go) and
+// ebiten, so that its tests run natively: the page (web/workers_js.go) and
 // the worker (web/worker) only carry its messages as strings.
 //
 // A worker is a second WebAssembly program in a Web Worker (web/worker): a

@@ -11,10 +11,14 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// Request asks a worker to search, or (Stop) to stop the search ID.
+// Request asks a worker to search, or (Stop) to stop the search ID, or
+// (Prepare) to make the engine of Spec, Seed and MoveTime now (loading its
+// network), so that the first move does not wait for it; Prepare has no
+// answer.
 type Request struct {
-	ID   int64
-	Stop bool `json:",omitempty"`
+	ID      int64
+	Stop    bool `json:",omitempty"`
+	Prepare bool `json:",omitempty"`
 
 	// Spec is the player ("level:club", "cnn:champion"); Seed its seed (a
 	// level's noise and the tie-breaks), the same for a whole game so that
@@ -88,6 +92,9 @@ func DecodeRequest(s string) (Request, error) {
 	}
 	if r.MoveTime < 0 || r.MoveLimit < 0 || r.Depth < 0 || r.Nodes < 0 {
 		return r, errors.New("searchmsg: a negative limit in the request")
+	}
+	if r.Prepare {
+		return r, nil
 	}
 	pos, err := r.Position()
 	if err != nil {

@@ -112,6 +112,10 @@ func (s *server) run() {
 // search answers one request: a report per completed depth, then the
 // result or an error.
 func (s *server) search(ctx context.Context, r searchmsg.Request) {
+	if r.Prepare {
+		s.engine(r) // an error comes again with the first search
+		return
+	}
 	fail := func(err error) { s.post(searchmsg.Reply{ID: r.ID, Err: err.Error()}.Encode()) }
 	pos, err := r.Position()
 	if err != nil {

@@ -136,3 +136,15 @@ func TestOnlyTheSearch(t *testing.T) {
 		}
 	}
 }
+
+// Prepare makes the engine before the first search, and answers nothing.
+func TestServerPrepares(t *testing.T) {
+	var r replies
+	s := newServer(r.post(t))
+	s.receive(searchmsg.Request{ID: 0, Prepare: true, Spec: "level:beginner", Seed: 3, MoveTime: time.Second}.Encode())
+	close(s.queue)
+	s.run()
+	if len(s.engines) != 1 || len(r.got) != 0 {
+		t.Errorf("after a prepare: %d engines, replies %+v", len(s.engines), r.got)
+	}
+}
