@@ -7,6 +7,7 @@
 //   - site.go: Build (the whole folder) and Static (the page and the glue
 //     only, for a release whose builder makes the .wasm itself).
 //   - index.html: the page.
+//   - handler.go: Handler, what serves the folder (site files only, precompressed forms).
 package site
 
 import (
