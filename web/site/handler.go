@@ -107,7 +107,6 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	defer f.Close()
 
 	ctype, ok := contentTypes[path.Ext(name)]
 	if !ok {
@@ -127,10 +126,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	out, outInfo, enc := f, fi, ""
 	if !strings.HasSuffix(name, ".br") && !strings.HasSuffix(name, ".gz") {
 		if cf, cfi, e := h.compressed(name, fi, r.Header.Get("Accept-Encoding")); cf != nil {
-			defer cf.Close()
+			f.Close() // one open file per request: serve-web counts on it
 			out, outInfo, enc = cf, cfi, e
 		}
 	}
+	defer out.Close()
 	// The entity tag names the bytes sent: the encoding, the size and the
 	// time of the file, so each form of a file revalidates on its own.
 	tag := enc
