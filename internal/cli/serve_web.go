@@ -106,7 +106,7 @@ func autoConns() int {
 
 func autoConnsText() string {
 	if lim := openFileLimit(); lim > 0 {
-		return fmt.Sprintf("%d here, half of the %d files this process may open, at most 512", autoConns(), lim)
+		return fmt.Sprintf("half the files this process may open, at most 512: %d here", autoConns())
 	}
 	return "512"
 }
@@ -182,24 +182,22 @@ func newWebServer(cfg webServerConfig, out io.Writer) (*webServer, error) {
 }
 
 // serve answers until ctx ends, then lets the requests in flight finish for
-// a moment.
+// a moment before it closes the site.
 func (s *webServer) serve(ctx context.Context) error {
 	defer s.h.Close()
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-ctx.Done():
-		case <-done:
-			return
-		}
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		if s.srv.Shutdown(sctx) != nil {
-			s.srv.Close() // downloads still running: cut them
-		}
-	}()
-	if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	served := make(chan error, 1)
+	go func() { served <- s.srv.Serve(s.ln) }()
+	select {
+	case err := <-served:
+		return err // the listener failed: Serve never returns nil
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if s.srv.Shutdown(sctx) != nil {
+		s.srv.Close() // downloads still running: cut them
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
