@@ -25,7 +25,8 @@ const maxVisitors = 1 << 16
 // Handler serves a built site folder to browsers, and nothing else from it:
 // only regular files, never a directory listing, a file or folder whose name
 // begins with a dot (.git, .env), or a symbolic link that leads out of the
-// folder. Where the site's build wrote F.br or F.gz beside F, a browser that
+// folder (os.Root also refuses absolute links, even to a file inside).
+// Asked for by name, F.br and F.gz are plain files like any other. Where the site's build wrote F.br or F.gz beside F, a browser that
 // accepts that encoding gets the smaller file, sent with Content-Encoding.
 type Handler struct {
 	root *os.Root // the folder; os.Root refuses names and links that leave it
