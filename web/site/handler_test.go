@@ -128,10 +128,12 @@ func TestHandlerServesOnlySiteFiles(t *testing.T) {
 		"out-rel":     "../" + filepath.Base(outside), // relative, leaves the folder
 		"hostname":    "/etc/hostname",
 		"inside.wasm": WasmName, // stays inside
+		"abs.wasm":    "",       // absolute, to a file inside: refused all the same
 		"indir":       "sub",
 	}
 	// t.TempDir makes sibling folders, so out-rel reaches outside.
 	require.Equal(t, filepath.Dir(dir), filepath.Dir(outside))
+	links["abs.wasm"] = filepath.Join(dir, WasmName)
 	for name, target := range links {
 		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
 			t.Skip("no symbolic links here:", err)
@@ -156,6 +158,7 @@ func TestHandlerServesOnlySiteFiles(t *testing.T) {
 		"/out/secret":      http.StatusNotFound,
 		"/out-rel/secret":  http.StatusNotFound,
 		"/hostname":        http.StatusNotFound,
+		"/abs.wasm":        http.StatusNotFound,
 		"/nothing.js":      http.StatusNotFound,
 		"/sub%5cpage.txt":  http.StatusNotFound, // a backslash
 		"/sub//page.txt":   http.StatusNotFound,
