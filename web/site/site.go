@@ -10,6 +10,7 @@
 //   - worker.go: the search worker's files (WorkerFiles, buildWorker).
 //   - index.html: the page.
 //   - search-worker.js: the search worker's script.
+//   - handler.go: Handler, what serves the folder (site files only, precompressed forms).
 package site
 
 import (
