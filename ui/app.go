@@ -66,6 +66,10 @@ type App struct {
 
 	fullscreen bool // as last set by ToggleFullscreen (the buttons show it)
 
+	// scale is device pixels per CSS pixel, as Layout last found it: the
+	// phone layout sizes its text and buttons by it.
+	scale float64
+
 	filterCache [2]filterPlanes // the network pages' filter pictures
 
 	teach       session.Classroom // the classroom view
@@ -245,6 +249,7 @@ func (a *App) Update() error {
 // that everything is drawn at the native resolution.
 func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 	s := ebiten.Monitor().DeviceScaleFactor()
+	a.scale = s
 	return max(1, int(float64(outsideWidth)*s)), max(1, int(float64(outsideHeight)*s))
 }
 
@@ -254,7 +259,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 // frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown())
+	a.geo = newScreenGeometry(b.Dx(), b.Dy(), a.scale, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown())
 	g := &a.geo
 	now := a.ctl.Now()
 	w, h := b.Dx(), b.Dy()

@@ -115,6 +115,18 @@ func newRegions(g *geometry) regions {
 		return image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
 			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(panel)
 	}
+	if g.phone {
+		// The evaluation bar lies across between the board and the panel.
+		ye := max(0, min(h, int(math.Ceil(g.frame.y+g.frame.h+3*u))+1))
+		yb := max(ye, min(h, int(math.Floor(g.panel.y))))
+		panel := image.Rect(0, yb, w, h)
+		return regions{
+			board:  image.Rect(0, 0, w, ye),
+			eval:   image.Rect(0, ye, w, yb),
+			panel:  panel,
+			status: status(panel),
+		}
+	}
 	if g.portrait {
 		// The panel is below the board and the evaluation bar.
 		yb := max(0, min(h, int(math.Floor(g.panel.y))))
