@@ -26,6 +26,10 @@ type Options struct {
 	// Settings, if set, start a game at once; otherwise the start panel opens
 	// with the default settings.
 	Settings *session.Settings
+	// AskFirst: Settings come from a link (the page's address), which
+	// asks before it replaces a kept, unfinished game (Config.KeepLastGame;
+	// session.Controller.OfferLink).
+	AskFirst bool
 	// Load is a record file to open at start.
 	Load string
 	// Screenshot, if set, is a PNG file written after Frames frames, after which
@@ -110,8 +114,16 @@ func NewApp(opts Options) (*App, error) {
 	a.sound = newSounds(a.ctl.Prefs().Muted)
 	if opts.Settings != nil {
 		a.ctl.SetPanel(*opts.Settings)
-		if err := a.ctl.Start(*opts.Settings); err != nil {
-			return nil, err
+		asked := false
+		if opts.AskFirst {
+			if asked, err = a.ctl.OfferLink(*opts.Settings); err != nil {
+				return nil, err
+			}
+		}
+		if !asked {
+			if err := a.ctl.Start(*opts.Settings); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if opts.Load != "" {

@@ -218,7 +218,9 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 
 	f.status = a.statusView(g)
 
-	if c.Screen() == session.ScreenStart {
+	if c.Screen() == session.ScreenLink {
+		f.overlay = a.linkKey(g)
+	} else if c.Screen() == session.ScreenStart {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
 		f.overlay = fmt.Sprint("help ", c.HelpPage())
@@ -278,9 +280,12 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 	if full && f.overlay != "" {
 		w, h := int(g.w), int(g.h)
 		var img *ebiten.Image
-		if a.ctl.Screen() == session.ScreenStart {
+		switch a.ctl.Screen() {
+		case session.ScreenLink:
+			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawLink(dst, g) })
+		case session.ScreenStart:
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawStart(dst, g) })
-		} else {
+		default:
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawHelp(dst, g) })
 		}
 		screen.DrawImage(img, nil)

@@ -36,6 +36,9 @@ func (a *App) handleKeys() {
 		}
 		return false
 	}
+	if a.linkKeys(pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter), pressed(ebiten.KeyEscape)) {
+		return // the link's question first (drawlink.go)
+	}
 	if c.HelpShown() {
 		switch {
 		case pressed(ebiten.KeyP) && c.HelpPage() != session.HelpKeys:
@@ -288,6 +291,9 @@ func (a *App) mouse(in mouseInput) {
 	if in.justPressed {
 		a.drag.active = false
 		switch {
+		case c.Screen() == session.ScreenLink:
+			a.clickLink(x, y)
+			return
 		case c.HelpShown():
 			if p, ok := tabAt(helpTabs(g), x, y); ok {
 				c.ShowHelp(p)
