@@ -73,7 +73,8 @@ func options(q url.Values) (ui.Options, error) {
 		def.MoveTime, given = d, true
 	}
 	if given {
-		opts.Settings = &def
+		// A link's game asks before it replaces a kept, unfinished one.
+		opts.Settings, opts.AskFirst = &def, true
 	}
 	test := q.Get("test") != ""
 	frames := 0
@@ -99,6 +100,14 @@ type state struct {
 	Busy  bool   // a search runs (an AI thinks)
 	Human bool   // a person may move
 	Moves []move // the legal moves, where their squares are drawn
+	// Link: the link's question over the kept game, its players and
+	// buttons; nil when none is up.
+	Link *linkQuestion `json:",omitempty"`
+}
+
+type linkQuestion struct {
+	Players     string
+	Start, Keep point
 }
 
 type move struct {
@@ -110,6 +119,12 @@ type move struct {
 func testState(a *ui.App, frame int) string {
 	c := a.Controller()
 	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove()}
+	if sx, sy, ok := a.LinkButtonCenter(true); ok {
+		o, _ := c.LinkOffered()
+		kx, ky, _ := a.LinkButtonCenter(false)
+		scale := cssScale()
+		s.Link = &linkQuestion{o.Players, point{sx / scale, sy / scale}, point{kx / scale, ky / scale}}
+	}
 	if s.Human {
 		scale := cssScale()
 		at := func(q game.Square) point {
