@@ -73,6 +73,9 @@ type App struct {
 	// scale is device pixels per CSS pixel, as Layout last found it: the
 	// phone layout sizes its text and buttons by it.
 	scale float64
+	// helpPart is the part of help page helpPartOf shown on a phone
+	// (helpphone.go).
+	helpPart, helpPartOf int
 
 	filterCache [2]filterPlanes // the network pages' filter pictures
 
@@ -271,7 +274,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 // frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	a.geo = newScreenGeometry(b.Dx(), b.Dy(), a.scale, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown())
+	a.geo = newScreenGeometry(b.Dx(), b.Dy(), a.scale, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown(), a.ctl.InLesson())
 	g := &a.geo
 	now := a.ctl.Now()
 	w, h := b.Dx(), b.Dy()

@@ -20,6 +20,21 @@ type bannerGeometry struct {
 }
 
 func newBannerGeometry(g *geometry) bannerGeometry {
+	if g.phone {
+		// Text at the panel's size and buttons a finger can hit, rather
+		// than sized by the squares.
+		u := g.u
+		bh := math.Max(34*u, phoneTouch*g.scale)
+		h := 16*u + 30*u + 26*u + 10*u + bh + 30*u
+		b := bannerGeometry{box: rect{g.board.x - 6*u, g.board.cy() - h/2, g.board.w + 12*u, h}}
+		gap := 8 * u
+		bw := (b.box.w - 24*u - 2*gap) / 3
+		y := b.box.y + 16*u + 30*u + 26*u + 10*u
+		b.rematch = rect{b.box.x + 12*u, y, bw, bh}
+		b.swap = rect{b.rematch.x + bw + gap, y, bw, bh}
+		b.review = rect{b.swap.x + bw + gap, y, bw, bh}
+		return b
+	}
 	b := bannerGeometry{box: rect{g.board.x - 6*g.u, g.board.cy() - g.cell*1.2, g.board.w + 12*g.u, g.cell * 2.4}}
 	bw, bh, gap := g.cell*2.3, g.cell*0.5, g.cell*0.2
 	y := b.box.y + b.box.h - bh - g.cell*0.3
@@ -56,6 +71,21 @@ func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	fillRoundRect(dst, b.box, 10*g.u, nrgba(0x15171c, 0xe8))
 	title, why := c.EndWords()
 	col := endColour(c.Game().Outcome(), title)
+	if g.phone {
+		u := g.u
+		drawText(dst, title, face(a.fonts.bold, 24*u), b.box.cx(), b.box.y+16*u+13*u, col, alignCenter)
+		drawText(dst, why, face(a.fonts.regular, 16*u), b.box.cx(), b.box.y+16*u+30*u+11*u, colText, alignCenter)
+		bf := face(a.fonts.bold, 16*u)
+		for _, btn := range []struct {
+			r rect
+			l string
+		}{{b.rematch, "Rematch"}, {b.swap, "Swap sides"}, {b.review, "Review"}} {
+			fillRoundRect(dst, btn.r, 6*u, colButtonOn)
+			drawText(dst, btn.l, bf, btn.r.cx(), btn.r.cy(), colText, alignCenter)
+		}
+		drawText(dst, "Tap the board to see it", face(a.fonts.regular, 16*u), b.box.cx(), b.box.y+b.box.h-15*u, colTextDim, alignCenter)
+		return
+	}
 	cy := b.box.y
 	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.box.cx(), cy+g.cell*0.45, col, alignCenter)
 	drawText(dst, why, face(a.fonts.regular, g.cell*0.26), b.box.cx(), cy+g.cell*0.95, colText, alignCenter)
@@ -114,6 +144,10 @@ func inPage() bool { return runtime.GOOS == "js" }
 
 // drawHelp draws the help overlay: the rules page or the keys page.
 func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
+	if g.phone {
+		a.drawPhoneHelp(dst, g)
+		return
+	}
 	u := g.u
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
 	card := helpCard(g)

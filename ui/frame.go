@@ -223,7 +223,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	} else if c.Screen() == session.ScreenStart {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
-		f.overlay = fmt.Sprint("help ", c.HelpPage())
+		f.overlay = fmt.Sprint("help ", c.HelpPage(), " ", a.helpPartKey())
 	} else if a.teachShown() {
 		f.overlay = a.teachKey(now)
 	}

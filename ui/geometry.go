@@ -127,7 +127,7 @@ const (
 // review). A tall screen puts the panel below the board, unless the panel's
 // height would leave the board smaller than beside it.
 func newGeometry(w, h int, flipped, watch, chart bool) geometry {
-	return newScreenGeometry(w, h, 1, flipped, watch, chart)
+	return newScreenGeometry(w, h, 1, flipped, watch, chart, false)
 }
 
 // phoneRatio: a screen at most this wide for its height (in portrait on a
@@ -135,12 +135,12 @@ func newGeometry(w, h int, flipped, watch, chart bool) geometry {
 const phoneRatio = 0.8
 
 // newScreenGeometry lays out a w x h screen of scale device pixels per CSS
-// pixel: the phone layout on a screen much taller than wide, else as
-// newGeometry says.
-func newScreenGeometry(w, h int, scale float64, flipped, watch, chart bool) geometry {
+// pixel: the phone layout on a screen much taller than wide (lesson: with
+// room for the lesson's box), else as newGeometry says.
+func newScreenGeometry(w, h int, scale float64, flipped, watch, chart, lesson bool) geometry {
 	scale = max(scale, 1)
 	if float64(w) < float64(h)*phoneRatio {
-		return phoneGeometry(w, h, scale, flipped, watch, chart)
+		return phoneGeometry(w, h, scale, flipped, watch, chart, lesson)
 	}
 	land := layoutGeometry(w, h, flipped, watch, chart, false)
 	land.scale = scale

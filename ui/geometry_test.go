@@ -114,7 +114,7 @@ func TestPanelTextIsAtLeast16Pixels(t *testing.T) {
 func TestPhoneLayoutInCSSPixels(t *testing.T) {
 	const scale = 3.0
 	for _, watch := range []bool{false, true} {
-		g := newScreenGeometry(390*scale, 844*scale, scale, false, watch, watch)
+		g := newScreenGeometry(390*scale, 844*scale, scale, false, watch, watch, false)
 		require.True(t, g.phone, "390x844 is not laid out for a phone")
 		css := func(px float64) float64 { return px / scale }
 		if w := css(g.frame.w); w < 390-2*8 {
@@ -155,7 +155,7 @@ func TestPhoneLayoutInCSSPixels(t *testing.T) {
 	// A desktop window keeps its layouts: landscape at 1280x800 and
 	// 1280x1024, and the old portrait between 0.8 and 1.05.
 	for _, size := range [][2]int{{1280, 800}, {1280, 1024}, {minWindowW, minWindowH}, {900, 1000}} {
-		if g := newScreenGeometry(size[0], size[1], 1, false, false, false); g.phone {
+		if g := newScreenGeometry(size[0], size[1], 1, false, false, false, false); g.phone {
 			t.Errorf("%v is laid out for a phone", size)
 		}
 	}

@@ -297,6 +297,8 @@ func (a *App) mouse(in mouseInput) {
 		case c.HelpShown():
 			if p, ok := tabAt(helpTabs(g), x, y); ok {
 				c.ShowHelp(p)
+			} else if a.clickPhoneHelpPart(x, y) {
+				// a phone's help: the next or the previous part
 			} else if c.HelpPage() != session.HelpKeys && lessonButtonRect(g).contains(x, y) {
 				a.startLesson()
 			} else {

@@ -26,15 +26,29 @@ func phoneUnits(cssW, cssH float64) float64 {
 	return math.Max(phoneMinText/16, min(cssW/446, cssH/1140, 1.1))
 }
 
+// lessonPanelButtons are the panel's buttons on a phone during the lesson.
+var lessonPanelButtons = []button{
+	{act: actNew, label: "New", key: "N"},
+	{act: actUndo, label: "Undo", key: "U"},
+	{act: actFlip, label: "Flip", key: "F"},
+	{act: actHint, label: "Hint", key: "H"},
+	{act: actHelp, label: "Help", key: "?"},
+}
+
 // phoneGeometry lays out a w x h screen (device pixels, scale of them to a
 // CSS pixel) in the phone layout: board on top, as wide as the screen less
 // a small margin unless the panel needs the height; the evaluation bar
 // across under it; the panel's players (no title), status box, buttons at
 // least phoneTouch CSS pixels tall and wide, and the move list below.
-func phoneGeometry(w, h int, scale float64, flipped, watch, chart bool) geometry {
+func phoneGeometry(w, h int, scale float64, flipped, watch, chart, lesson bool) geometry {
 	g := geometry{w: float64(w), h: float64(h), flipped: flipped, portrait: true, phone: true, scale: scale}
 	buttons := panelButtons
-	if watch {
+	switch {
+	case lesson:
+		// The lesson's task needs the room: one row of the buttons it
+		// uses.
+		buttons = lessonPanelButtons
+	case watch:
 		buttons = append(append([]button{}, panelButtons...), watchButtons...)
 	}
 	rows := float64((len(buttons) + buttonsPerRow - 1) / buttonsPerRow)
