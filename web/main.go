@@ -85,7 +85,8 @@ func options(q url.Values) (ui.Options, error) {
 		def.MoveTime, given = d, true
 	}
 	if given {
-		opts.Settings = &def
+		// A link's game asks before it replaces a kept, unfinished one.
+		opts.Settings, opts.AskFirst = &def, true
 	}
 	test := q.Get("test") != ""
 	frames := 0
@@ -113,6 +114,14 @@ type state struct {
 	Moves []move // the legal moves, where their squares are drawn
 	// Search is the search workers' state (workers_js.go).
 	Search workerState
+	// Link: the link's question over the kept game, its players and
+	// buttons; nil when none is up.
+	Link *linkQuestion `json:",omitempty"`
+}
+
+type linkQuestion struct {
+	Players     string
+	Start, Keep point
 }
 
 type move struct {
@@ -124,6 +133,12 @@ type move struct {
 func testState(a *ui.App, frame int) string {
 	c := a.Controller()
 	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(), Search: poolState()}
+	if sx, sy, ok := a.LinkButtonCenter(true); ok {
+		o, _ := c.LinkOffered()
+		kx, ky, _ := a.LinkButtonCenter(false)
+		scale := cssScale()
+		s.Link = &linkQuestion{o.Players, point{sx / scale, sy / scale}, point{kx / scale, ky / scale}}
+	}
 	if s.Human {
 		scale := cssScale()
 		at := func(q game.Square) point {
