@@ -13,6 +13,13 @@ type Limits struct {
 	MoveTime time.Duration // wall time for the move; the search stops at 90% of it
 	Depth    int           // maximum nominal depth in plies
 	Nodes    int64         // node budget
+	// RootMoves, when not empty, restricts the search to these moves of the
+	// root (the legal ones among them; all when none is), as UCI's
+	// "searchmoves": searchers that share out a position's moves search
+	// one share each (the web page's workers, web/searchmsg). The result
+	// is the best move of the share; a share of one move is still
+	// searched, for its score.
+	RootMoves []game.Move
 }
 
 // DefaultContempt is the players' contempt for draws by repetition (see

@@ -42,7 +42,7 @@ func (s *Searcher) Ponder(pos game.Position, history []uint64, lim Limits) *Pond
 	p := &Ponder{pos: pos, ctl: ctl, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer release()
-		p.res = s.run(ctl, pos, history, lim.Depth, p.report)
+		p.res = s.run(ctl, pos, history, lim.Depth, nil, p.report)
 		close(p.done)
 	}()
 	return p

@@ -402,3 +402,22 @@ func BenchmarkHeuristicCapture(b *testing.B) {
 		}
 	}
 }
+
+// Limits.RootMoves restricts the root: the answer is one of the share, a
+// share of one move is searched (for its score) rather than answered at
+// once, and a share with no legal move searches them all.
+func TestRootMoves(t *testing.T) {
+	pos := game.StartPosition()
+	var buf [game.MaxMoves]game.Move
+	legal := pos.GenerateMoves(buf[:0])
+	share := []game.Move{legal[len(legal)-1], legal[len(legal)/2]}
+	s := NewSearcher(NewHeuristic(), Options{TTSizeMB: 4, Deterministic: true})
+	r := s.Search(context.Background(), pos, []uint64{pos.Hash()}, Limits{Depth: 3, RootMoves: share}, nil)
+	require.Contains(t, share, r.Move)
+	require.Equal(t, 3, r.Depth)
+	one := s.Search(context.Background(), pos, []uint64{pos.Hash()}, Limits{Depth: 2, RootMoves: share[:1]}, nil)
+	require.Equal(t, share[0], one.Move)
+	require.Equal(t, 2, one.Depth, "a share of one move is searched")
+	none := s.Search(context.Background(), pos, []uint64{pos.Hash()}, Limits{Depth: 1, RootMoves: []game.Move{game.NewMove(game.Sq(4, 4), game.Sq(4, 0))}}, nil)
+	require.True(t, pos.IsLegal(none.Move))
+}

@@ -155,14 +155,22 @@ func (s *Searcher) Clear() {
 func (s *Searcher) Search(ctx context.Context, pos game.Position, history []uint64, lim Limits, progress func(Info)) Result {
 	ctl, release := newControl(ctx, lim, s.late)
 	defer release()
-	return s.run(ctl, pos, history, lim.Depth, progress)
+	return s.run(ctl, pos, history, lim.Depth, lim.RootMoves, progress)
 }
 
 // run is Search under the control ctl, whose move time may be armed later
-// (pondering).
-func (s *Searcher) run(ctl *control, pos game.Position, history []uint64, depth int, progress func(Info)) Result {
+// (pondering), on the root moves of share (all when empty).
+func (s *Searcher) run(ctl *control, pos game.Position, history []uint64, depth int, share []game.Move, progress func(Info)) Result {
 	var buf [game.MaxMoves]game.Move
 	legal := pos.GenerateMoves(buf[:0])
+	all := len(legal)
+	if len(share) > 0 {
+		// A share with no legal move searches them all rather than answer
+		// as if the game were over.
+		if mine := slices.DeleteFunc(slices.Clone(legal), func(m game.Move) bool { return !slices.Contains(share, m) }); len(mine) > 0 {
+			legal = mine
+		}
+	}
 	if len(legal) == 0 {
 		// Game over, or no legal move (which loses).
 		score := int32(0)
@@ -233,7 +241,7 @@ func (s *Searcher) run(ctl *control, pos game.Position, history []uint64, depth 
 
 	// Fallback: the best-ordered move, in case not even depth 1 completes.
 	res := Result{Move: rootMoves[0].move, Score: sign * staticScore(eval, &pos), PV: []game.Move{rootMoves[0].move}}
-	if len(rootMoves) == 1 {
+	if all == 1 {
 		// A single legal move is answered at once, whatever the move time.
 		res.Elapsed = ctl.elapsed()
 		return res

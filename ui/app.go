@@ -26,6 +26,10 @@ type Options struct {
 	// Settings, if set, start a game at once; otherwise the start panel opens
 	// with the default settings.
 	Settings *session.Settings
+	// AskFirst: Settings come from a link (the page's address), which
+	// asks before it replaces a kept, unfinished game (Config.KeepLastGame;
+	// session.Controller.OfferLink).
+	AskFirst bool
 	// Load is a record file to open at start.
 	Load string
 	// Screenshot, if set, is a PNG file written after Frames frames, after which
@@ -65,6 +69,13 @@ type App struct {
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
 	fullscreen bool // as last set by ToggleFullscreen (the buttons show it)
+
+	// scale is device pixels per CSS pixel, as Layout last found it: the
+	// phone layout sizes its text and buttons by it.
+	scale float64
+	// helpPart is the part of help page helpPartOf shown on a phone
+	// (helpphone.go).
+	helpPart, helpPartOf int
 
 	filterCache [2]filterPlanes // the network pages' filter pictures
 
@@ -106,8 +117,16 @@ func NewApp(opts Options) (*App, error) {
 	a.sound = newSounds(a.ctl.Prefs().Muted)
 	if opts.Settings != nil {
 		a.ctl.SetPanel(*opts.Settings)
-		if err := a.ctl.Start(*opts.Settings); err != nil {
-			return nil, err
+		asked := false
+		if opts.AskFirst {
+			if asked, err = a.ctl.OfferLink(*opts.Settings); err != nil {
+				return nil, err
+			}
+		}
+		if !asked {
+			if err := a.ctl.Start(*opts.Settings); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if opts.Load != "" {
@@ -245,6 +264,7 @@ func (a *App) Update() error {
 // that everything is drawn at the native resolution.
 func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 	s := ebiten.Monitor().DeviceScaleFactor()
+	a.scale = s
 	return max(1, int(float64(outsideWidth)*s)), max(1, int(float64(outsideHeight)*s))
 }
 
@@ -254,7 +274,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 // frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	a.geo = newGeometry(b.Dx(), b.Dy(), a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown())
+	a.geo = newScreenGeometry(b.Dx(), b.Dy(), a.scale, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown(), a.ctl.InLesson())
 	g := &a.geo
 	now := a.ctl.Now()
 	w, h := b.Dx(), b.Dy()

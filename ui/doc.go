@@ -64,6 +64,13 @@
 //     evaluation bar, panel and its buttons, the chance chart; the layout
 //     (panel beside or below) that gives the larger board, and the minimum
 //     window size.
+//   - phone.go: the phone layout of a screen much taller than wide: the
+//     board across the width, the evaluation bar under it, the panel's text
+//     and buttons sized in CSS pixels (at least 14 and 44).
+//   - startphone.go, helpphone.go: the start panel and the help's pages
+//     stacked for a phone; the help cut into parts with buttons between.
+//   - drawlink.go: the question a page's link asks before it replaces the
+//     kept game (Start the link's game, Keep playing my game; Enter, Esc).
 //   - theme.go: the colours.
 //   - sound.go: the cues synthesised in code (sine partials under a decay)
 //     and played through oto; silent, not failing, without a sound device;

@@ -279,6 +279,16 @@ func evalBarRect(g *geometry) rect {
 	return rect{math.Round(r.x), math.Round(r.y), math.Round(r.w), math.Round(r.h)}
 }
 
+// evalBarLength is the length of the evaluation bar along which White's
+// share grows: its height, or its width when it lies across (the phone
+// layout).
+func evalBarLength(g *geometry) float64 {
+	if g.phone {
+		return evalBarRect(g).w
+	}
+	return evalBarRect(g).h
+}
+
 // glideEval moves the evaluation bar's displayed share one step towards the
 // latest evaluation, so that it glides over a few ticks; Update calls it.
 func (a *App) glideEval() {
@@ -300,7 +310,7 @@ func (a *App) evalView(g *geometry) evalView {
 		// bar would claim an even game).
 		return evalView{label: "?"}
 	}
-	return evalView{white: math.Round(evalBarRect(g).h * a.evalShown), label: session.EvalLabel(score, a.ctl.Viewpoint()), known: true}
+	return evalView{white: math.Round(evalBarLength(g) * a.evalShown), label: session.EvalLabel(score, a.ctl.Viewpoint()), known: true}
 }
 
 // drawEvalBar draws who stands better: White's share grows from White's side
@@ -312,7 +322,20 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 	f := face(a.fonts.bold, 14*u)
 	if !v.known {
 		quickRect(dst, r, colEvalUnknown)
-		drawText(dst, v.label, f, r.cx(), r.y-16*u, colTextDim, alignCenter)
+		if g.phone {
+			drawText(dst, v.label, f, r.x-10*u, r.cy(), colTextDim, alignRight)
+		} else {
+			drawText(dst, v.label, f, r.cx(), r.y-16*u, colTextDim, alignCenter)
+		}
+		return
+	}
+	if g.phone {
+		// Across under the board: White's share from the left, the score
+		// at the left end.
+		quickRect(dst, r, colEvalBlack)
+		quickRect(dst, rect{r.x, r.y, wh, r.h}, colEvalWhite)
+		quickRect(dst, rect{math.Round(r.cx() - u), r.y - 3*u, math.Max(2, math.Round(2*u)), r.h + 6*u}, colAccent)
+		drawText(dst, v.label, f, r.x-10*u, r.cy(), colText, alignRight)
 		return
 	}
 	quickRect(dst, r, colEvalBlack)

@@ -20,6 +20,21 @@ type bannerGeometry struct {
 }
 
 func newBannerGeometry(g *geometry) bannerGeometry {
+	if g.phone {
+		// Text at the panel's size and buttons a finger can hit, rather
+		// than sized by the squares.
+		u := g.u
+		bh := math.Max(34*u, phoneTouch*g.scale)
+		h := 16*u + 30*u + 26*u + 10*u + bh + 30*u
+		b := bannerGeometry{box: rect{g.board.x - 6*u, g.board.cy() - h/2, g.board.w + 12*u, h}}
+		gap := 8 * u
+		bw := (b.box.w - 24*u - 2*gap) / 3
+		y := b.box.y + 16*u + 30*u + 26*u + 10*u
+		b.rematch = rect{b.box.x + 12*u, y, bw, bh}
+		b.swap = rect{b.rematch.x + bw + gap, y, bw, bh}
+		b.review = rect{b.swap.x + bw + gap, y, bw, bh}
+		return b
+	}
 	b := bannerGeometry{box: rect{g.board.x - 6*g.u, g.board.cy() - g.cell*1.2, g.board.w + 12*g.u, g.cell * 2.4}}
 	bw, bh, gap := g.cell*2.3, g.cell*0.5, g.cell*0.2
 	y := b.box.y + b.box.h - bh - g.cell*0.3
@@ -56,6 +71,21 @@ func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	fillRoundRect(dst, b.box, 10*g.u, nrgba(0x15171c, 0xe8))
 	title, why := c.EndWords()
 	col := endColour(c.Game().Outcome(), title)
+	if g.phone {
+		u := g.u
+		drawText(dst, title, face(a.fonts.bold, 24*u), b.box.cx(), b.box.y+16*u+13*u, col, alignCenter)
+		drawText(dst, why, face(a.fonts.regular, 16*u), b.box.cx(), b.box.y+16*u+30*u+11*u, colText, alignCenter)
+		bf := face(a.fonts.bold, 16*u)
+		for _, btn := range []struct {
+			r rect
+			l string
+		}{{b.rematch, "Rematch"}, {b.swap, "Swap sides"}, {b.review, "Review"}} {
+			fillRoundRect(dst, btn.r, 6*u, colButtonOn)
+			drawText(dst, btn.l, bf, btn.r.cx(), btn.r.cy(), colText, alignCenter)
+		}
+		drawText(dst, "Tap the board to see it", face(a.fonts.regular, 16*u), b.box.cx(), b.box.y+b.box.h-15*u, colTextDim, alignCenter)
+		return
+	}
 	cy := b.box.y
 	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.box.cx(), cy+g.cell*0.45, col, alignCenter)
 	drawText(dst, why, face(a.fonts.regular, g.cell*0.26), b.box.cx(), cy+g.cell*0.95, colText, alignCenter)
@@ -70,33 +100,54 @@ func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	drawText(dst, "U undo  ·  N new game  ·  click the board to see it", face(a.fonts.regular, g.cell*0.17), b.box.cx(), b.box.y+b.box.h-g.cell*0.13, colTextDim, alignCenter)
 }
 
-// helpLines are the keyboard shortcuts, as shown in the help overlay.
-var helpLines = [][2]string{
-	{"Click, then click", "select a piece, then its destination"},
-	{"Drag and drop", "move a piece"},
-	{"U  /  Ctrl+Z", "undo (stops a thinking AI)"},
-	{"R  /  Ctrl+Y", "redo"},
-	{"N", "new game (start panel)"},
-	{"F", "flip the board"},
-	{"H", "hint: the AI suggests a move"},
-	{"S  /  Ctrl+S", "save the game, and its review (file dialog, else ~/Tablut)"},
-	{"O  /  drop a file", "open a saved game"},
-	{"Space", "AI vs AI: pause / resume"},
-	{".", "AI vs AI: let one move be played"},
-	{"←  →  Home  End", "replay: browse the moves (or click one)"},
-	{"+  /  −", "AI vs AI: faster / slower"},
-	{"Esc", "deselect, close this help"},
-	{"?  /  F1", "this help"},
-	{"L  /  Help button", "the rules, with pictures and in full"},
-	{"P", "learn to play: a short lesson on the board"},
-	{"T  /  Teach button", "classroom view: search, slow motion, evaluation, network, evolution"},
-	{"F11  /  Full button", "full screen, for a projector"},
-	{"M", "sound on / off (remembered)"},
-	{"Enter  /  X  /  V", "after a game: rematch / swap sides / review it"},
+// helpLines are the keyboard shortcuts, as shown in the help overlay, in
+// the words of where the game runs: in a web page (inPage) Save downloads
+// a file and Open shows the browser's file picker; on a desktop they use
+// the system's file dialog, and a game saved without one goes to
+// ~/Tablut.
+func helpLines(inPage bool) [][2]string {
+	save := "save the game, and its review (file dialog, else ~/Tablut)"
+	open := "open a saved game"
+	drop := "O  /  drop a file"
+	if inPage {
+		save = "download the game as a file, with its review"
+		open = "open a saved game with the file picker, or drop its file here"
+		drop = "O"
+	}
+	return [][2]string{
+		{"Click, then click", "select a piece, then its destination"},
+		{"Drag and drop", "move a piece"},
+		{"U  /  Ctrl+Z", "undo (stops a thinking AI)"},
+		{"R  /  Ctrl+Y", "redo"},
+		{"N", "new game (start panel)"},
+		{"F", "flip the board"},
+		{"H", "hint: the AI suggests a move"},
+		{"S  /  Ctrl+S", save},
+		{drop, open},
+		{"Space", "AI vs AI: pause / resume"},
+		{".", "AI vs AI: let one move be played"},
+		{"←  →  Home  End", "replay: browse the moves (or click one)"},
+		{"+  /  −", "AI vs AI: faster / slower"},
+		{"Esc", "deselect, close this help"},
+		{"?  /  F1", "this help"},
+		{"L  /  Help button", "the rules, with pictures and in full"},
+		{"P", "learn to play: a short lesson on the board"},
+		{"T  /  Teach button", "classroom view: search, slow motion, evaluation, network, evolution"},
+		{"F11  /  Full button", "full screen, for a projector"},
+		{"M", "sound on / off (remembered)"},
+		{"Enter  /  X  /  V", "after a game: rematch / swap sides / review it"},
+	}
 }
+
+// inPage reports whether the game runs in a web page (the wasm build).
+func inPage() bool { return runtime.GOOS == "js" }
 
 // drawHelp draws the help overlay: the rules page or the keys page.
 func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
+	if g.phone {
+		a.drawPhoneHelp(dst, g)
+		return
+	}
 	u := g.u
 	fillRect(dst, rect{0, 0, g.w, g.h}, nrgba(0x000000, 0x99))
 	card := helpCard(g)
@@ -113,7 +164,7 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 	rowH := 28 * u
 	in := rect{card.x + 28*u, card.y + 70*u, card.w - 56*u, card.h - 100*u}
 	kf, df := face(a.fonts.bold, 15*u), face(a.fonts.regular, 15*u)
-	for i, l := range helpLines {
+	for i, l := range helpLines(inPage()) {
 		y := in.y + 10*u + float64(i)*rowH
 		drawText(dst, l[0], kf, in.x, y, colAccent, alignLeft)
 		drawText(dst, l[1], df, in.x+200*u, y, colText, alignLeft)
@@ -127,7 +178,7 @@ func (a *App) drawHelp(dst *ebiten.Image, g *geometry) {
 // (one thread, shared with the page: ai/yield_js.go); a level keeps its node
 // budget anywhere.
 func inBrowser() string {
-	if runtime.GOOS == "js" {
+	if inPage() {
 		return " (less deeply in a browser)"
 	}
 	return ""

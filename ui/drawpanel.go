@@ -21,7 +21,7 @@ func (a *App) drawPanelStatic(dst *ebiten.Image, g *geometry) {
 	fillRoundRect(dst, g.panel, 12*u, colPanel)
 	inner := g.panel.inset(16 * u)
 	for i, side := range []game.Color{game.White, game.Black} {
-		y := inner.y + 44*u + float64(i)*24*u
+		y := inner.y + g.playersY + float64(i)*24*u
 		x := inner.x + 9*u
 		if side == game.White {
 			fillCircle(dst, x, y, 7*u, colWhiteRim)
@@ -48,11 +48,14 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 	c := a.ctl
 	inner := g.panel.inset(16 * u)
 
-	// Header: the players, the side to move marked.
-	drawText(dst, "Ashton Tablut", face(a.fonts.bold, 21*u), inner.x, inner.y+12*u, colText, alignLeft)
+	// Header: the players, the side to move marked; the title where
+	// there is room for it (not on a phone).
+	if !g.phone {
+		drawText(dst, "Ashton Tablut", face(a.fonts.bold, 21*u), inner.x, inner.y+12*u, colText, alignLeft)
+	}
 	pos := c.Position()
 	for i, side := range []game.Color{game.White, game.Black} {
-		y := inner.y + 44*u + float64(i)*24*u
+		y := inner.y + g.playersY + float64(i)*24*u
 		x := inner.x + 9*u
 		name := session.PlayerLabel(c.PlayerName(side))
 		if note := c.Settings().HandicapNote(side); note != "" {
@@ -137,7 +140,7 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		for i, l := range lines {
 			drawText(dst, l, f, inner.x+4*u, box.y+6*u+lh/2+float64(i)*lh, col, alignLeft)
 		}
-	} else {
+	} else if !g.phone { // a phone has no room, and mostly no keys
 		drawText(dst, ellipsis("? help  ·  P learn to play  ·  O open a game", face(a.fonts.regular, 16*u), inner.w), face(a.fonts.regular, 16*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
 	}
 }

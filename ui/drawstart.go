@@ -52,6 +52,9 @@ const startLabelW = 130
 
 // newStartLayout lays out the start panel for the controller's state.
 func (a *App) newStartLayout(g *geometry) startLayout {
+	if g.phone {
+		return a.newPhoneStartLayout(g)
+	}
 	c := a.ctl
 	settings, errText := c.Panel()
 	moreSide, moreOpen := c.MoreEnginesFor()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -26,6 +27,9 @@ func lessonButtons(g *geometry, l session.Lesson) []lessonButton {
 	u := g.u
 	in := g.moves.inset(10 * u)
 	h := 38 * u
+	if g.phone {
+		h = math.Max(h, phoneTouch*g.scale)
+	}
 	w := (in.w - 2*8*u) / 3
 	y := in.y + in.h - h
 	next := "Skip  ›"

@@ -115,6 +115,18 @@ func newRegions(g *geometry) regions {
 		return image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
 			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(panel)
 	}
+	if g.phone {
+		// The evaluation bar lies across between the board and the panel.
+		ye := max(0, min(h, int(math.Ceil(g.frame.y+g.frame.h+3*u))+1))
+		yb := max(ye, min(h, int(math.Floor(g.panel.y))))
+		panel := image.Rect(0, yb, w, h)
+		return regions{
+			board:  image.Rect(0, 0, w, ye),
+			eval:   image.Rect(0, ye, w, yb),
+			panel:  panel,
+			status: status(panel),
+		}
+	}
 	if g.portrait {
 		// The panel is below the board and the evaluation bar.
 		yb := max(0, min(h, int(math.Floor(g.panel.y))))
@@ -206,10 +218,12 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 
 	f.status = a.statusView(g)
 
-	if c.Screen() == session.ScreenStart {
+	if c.Screen() == session.ScreenLink {
+		f.overlay = a.linkKey(g)
+	} else if c.Screen() == session.ScreenStart {
 		f.overlay = "start " + a.startKey(g)
 	} else if c.HelpShown() {
-		f.overlay = fmt.Sprint("help ", c.HelpPage())
+		f.overlay = fmt.Sprint("help ", c.HelpPage(), " ", a.helpPartKey())
 	} else if a.teachShown() {
 		f.overlay = a.teachKey(now)
 	}
@@ -266,9 +280,12 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 	if full && f.overlay != "" {
 		w, h := int(g.w), int(g.h)
 		var img *ebiten.Image
-		if a.ctl.Screen() == session.ScreenStart {
+		switch a.ctl.Screen() {
+		case session.ScreenLink:
+			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawLink(dst, g) })
+		case session.ScreenStart:
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawStart(dst, g) })
-		} else {
+		default:
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawHelp(dst, g) })
 		}
 		screen.DrawImage(img, nil)

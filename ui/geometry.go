@@ -71,6 +71,17 @@ type geometry struct {
 	flipped bool
 	// portrait: the panel is below the board rather than right of it.
 	portrait bool
+	// phone: the layout of a screen much taller than wide (a phone held
+	// upright, a tablet in portrait): the board takes the width, the
+	// evaluation bar lies across under it, and the panel's text and
+	// buttons are sized in CSS pixels for a finger (see phoneGeometry).
+	phone bool
+	// scale is device pixels per CSS pixel (the monitor's scale factor on
+	// a desktop, devicePixelRatio in a page).
+	scale float64
+	// playersY is how far below the panel's inner top the first player's
+	// line stands; the status box follows the second.
+	playersY float64
 }
 
 // buttonsPerRow is how many panel buttons stand side by side.
@@ -116,11 +127,28 @@ const (
 // review). A tall screen puts the panel below the board, unless the panel's
 // height would leave the board smaller than beside it.
 func newGeometry(w, h int, flipped, watch, chart bool) geometry {
+	return newScreenGeometry(w, h, 1, flipped, watch, chart, false)
+}
+
+// phoneRatio: a screen at most this wide for its height (in portrait on a
+// phone about 0.46, a tablet 0.75) gets the phone layout.
+const phoneRatio = 0.8
+
+// newScreenGeometry lays out a w x h screen of scale device pixels per CSS
+// pixel: the phone layout on a screen much taller than wide (lesson: with
+// room for the lesson's box), else as newGeometry says.
+func newScreenGeometry(w, h int, scale float64, flipped, watch, chart, lesson bool) geometry {
+	scale = max(scale, 1)
+	if float64(w) < float64(h)*phoneRatio {
+		return phoneGeometry(w, h, scale, flipped, watch, chart, lesson)
+	}
 	land := layoutGeometry(w, h, flipped, watch, chart, false)
+	land.scale = scale
 	if float64(w) > float64(h)*portraitRatio {
 		return land
 	}
 	if port := layoutGeometry(w, h, flipped, watch, chart, true); port.board.w >= land.board.w {
+		port.scale = scale
 		return port
 	}
 	return land
@@ -129,7 +157,7 @@ func newGeometry(w, h int, flipped, watch, chart bool) geometry {
 // layoutGeometry lays out a w x h screen with the panel below the board
 // (portrait) or beside it.
 func layoutGeometry(w, h int, flipped, watch, chart, portrait bool) geometry {
-	g := geometry{w: float64(w), h: float64(h), flipped: flipped}
+	g := geometry{w: float64(w), h: float64(h), flipped: flipped, scale: 1}
 	g.portrait = portrait
 	buttons := panelButtons
 	if watch {
@@ -178,6 +206,7 @@ func layoutGeometry(w, h int, flipped, watch, chart, portrait bool) geometry {
 
 	// Panel: header (players) | status box | buttons | move list.
 	inner := g.panel.inset(16 * u)
+	g.playersY = 44 * u
 	y := inner.y + 86*u
 	g.status = rect{inner.x, y, inner.w, 92 * u}
 	y += g.status.h + 14*u

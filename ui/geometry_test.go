@@ -105,3 +105,58 @@ func TestPanelTextIsAtLeast16Pixels(t *testing.T) {
 		}
 	}
 }
+
+// A phone held upright (390x844 CSS pixels at three device pixels each,
+// 1170x2532 on the screen): the board takes the width less a small
+// margin, the panel's text is at least 14 CSS pixels, every button is at
+// least 44 CSS pixels each way, inside the screen, and no two overlap nor
+// touch the board; the same with the AI-vs-AI controls.
+func TestPhoneLayoutInCSSPixels(t *testing.T) {
+	const scale = 3.0
+	for _, watch := range []bool{false, true} {
+		g := newScreenGeometry(390*scale, 844*scale, scale, false, watch, watch, false)
+		require.True(t, g.phone, "390x844 is not laid out for a phone")
+		css := func(px float64) float64 { return px / scale }
+		if w := css(g.frame.w); w < 390-2*8 {
+			t.Errorf("watch=%v: the board's frame is %.0f CSS px wide at 390, want at least %d", watch, w, 390-2*8)
+		}
+		if w := css(g.board.w); w < 330 {
+			t.Errorf("watch=%v: the board's squares span %.0f CSS px, want at least 330", watch, w)
+		}
+		if px := css(16 * g.u); px < 14 {
+			t.Errorf("watch=%v: the panel's text is %.1f CSS px, want at least 14", watch, px)
+		}
+		for i, b := range g.buttons {
+			if css(b.r.w) < 44 || css(b.r.h) < 44 {
+				t.Errorf("watch=%v: button %s is %.0fx%.0f CSS px, want at least 44x44", watch, b.label, css(b.r.w), css(b.r.h))
+			}
+			if b.r.x < 0 || b.r.y < 0 || b.r.x+b.r.w > g.w || b.r.y+b.r.h > g.h {
+				t.Errorf("watch=%v: button %s leaves the screen", watch, b.label)
+			}
+			if overlaps(b.r, g.frame) || overlaps(b.r, g.evalBar) || overlaps(b.r, g.status) || overlaps(b.r, g.moves) {
+				t.Errorf("watch=%v: button %s overlaps the board, the bar, the status or the moves", watch, b.label)
+			}
+			for _, o := range g.buttons[i+1:] {
+				if overlaps(b.r, o.r) {
+					t.Errorf("watch=%v: buttons %s and %s overlap", watch, b.label, o.label)
+				}
+			}
+		}
+		if overlaps(g.panel, g.frame) || overlaps(g.panel, g.evalBar) || overlaps(g.evalBar, g.frame) {
+			t.Errorf("watch=%v: the panel, the bar and the board overlap", watch)
+		}
+		if css(g.moves.h) < 80 {
+			t.Errorf("watch=%v: the move list is %.0f CSS px tall, want room for a few moves", watch, css(g.moves.h))
+		}
+		if g.panel.y+g.panel.h > g.h {
+			t.Errorf("watch=%v: the panel leaves the screen", watch)
+		}
+	}
+	// A desktop window keeps its layouts: landscape at 1280x800 and
+	// 1280x1024, and the old portrait between 0.8 and 1.05.
+	for _, size := range [][2]int{{1280, 800}, {1280, 1024}, {minWindowW, minWindowH}, {900, 1000}} {
+		if g := newScreenGeometry(size[0], size[1], 1, false, false, false, false); g.phone {
+			t.Errorf("%v is laid out for a phone", size)
+		}
+	}
+}

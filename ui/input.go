@@ -36,6 +36,9 @@ func (a *App) handleKeys() {
 		}
 		return false
 	}
+	if a.linkKeys(pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter), pressed(ebiten.KeyEscape)) {
+		return // the link's question first (drawlink.go)
+	}
 	if c.HelpShown() {
 		switch {
 		case pressed(ebiten.KeyP) && c.HelpPage() != session.HelpKeys:
@@ -288,9 +291,14 @@ func (a *App) mouse(in mouseInput) {
 	if in.justPressed {
 		a.drag.active = false
 		switch {
+		case c.Screen() == session.ScreenLink:
+			a.clickLink(x, y)
+			return
 		case c.HelpShown():
 			if p, ok := tabAt(helpTabs(g), x, y); ok {
 				c.ShowHelp(p)
+			} else if a.clickPhoneHelpPart(x, y) {
+				// a phone's help: the next or the previous part
 			} else if c.HelpPage() != session.HelpKeys && lessonButtonRect(g).contains(x, y) {
 				a.startLesson()
 			} else {

@@ -88,8 +88,22 @@ func cardTabs(g *geometry, n int, w float64) []rect {
 	return out
 }
 
-// helpTabs returns where the tabs of the help overlay are.
-func helpTabs(g *geometry) []rect { return cardTabs(g, session.HelpPages, 120) }
+// helpTabs returns where the tabs of the help overlay are: on a phone
+// across the card, at least phoneTouch CSS pixels tall.
+func helpTabs(g *geometry) []rect {
+	if !g.phone {
+		return cardTabs(g, session.HelpPages, 120)
+	}
+	u := g.u
+	card := helpCard(g)
+	n := float64(session.HelpPages)
+	w := (card.w - 28*u - (n-1)*8*u) / n
+	out := make([]rect, session.HelpPages)
+	for i := range out {
+		out[i] = rect{card.x + 14*u + float64(i)*(w+8*u), card.y + 14*u, w, math.Max(34*u, phoneTouch*g.scale)}
+	}
+	return out
+}
 
 // tabAt returns the index of the tab under the point.
 func tabAt(tabs []rect, x, y float64) (int, bool) {
@@ -104,6 +118,9 @@ func tabAt(tabs []rect, x, y float64) (int, bool) {
 // helpCard is the help overlay's card: most of the screen.
 func helpCard(g *geometry) rect {
 	m := math.Max(12, 24*g.u)
+	if g.phone {
+		m = 6 * g.scale
+	}
 	return rect{m, m, g.w - 2*m, g.h - 2*m}
 }
 
@@ -159,6 +176,9 @@ func (a *App) drawRules(dst *ebiten.Image, g *geometry) {
 // lessonButtonRect is the rules page's button that opens the lesson, at the
 // bottom right of the card.
 func lessonButtonRect(g *geometry) rect {
+	if g.phone {
+		return newPhoneHelpFrame(g).less
+	}
 	u := g.u
 	card := helpCard(g)
 	return rect{card.x + card.w - 24*u - 220*u, card.y + card.h - 36*u, 220 * u, 30 * u}

@@ -81,3 +81,24 @@ func TestRulesAreFullSentencesInsideTheGame(t *testing.T) {
 		assert.True(t, found, "the rules in full never mention %q", want)
 	}
 }
+
+// The keys page speaks of what Save and Open do where the game runs: in a
+// page a download and the file picker, never the desktop's file dialog or
+// folder; on a desktop the file dialog.
+func TestKeysPageWordsForThePage(t *testing.T) {
+	join := func(inPage bool) string {
+		var b strings.Builder
+		for _, l := range helpLines(inPage) {
+			b.WriteString(l[0] + " " + l[1] + "\n")
+		}
+		return b.String()
+	}
+	page, desk := join(true), join(false)
+	for _, no := range []string{"file dialog", "~/Tablut", "window", "drop a file"} {
+		assert.NotContains(t, page, no, "the page's keys")
+	}
+	assert.Contains(t, page, "download")
+	assert.Contains(t, page, "file picker")
+	assert.Contains(t, desk, "file dialog")
+	assert.Equal(t, len(helpLines(true)), len(helpLines(false)))
+}

@@ -6,8 +6,11 @@
 //
 // The page's address may carry the start panel's choices, so that a teacher
 // can share a link that starts a game at once: ?white=human&black=level:club&movetime=2s
-// (each optional; without them the start panel opens). ?bench=1 measures the
-// search speed instead (package web/nps) and shows it; ?test=1 also
+// (each optional; without them the start panel opens). The AI thinks in
+// search workers (web/worker), one per spare core (?workers=N chooses).
+// ?bench=1 measures the
+// search speed instead (package web/nps) and shows it, ?bench=worker the
+// workers' against the page's; ?test=1 also
 // publishes the board's state after every frame for the browser test
 // (web/browsertest).
 //
@@ -16,6 +19,10 @@
 //   - page_js.go, page_other.go: talking to the page (its address, its
 //     messages: a failure, the first frame, the bench's figures, the test's
 //     state); outside a browser, an empty address and standard output.
+//   - workers_js.go, workers_other.go: the search workers (a pool of Web
+//     Workers running web/worker, sharing each search out with
+//     web/searchmsg) and the engines that use them; none outside a browser.
+//   - benchworker_js.go, benchworker_other.go: ?bench=worker.
 //   - imports_test.go: the build links none of the tools.
 package main
 
@@ -34,7 +41,11 @@ import (
 func main() {
 	q := pageQuery()
 	if q.Get("bench") != "" {
-		if err := bench(q); err != nil {
+		run := bench
+		if q.Get("bench") == "worker" {
+			run = benchWorkers
+		}
+		if err := run(q); err != nil {
 			pageFail("The speed measurement failed: " + err.Error())
 		}
 		return
@@ -44,6 +55,7 @@ func main() {
 		pageFail("Cannot start the game: " + err.Error() + ".")
 		return
 	}
+	opts.Config.Engines = startWorkers(q.Get("workers")) // nil: in the page
 	if err := ui.Run(opts); err != nil {
 		pageFail("The game stopped: " + err.Error() + ". Reload the page to play again.")
 	}
@@ -73,7 +85,8 @@ func options(q url.Values) (ui.Options, error) {
 		def.MoveTime, given = d, true
 	}
 	if given {
-		opts.Settings = &def
+		// A link's game asks before it replaces a kept, unfinished one.
+		opts.Settings, opts.AskFirst = &def, true
 	}
 	test := q.Get("test") != ""
 	frames := 0
@@ -99,6 +112,16 @@ type state struct {
 	Busy  bool   // a search runs (an AI thinks)
 	Human bool   // a person may move
 	Moves []move // the legal moves, where their squares are drawn
+	// Search is the search workers' state (workers_js.go).
+	Search workerState
+	// Link: the link's question over the kept game, its players and
+	// buttons; nil when none is up.
+	Link *linkQuestion `json:",omitempty"`
+}
+
+type linkQuestion struct {
+	Players     string
+	Start, Keep point
 }
 
 type move struct {
@@ -109,7 +132,13 @@ type move struct {
 // testState describes the board for the browser test, as JSON.
 func testState(a *ui.App, frame int) string {
 	c := a.Controller()
-	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove()}
+	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(), Search: poolState()}
+	if sx, sy, ok := a.LinkButtonCenter(true); ok {
+		o, _ := c.LinkOffered()
+		kx, ky, _ := a.LinkButtonCenter(false)
+		scale := cssScale()
+		s.Link = &linkQuestion{o.Players, point{sx / scale, sy / scale}, point{kx / scale, ky / scale}}
+	}
 	if s.Human {
 		scale := cssScale()
 		at := func(q game.Square) point {

@@ -15,6 +15,10 @@
 // software renderer, a busy graphics process): it then loses Rest per
 // Slice, not the frames' time.
 //
+// In a Web Worker (the page's search, web/worker) no frame waits on the
+// thread, only the worker's messages: a stop must be read soon, but a turn
+// every WorkerSlice is soon enough, and the work loses less time.
+//
 // Outside a browser the operating system runs the threads beside the window
 // and Give does nothing.
 //
@@ -24,7 +28,8 @@
 //   - give_js.go: Give in a browser (GOOS=js).
 //   - give_other.go: Give everywhere else, empty.
 //
-// Its callers: the engine's search (ai/yield_js.go), the classroom's counts
+// Its callers: the engine's search (ai/yield_js.go; in the page or in a
+// search worker), the classroom's counts
 // (ai/teach/page_js.go) and the network's load (the layer-1 table and the
 // int8 calibration in ai/cnn).
 package pageturn
@@ -37,3 +42,6 @@ const (
 	Slice = 8 * time.Millisecond
 	Rest  = time.Millisecond
 )
+
+// WorkerSlice is Slice in a Web Worker.
+const WorkerSlice = 50 * time.Millisecond

@@ -47,6 +47,9 @@
 //     browser's file picker for Open (an <input type=file>), read in memory.
 //   - lastgame.go: the game on the board kept in the Store after every move
 //     and at Close, and offered back behind the next run's start panel.
+//   - linkgame.go: a page's link over a kept, unfinished game: the kept
+//     game under the question (ScreenLink), then the link's game or the
+//     kept one, the link's choices left in the start panel.
 //   - store.go, store_desktop.go, store_js.go: Store, small named blobs kept
 //     between runs: files in the user's configuration folder on the desktop
 //     (written atomically), the page's local storage in a browser; and

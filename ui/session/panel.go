@@ -262,6 +262,10 @@ func (c *Controller) TogglePanelHandicap() {
 // ShowStart opens the start panel with the current game's settings; Back returns.
 func (c *Controller) ShowStart() {
 	c.panel, c.panelErr = c.settings, ""
+	if c.linkPanel != nil {
+		// A link's game declined for the kept one: its choices, once.
+		c.panel, c.linkPanel = *c.linkPanel, nil
+	}
 	if c.screen == ScreenGame {
 		c.panelAt = c.cfg.Now()
 	}

@@ -16,6 +16,9 @@ const (
 	ScreenStart Screen = iota
 	// ScreenGame is the board.
 	ScreenGame
+	// ScreenLink is the question a page's link asks over the kept game it
+	// would replace (linkgame.go): the game stands still meanwhile.
+	ScreenLink
 )
 
 // Config wires a Controller to the world; zero fields take defaults.
@@ -146,6 +149,12 @@ type Controller struct {
 	tags []game.RecordTag
 
 	keepFailed bool // the Store refused the last game once (said in the status)
+	// link is the game a page's link asks for while the kept game is on
+	// the board and the question up (ScreenLink).
+	link *Settings
+	// linkPanel is a declined link's game: the start panel opens on it
+	// once (ShowStart).
+	linkPanel *Settings
 }
 
 // New returns a controller showing the start panel with the choices kept

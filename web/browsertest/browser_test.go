@@ -100,14 +100,20 @@ var built = sync.OnceValues(func() (string, error) {
 	return dir, site.Build(dir, "")
 })
 
-// serve builds the site and serves it, as a static host would.
+// serve builds the site and serves it as tablut serve-web does (its
+// precompressed files included), so the page loads as a room sees it.
 func serve(t *testing.T) *httptest.Server {
 	t.Helper()
 	dir, err := built()
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	h, err := site.NewHandler(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -15,6 +15,16 @@
 //     built and served, the game played, the frame gaps, the classroom
 //     view's counts, Save and Open,
 //     the failure messages, the screenshots (kept under $TABLUT_SHOTS as web-*.png).
+//   - layout_test.go: a link's question over the kept game, and the page
+//     at a phone's 390x844 (three device pixels each) and at 1280x800.
+//   - load_test.go: a first visit served compressed (site.Handler) at a
+//     school network's speed: the progress bar at once, then the
+//     megabytes, then Preparing; what it transfers, service worker
+//     included; the favicon and the manifest; the page started again with
+//     the server gone.
 //   - bench_test.go: the nodes per second in the page and natively.
+//   - worker_test.go: the search workers: their files, the page's frames
+//     while each level thinks in them (at most 50 ms apart), a search
+//     stopped by Undo, their speed against the page's (?bench=worker).
 //   - race_on_test.go, race_off_test.go: whether the race detector is on.
 package browsertest

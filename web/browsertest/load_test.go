@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -106,46 +104,6 @@ func (c *countingWriter) Write(b []byte) (int, error) {
 	return written, nil
 }
 
-// precompressed serves the site folder as a static host that sends the
-// build's compressed copies does: F.br to a browser that accepts br, else
-// F.gz to one that accepts gzip, with Content-Encoding, the original's
-// Content-Type and Vary. It stands in for the site's own handler (package
-// web/site) until that is merged.
-func precompressed(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := path.Clean("/" + r.URL.Path)
-		if strings.HasSuffix(r.URL.Path, "/") {
-			name = path.Join(name, "index.html")
-		}
-		accept := r.Header.Get("Accept-Encoding")
-		for _, e := range []struct{ suffix, name string }{{".br", "br"}, {".gz", "gzip"}} {
-			if !strings.Contains(accept, e.name) {
-				continue
-			}
-			f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)+e.suffix))
-			if err != nil {
-				continue
-			}
-			defer f.Close()
-			fi, err := f.Stat()
-			if err != nil || !fi.Mode().IsRegular() {
-				continue
-			}
-			ctype := mime.TypeByExtension(path.Ext(name))
-			if path.Ext(name) == ".webmanifest" {
-				ctype = "application/manifest+json"
-			}
-			w.Header().Set("Content-Type", ctype)
-			w.Header().Set("Content-Encoding", e.name)
-			w.Header().Set("Vary", "Accept-Encoding")
-			http.ServeContent(w, r, name, fi.ModTime(), f)
-			return
-		}
-		files.ServeHTTP(w, r)
-	})
-}
-
 // loadSteps are the page's timestamps (index.html's window.tablutLoad), in
 // ms since the navigation began.
 type loadSteps struct {
@@ -177,7 +135,12 @@ func TestLoadsLikeAWebApp(t *testing.T) {
 	wasm := sizes.Files[site.WasmName]
 	t.Logf("%s: %d bytes, brotli %d, gzip %d", site.WasmName, wasm.Size, wasm.Br, wasm.Gzip)
 
-	m := &meter{h: precompressed(dir)}
+	h, err := site.NewHandler(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	m := &meter{h: h}
 	srv := httptest.NewServer(m)
 	defer srv.Close()
 

@@ -37,13 +37,10 @@ func compressible(name string) bool {
 	return false
 }
 
-// encodings are the compressed copies written beside a file, by suffix.
-var encodings = []string{".br", ".gz"}
-
 // isEncoded says whether name is a compressed copy (F.br, F.gz).
 func isEncoded(name string) bool {
-	for _, e := range encodings {
-		if strings.HasSuffix(name, e) {
+	for _, e := range encodings { // handler.go's, which serves them
+		if strings.HasSuffix(name, e.ext) {
 			return true
 		}
 	}

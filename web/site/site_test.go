@@ -87,7 +87,7 @@ func TestCompress(t *testing.T) {
 	require.NoError(t, Compress(dir))
 	for n, b := range files {
 		for _, e := range encodings {
-			assert.Equal(t, b, decoded(t, filepath.Join(dir, n+e)), "%s%s", n, e)
+			assert.Equal(t, b, decoded(t, filepath.Join(dir, n+e.ext)), "%s%s", n, e.ext)
 		}
 	}
 	wasm, br, gz := fileSize(filepath.Join(dir, "game.wasm")), fileSize(filepath.Join(dir, "game.wasm.br")), fileSize(filepath.Join(dir, "game.wasm.gz"))

@@ -1,0 +1,285 @@
+//go:build js
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync/atomic"
+	"syscall/js"
+	"time"
+
+	"github.com/tablut-ai/tablut/ai"
+	"github.com/tablut-ai/tablut/ai/book"
+	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
+	"github.com/tablut-ai/tablut/web/searchmsg"
+)
+
+// WorkerScript is the script each search worker runs (web/site writes it).
+const workerScript = "search-worker.js"
+
+// maxWorkers bounds the workers: each holds a copy of the engine, its
+// networks and its tables, and root splitting gains less with each one.
+const maxWorkers = 4
+
+// stopWait is how long a stopped search may take to answer before the page
+// gives up on its worker: long, as a worker still loading its network (on a
+// busy device, many seconds) reads the stop only after.
+const stopWait = time.Minute
+
+// pool is the page's search workers. One search uses them at a time (the
+// window runs one search at a time; a second waits for the first).
+type pool struct {
+	workers []js.Value
+	in      chan poolReply // every worker's replies, in order of arrival
+	lock    chan struct{}  // held while a search is out
+	ready   atomic.Int32   // workers that said they are loaded
+	nextID  int64
+}
+
+// poolReply is a reply and the worker that sent it.
+type poolReply struct {
+	k int
+	r searchmsg.Reply
+}
+
+// workerCount is how many workers the page starts: ?workers=N, else one
+// per core but the page's own (navigator.hardwareConcurrency - 1), within 1
+// and maxWorkers.
+func workerCount(param string) int {
+	if n, err := strconv.Atoi(param); err == nil && n >= 1 {
+		return min(n, maxWorkers)
+	}
+	n := 2
+	if c := js.Global().Get("navigator").Get("hardwareConcurrency"); c.Type() == js.TypeNumber {
+		n = c.Int()
+	}
+	return min(max(n-1, 1), maxWorkers)
+}
+
+// newPool starts n workers, which load while the page starts.
+func newPool(n int) (*pool, error) {
+	ctor := js.Global().Get("Worker")
+	if ctor.Type() != js.TypeFunction {
+		return nil, errors.New("this browser has no Web Workers")
+	}
+	p := &pool{in: make(chan poolReply, 64*maxWorkers+4*ai.MaxDepth), lock: make(chan struct{}, 1)}
+	for k := range n {
+		var w js.Value
+		err := catch(func() { w = ctor.New(workerScript) })
+		if err != nil {
+			return nil, fmt.Errorf("cannot start a search worker: %v", err)
+		}
+		w.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+			d := args[0].Get("data")
+			if d.Type() != js.TypeString {
+				return nil
+			}
+			r, err := searchmsg.DecodeReply(d.String())
+			if err != nil {
+				r.Err = err.Error()
+			}
+			if r.Ready {
+				p.ready.Add(1)
+				return nil
+			}
+			p.deliver(poolReply{k, r})
+			return nil
+		}))
+		w.Set("onerror", js.FuncOf(func(_ js.Value, args []js.Value) any {
+			msg := "the search worker failed"
+			if m := args[0].Get("message"); m.Type() == js.TypeString {
+				msg += ": " + m.String()
+			}
+			p.deliver(poolReply{k, searchmsg.Reply{ID: -1, Err: msg}})
+			return nil
+		}))
+		p.workers = append(p.workers, w)
+	}
+	return p, nil
+}
+
+// deliver hands a reply to the search waiting for it without ever blocking
+// the browser's event loop: when the queue is full, a report is dropped
+// (the next one says more), never a result or an error.
+func (p *pool) deliver(r poolReply) {
+	if r.r.Info != nil {
+		select {
+		case p.in <- r:
+		default:
+		}
+		return
+	}
+	go func() { p.in <- r }()
+}
+
+// catch runs f and returns a JavaScript exception it threw as an error.
+func catch(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	f()
+	return nil
+}
+
+// Busy reports whether a search is out to the workers.
+func (p *pool) Busy() bool { return len(p.lock) > 0 }
+
+// search shares pos out among the workers and returns the merged result;
+// ctx's end stops the workers, and search returns once they have answered.
+func (p *pool) search(ctx context.Context, spec string, seed uint64, moveTime time.Duration, lim ai.Limits, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error) {
+	select {
+	case p.lock <- struct{}{}:
+	case <-ctx.Done():
+		return ai.Result{}, ctx.Err()
+	}
+	defer func() { <-p.lock }()
+	p.nextID++
+	id := p.nextID
+	shares := searchmsg.Split(pos, len(p.workers))
+	if lim.Nodes > 0 {
+		// The node budget is the whole search's: each worker spends its part.
+		lim.Nodes = max(1, (lim.Nodes+int64(len(shares))-1)/int64(len(shares)))
+	}
+	for k, share := range shares {
+		p.workers[k].Call("postMessage", searchmsg.NewRequest(id, spec, seed, moveTime, lim, pos, history, share).Encode())
+	}
+	merge := searchmsg.NewMerge(pos.SideToMove(), len(shares))
+	done := ctx.Done()
+	var giveUp <-chan time.Time
+	for !merge.Done() {
+		select {
+		case pr := <-p.in:
+			if pr.r.ID == -1 {
+				return ai.Result{}, errors.New(pr.r.Err)
+			}
+			if pr.r.ID != id || pr.k >= len(shares) {
+				continue // a stopped search's last words
+			}
+			var out ai.Info
+			var ok bool
+			switch {
+			case pr.r.Err != "":
+				p.stop(id, len(shares))
+				return ai.Result{}, errors.New(pr.r.Err)
+			case pr.r.Info != nil:
+				out, ok = merge.Info(pr.k, *pr.r.Info)
+			case pr.r.Result != nil:
+				out, ok = merge.Result(pr.k, *pr.r.Result)
+			}
+			if ok && progress != nil {
+				progress(out)
+			}
+		case <-done:
+			p.stop(id, len(shares))
+			done, giveUp = nil, time.After(stopWait)
+		case <-giveUp:
+			return ai.Result{}, fmt.Errorf("a search worker did not stop within %v", stopWait)
+		}
+	}
+	return merge.Best(), nil
+}
+
+// stop asks the first n workers to stop the search id.
+func (p *pool) stop(id int64, n int) {
+	msg := searchmsg.Request{ID: id, Stop: true}.Encode()
+	for _, w := range p.workers[:n] {
+		w.Call("postMessage", msg)
+	}
+}
+
+// workerEngine is a player whose searches run in the pool: a
+// session.Engine with the limits of session.PlayerEngine's, whose clock
+// budget the window may set (SetLimits). It does not ponder: its thinking
+// on the person's time would keep the workers from the hint the person may
+// ask for, and the page would pay for it in battery.
+type workerEngine struct {
+	pool     *pool
+	spec     string
+	seed     uint64
+	moveTime time.Duration
+	lim      ai.Limits
+	book     *book.Book
+}
+
+// Limits returns the engine's search limits.
+func (e *workerEngine) Limits() ai.Limits { return e.lim }
+
+// SetLimits changes them (a clock's budget).
+func (e *workerEngine) SetLimits(l ai.Limits) { e.lim = l }
+
+// Move answers from White's opening book where the engine plays it, or
+// has the workers search.
+func (e *workerEngine) Move(ctx context.Context, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error) {
+	if pos.Status() != game.Ongoing {
+		return ai.Result{}, fmt.Errorf("the game is over in %v", pos.String())
+	}
+	if b, ok := e.book.Lookup(&pos); ok {
+		return ai.Result{Move: b.Move, Score: b.Score, Depth: b.Depth, Nodes: b.Nodes, PV: slices.Clone(b.PV), Book: true}, nil
+	}
+	return e.pool.search(ctx, e.spec, e.seed, e.moveTime, e.lim, pos, history, progress)
+}
+
+// engines returns the window's EngineFactory: searching players in the
+// pool, the others (random) as session.PlayerEngine makes them.
+func (p *pool) engines() session.EngineFactory {
+	return func(spec string, moveTime time.Duration) (session.Engine, error) {
+		s, err := player.ParseSpec(spec)
+		if err != nil {
+			return nil, err
+		}
+		if s.Kind == player.Random || s.Kind == player.Human {
+			return session.PlayerEngine(spec, moveTime)
+		}
+		s.MoveTime = moveTime
+		e := &workerEngine{pool: p, spec: s.String(), seed: uint64(time.Now().UnixNano()) | 1, moveTime: moveTime, lim: s.Limits()}
+		if s.UsesBook() {
+			e.book, _ = book.Default() // as player.NewEngine: unreadable, no book
+		}
+		// The workers make the engine (load its network) now, not at the
+		// first move.
+		prep := searchmsg.Request{Prepare: true, Spec: e.spec, Seed: e.seed, MoveTime: moveTime}.Encode()
+		for _, w := range p.workers {
+			w.Call("postMessage", prep)
+		}
+		return e, nil
+	}
+}
+
+// searchPool is the page's pool, nil when workers could not start (the
+// searches then run in the page, as before).
+var searchPool *pool
+
+// startWorkers starts the pool (?workers=N chooses how many workers) and
+// returns the factory that uses it, or nil with a note in the console when
+// the browser has no workers.
+func startWorkers(param string) session.EngineFactory {
+	p, err := newPool(workerCount(param))
+	if err != nil {
+		js.Global().Get("console").Call("warn", "tablut: the AI thinks in the page: "+err.Error())
+		return nil
+	}
+	searchPool = p
+	return p.engines()
+}
+
+// workerState is the pool as the browser test sees it.
+type workerState struct {
+	Workers int  // started
+	Ready   int  // loaded
+	Busy    bool // a search is out
+}
+
+func poolState() workerState {
+	if searchPool == nil {
+		return workerState{}
+	}
+	return workerState{len(searchPool.workers), int(searchPool.ready.Load()), searchPool.Busy()}
+}
