@@ -1,6 +1,6 @@
 // Command mksite makes the web build's site folder (see package web/site):
 //
-//	go run ./web/mksite -o dist-web/tablut          # the whole site
+//	go run ./web/mksite -o dist-web/tablut          # the whole site (-clean: empty the folder first)
 //	go run ./web/mksite -static -o dist-web/page    # the page, the glue, the icons
 //	go run ./web/mksite -finish -o dist-web/page -add dist/web_js_wasm/tablut.wasm
 //
@@ -36,13 +36,18 @@ func main() {
 	var add files
 	flag.Var(&add, "add", "with -finish: copy this file into the folder first (repeatable)")
 	ldflags := flag.String("ldflags", "", "extra linker flags for the .wasm, e.g. version stamps")
+	clean := flag.Bool("clean", false, "empty the folder first (it must be a site folder: holding index.html)")
 	flag.Parse()
-	if flag.NArg() != 0 || (*static && *finish) || (len(add) > 0 && !*finish) {
-		fmt.Fprintln(os.Stderr, "usage: mksite [-o DIR] [-ldflags FLAGS] | -static [-o DIR] | -finish [-o DIR] [-add FILE]...")
+	if flag.NArg() != 0 || (*static && *finish) || (len(add) > 0 && !*finish) || (*clean && *finish) {
+		fmt.Fprintln(os.Stderr, "usage: mksite [-clean] [-o DIR] [-ldflags FLAGS] | -static [-o DIR] | -finish [-o DIR] [-add FILE]...")
 		os.Exit(2)
 	}
 	var err error
+	if *clean {
+		err = emptySite(*out)
+	}
 	switch {
+	case err != nil:
 	case *static:
 		err = site.Static(*out)
 	case *finish:
@@ -70,6 +75,25 @@ func main() {
 		fmt.Println()
 	}
 	fmt.Println("site written to", *out)
+}
+
+// emptySite removes the files of a site folder, so that a build leaves no
+// file of an older one behind, and refuses a folder that holds anything but
+// not index.html (a mistyped -o).
+func emptySite(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 {
+		return nil // missing or empty: nothing to remove
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		return fmt.Errorf("-clean: %s holds files but no index.html: not a site folder, left alone", dir)
+	}
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mb is a file's size in megabytes, "" if it is missing.

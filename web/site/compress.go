@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/andybalholm/brotli"
 
@@ -18,9 +19,13 @@ import (
 
 // BrotliQuality is the brotli level of the .br files. On the 18.1 MB
 // tablut.wasm (docs/measurements.md, section Web build): quality 9 gives
-// 3.91 MB in 9 s, 10 gives 3.53 MB in 39 s, 11 gives 3.45 MB in 90 s
-// (one core). 10 keeps a release's build time sane for 2% more bytes.
-const BrotliQuality = 10
+// 3.91 MB in 9 s, 10 gives 3.53 MB in 39 s, 11 gives 3.45 MB in 90 s (one
+// core of a loaded machine; gzip -9 gives 4.83 MB in 2 s). 11, the
+// slowest: with the search worker's search.wasm a first visit weighs 5.1
+// MB at 10, over the 5 MB a class's first visits may each take; Compress
+// compresses the files at once, so the build waits about as long as the
+// largest file takes.
+const BrotliQuality = 11
 
 // brotliWindow is the LZ77 window's bits: brotli's largest standard window
 // (16 MB), which every browser decodes; the default 4 MB finds fewer of the
@@ -87,12 +92,16 @@ func Compress(dir string) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range names {
+	var wg sync.WaitGroup
+	errs := make([]error, len(names))
+	for i, n := range names {
 		if compressible(n) {
-			if err := compressFile(filepath.Join(dir, filepath.FromSlash(n))); err != nil {
-				return err
-			}
+			wg.Go(func() { errs[i] = compressFile(filepath.Join(dir, filepath.FromSlash(n))) })
 		}
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	return removeStale(dir)
 }

@@ -49,6 +49,20 @@ var manifestIcons = []manifestIcon{
 	{"icon-maskable-512.png", 512, true},
 }
 
+// installIcon says whether the file name is one of the icons a browser
+// fetches only to install the page (the manifest's, the apple-touch icon).
+func installIcon(name string) bool {
+	if name == appleTouch {
+		return true
+	}
+	for _, ic := range manifestIcons {
+		if ic.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // maskableScale is the icon's edge on a maskable square, in units of the
 // square's: a launcher may cut all but the centred circle of 0.8 of the
 // edge (the W3C manifest's safe zone); the king's disc and shadow take 0.84

@@ -76,9 +76,12 @@ func Finish(dir string) error {
 		return err
 	}
 	// The page itself is kept as the folder ("./", what a visitor opens).
+	// The icons of the manifest and the apple-touch icon are not: a
+	// browser fetches them when it installs the page and keeps them itself,
+	// and they would add a tenth of a megabyte to every first visit.
 	kept := []string{"./"}
 	for _, n := range names {
-		if n != "index.html" {
+		if n != "index.html" && !installIcon(n) {
 			kept = append(kept, n)
 		}
 	}

@@ -178,6 +178,9 @@ func TestFinish(t *testing.T) {
 	assert.Contains(t, files, SizesFile)
 	assert.NotContains(t, files, ServiceWorker, "the browser keeps the worker itself")
 	assert.NotContains(t, files, "index.html", "the page is kept as its folder")
+	assert.Contains(t, files, favicon)
+	assert.NotContains(t, files, "icon-512.png", "the browser keeps the installed page's icons")
+	assert.NotContains(t, files, appleTouch)
 	for _, f := range files {
 		if f != "./" {
 			assert.FileExists(t, filepath.Join(dir, f))
