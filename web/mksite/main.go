@@ -2,12 +2,13 @@
 //
 //	go run ./web/mksite -o dist-web/tablut          # the whole site (-clean: empty the folder first)
 //	go run ./web/mksite -static -o dist-web/page    # the page, the glue, the icons
-//	go run ./web/mksite -finish -o dist-web/page -add dist/web_js_wasm/tablut.wasm
+//	go run ./web/mksite -finish -o dist-web/page -add out/tablut.wasm -add out/search.wasm
 //
-// The first builds the .wasm and finishes the folder: F.br and F.gz beside
-// each text or wasm file, site.json and sw.js. A release writes the static
-// files first, builds the .wasm itself, then finishes the folder with the
-// .wasm added (-finish, -add copies files in first).
+// The first builds the .wasm files and finishes the folder: F.br and F.gz
+// beside each text or wasm file, site.json and sw.js (the release runs it,
+// with -clean and the version stamps in -ldflags). A builder that makes the
+// .wasm files itself writes the static files first, then finishes the
+// folder with them added (-finish; -add copies a file in first).
 //
 // Serve the folder with any static server, e.g. tablut serve-web -dir dist-web/tablut.
 package main
@@ -31,7 +32,7 @@ func (f *files) Set(s string) error { *f = append(*f, s); return nil }
 
 func main() {
 	out := flag.String("o", "dist-web/tablut", "the folder to write")
-	static := flag.Bool("static", false, "write the page, wasm_exec.js and the icons only (a release builds the .wasm itself)")
+	static := flag.Bool("static", false, "write the page, wasm_exec.js, the worker's script and the icons only (for a builder that makes the .wasm files itself, then -finish)")
 	finish := flag.Bool("finish", false, "finish a folder whose files are all in: compressed copies, site.json, sw.js")
 	var add files
 	flag.Var(&add, "add", "with -finish: copy this file into the folder first (repeatable)")
