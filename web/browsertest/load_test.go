@@ -213,6 +213,19 @@ new MutationObserver(function () {
 	if steps.ProgressAt <= 0 {
 		t.Error("the page never heard that its bar was on the screen")
 	}
+	// What makes it so whatever the machine's speed: no fetch holds the
+	// first frame (the glue is not render-blocking), and the game is asked
+	// for only once the bar is painted.
+	var blocking []string
+	eval(t, ctx, `performance.getEntriesByType("resource").filter(e => e.renderBlockingStatus === "blocking").map(e => e.name)`, &blocking)
+	if len(blocking) > 0 {
+		t.Errorf("the first frame waited for %q", blocking)
+	}
+	var wasmAsked float64
+	eval(t, ctx, `performance.getEntriesByType("resource").find(e => e.name.endsWith("/tablut.wasm")).startTime`, &wasmAsked)
+	if wasmAsked < fcp {
+		t.Errorf("the game was asked for at %.0f ms, before the bar was painted (%.0f ms)", wasmAsked, fcp)
+	}
 	if steps.Encoding != "br" {
 		t.Errorf("the .wasm came with Content-Encoding %q, not br", steps.Encoding)
 	}
