@@ -324,9 +324,11 @@ new MutationObserver(function () {
 	}
 	t.Logf("compiled %.0f ms after the download's end (streaming); the same .wasm compiled from its bytes takes %.0f ms", steps.CompiledAt-steps.DownloadedAt, whole)
 
-	// Offline: the server gone, a reload starts the game from the cache.
+	// Offline: the server gone, the page opened again (with a query, as a
+	// link with a game has) starts the game and its search workers from
+	// the cache.
 	srv.Close()
-	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?test=1")); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, `window.tablutFirstFrameAt || window.tablutError`, 120*time.Second)
@@ -334,5 +336,6 @@ new MutationObserver(function () {
 	if failure != "" {
 		t.Fatalf("offline, the page failed: %s", failure)
 	}
+	waitFor(t, ctx, `window.tablut_state && (s => s.Search.Workers > 0 && s.Search.Ready === s.Search.Workers)(JSON.parse(window.tablut_state))`, 60*time.Second)
 	shot(t, ctx, "offline")
 }
