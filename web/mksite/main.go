@@ -11,6 +11,9 @@
 // folder with them added (-finish; -add copies a file in first).
 //
 // Serve the folder with any static server, e.g. tablut serve-web -dir dist-web/tablut.
+//
+//   - main.go: the command.
+//   - main_test.go: -clean's check of the folder.
 package main
 
 import (
