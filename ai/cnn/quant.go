@@ -143,6 +143,9 @@ type Quantized struct {
 	// rows holds layer 2's patch rows (rows.go) for Int8AVX512Rows: the
 	// copies of WithKernel share it.
 	rows *patchRows
+	// wasm is the SIMD module's instance for Int8WasmRows, which keeps
+	// the rows in its own memory (rows stays nil): copies share it.
+	wasm *wasmNet
 
 	cache *evalCache
 }
@@ -601,6 +604,9 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // forward runs the integer network with kernel k (black: Black to move).
 func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
+	if k == Int8WasmRows { // the whole pass in the module (ensureRows)
+		return q.wasm.forward(d, king, black)
+	}
 	s := scratchPool.Get().(*scratch)
 	s.patchIndicesFast(d, king)
 	switch idx := (*[49]int32)(s.idx[:49]); {
@@ -659,7 +665,7 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 		narrowNEON(&s.b2[0], &a2[0], a2Size/16)
 		conv3Int8NEON(&a3[0], &s.b2[0], &q.w3bq[0])
 		return
-	case Int8GoRows: // rows need patches: from activations, the same sums by Int8Go
+	case Int8GoRows, Int8WasmRows: // rows need patches: from activations, the same sums by Int8Go (the module takes boards only)
 		narrowGo(s.b1[:], a1[:])
 		q.conv2Int8Go(a2, &s.b1)
 		q.conv3Int8SWAR(a3, a2, s)

@@ -636,6 +636,9 @@ func quantizeBoth(n *Network) *Quantized {
 	q.buildLayer1(n.W[0], n.Input == InputPieces)
 	q.chooseWidth()
 	q.rows = newPatchRows(q) // for Int8AVX512Rows, whatever q's own kernel
+	if hasWasmSIMD && q.wasm == nil {
+		q.wasm = newWasmNet(q) // and for Int8WasmRows
+	}
 	return q
 }
 

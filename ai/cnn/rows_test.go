@@ -160,7 +160,7 @@ func TestRowsKernels(t *testing.T) {
 		if q0.Kernel().Bits() == 8 {
 			require.True(t, q0.Kernel().rows(), "%s: int8 kernel %s has no rows", n.Name(), q0.Kernel())
 		}
-		for _, k := range []IntKernel{Int8GoRows, Int8AVX2Rows, Int8AVX512Rows, Int8NEONRows} {
+		for _, k := range []IntKernel{Int8GoRows, Int8AVX2Rows, Int8AVX512Rows, Int8NEONRows, Int8WasmRows} {
 			if !k.Supported() {
 				continue
 			}
