@@ -16,8 +16,9 @@
 //     (buildRowsGo) with i32x4.dot_i16x8_s and kept in the module's memory
 //     up to a limit, all dropped at the limit (rows.go's flush);
 //   - layer 2 from nine rows per pixel with i32x4.add, its requantisation
-//     with f32x4 operations (requantIndexFast: convert, multiply, clamp,
-//     nearest, ties to even) and the tanh table, read already narrowed to
+//     with f32x4 operations (requantIndexFast: convert, multiply, clamp
+//     with pmin and pmax, which equal min and max without NaNs, and add
+//     1.5*2^23 to round, ties to even) and the tanh table, read already narrowed to
 //     int8 (narrow8 of lut2), the only form layer 3 reads;
 //   - layer 3's sums with i32x4.dot_i16x8_s (conv3Int8Go);
 //   - layer 4 in float32 lanes, summed in layer4's order, returned before
@@ -64,6 +65,7 @@ const (
 	lutHalf2     = 4864
 	lutHalf3     = 3072
 	rowBytes     = 9 * 32 * 4
+	magic        = 1.5 * (1 << 23) // x+magic rounds x to an integer, ties to even (requantIndexFast)
 )
 
 // fn is one function's body being assembled.
@@ -162,6 +164,9 @@ func (f *fn) f32x4Add()            { f.simd(0xe4) }
 func (f *fn) f32x4Mul()            { f.simd(0xe6) }
 func (f *fn) f32x4Min()            { f.simd(0xe8) }
 func (f *fn) f32x4Max()            { f.simd(0xe9) }
+func (f *fn) f32x4PMin()           { f.simd(0xea) }
+func (f *fn) f32x4PMax()           { f.simd(0xeb) }
+func (f *fn) i32x4Sub()            { f.simd(0xb1) }
 func (f *fn) i32x4TruncSatF32x4S() { f.simd(0xf8) }
 func (f *fn) f32x4ConvertI32x4S()  { f.simd(0xfa) }
 
@@ -577,13 +582,13 @@ func eval() *fn {
 				f.vload(offM2B + 16*g)
 				f.f32x4Mul()
 				f.get(nh)
-				f.f32x4Max()
+				f.f32x4PMax()
 				f.get(hv)
-				f.f32x4Min()
-				f.f32x4Nearest()
-				f.i32x4TruncSatF32x4S()
-				f.vconst(splatI32(lutHalf2))
-				f.i32x4Add()
+				f.f32x4PMin()
+				f.vconst(splatF32(magic))
+				f.f32x4Add()
+				f.vconst(splatI32(int32(math.Float32bits(magic)) - lutHalf2))
+				f.i32x4Sub()
 				f.i32(1)
 				f.i32x4Shl()
 				f.set(t)
@@ -680,9 +685,9 @@ func eval() *fn {
 			f.vload(offB3 + 16*g)
 			f.f32x4Add()
 			f.get(nh3)
-			f.f32x4Max()
+			f.f32x4PMax()
 			f.get(h3)
-			f.f32x4Min()
+			f.f32x4PMin()
 			f.get(half)
 			f.f32x4Add()
 			f.i32x4TruncSatF32x4S()
