@@ -30,9 +30,10 @@ import (
 // flush goes on reading it: the garbage collector keeps the row while the
 // evaluation holds it.
 //
-// Four kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
-// (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON) and Int8GoRows
-// (conv2RowsGo, also the definition the others are tested against).
+// Five kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
+// (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON), Int8GoRows
+// (conv2RowsGo, also the definition the others are tested against) and
+// Int8WasmRows, whose module keeps rows of its own (wasmsimd.go).
 // Layer 3 stays the multiply-adds of the instruction set's int8 kernel (in
 // Go, IntSWAR's on int8 weights).
 
