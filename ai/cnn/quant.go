@@ -166,9 +166,12 @@ func Quantize(n *Network) *Quantized {
 // keepLayer1For drops the layer-1 table that kernel k does not read: t1 for
 // the int8 kernels that read t1b (offsetInput), t1b for the others.
 func (q *Quantized) keepLayer1For(k IntKernel) {
-	if offsetInput(k) {
+	switch {
+	case k == Int8WasmRows && q.wasm != nil: // the module's memory has its copy
+		q.t1, q.t1b = nil, nil
+	case offsetInput(k):
 		q.t1 = nil
-	} else {
+	default:
 		q.t1b = nil
 	}
 }
@@ -216,11 +219,18 @@ func (q *Quantized) WithKernel(k IntKernel) (*Quantized, error) {
 	}
 	c := *q
 	c.kernel, c.cache = k, nil
-	if missing := offsetInput(k) && c.t1b == nil || !offsetInput(k) && c.t1 == nil; c.layer1 && missing {
+	missing := offsetInput(k) && c.t1b == nil || !offsetInput(k) && c.t1 == nil
+	if k == Int8WasmRows && c.wasm != nil {
+		missing = false // the module reads its own copy
+	}
+	if c.layer1 && missing {
 		c.buildLayer1(c.float.W[0], c.pieces)
 		c.keepLayer1For(k)
 	}
 	c.ensureRows()
+	if k == Int8WasmRows {
+		c.keepLayer1For(k) // the module has copied t1b
+	}
 	return &c, nil
 }
 
