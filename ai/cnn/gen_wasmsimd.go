@@ -154,7 +154,6 @@ func (f *fn) i32x4Extract(l byte)  { f.simd(0x1b); f.op(l) }
 func (f *fn) f32x4Extract(l byte)  { f.simd(0x1f); f.op(l) }
 func (f *fn) f32x4Replace(l byte)  { f.simd(0x20); f.op(l) }
 func (f *fn) vxor()                { f.simd(0x51) }
-func (f *fn) f32x4Nearest()        { f.simd(0x6a) }
 func (f *fn) i16x8ExtendLowS()     { f.simd(0x87) }
 func (f *fn) i16x8ExtendHighS()    { f.simd(0x88) }
 func (f *fn) i32x4Shl()            { f.simd(0xab) }
@@ -162,8 +161,6 @@ func (f *fn) i32x4Add()            { f.simd(0xae) }
 func (f *fn) i32x4Dot()            { f.simd(0xba) } // i32x4.dot_i16x8_s
 func (f *fn) f32x4Add()            { f.simd(0xe4) }
 func (f *fn) f32x4Mul()            { f.simd(0xe6) }
-func (f *fn) f32x4Min()            { f.simd(0xe8) }
-func (f *fn) f32x4Max()            { f.simd(0xe9) }
 func (f *fn) f32x4PMin()           { f.simd(0xea) }
 func (f *fn) f32x4PMax()           { f.simd(0xeb) }
 func (f *fn) i32x4Sub()            { f.simd(0xb1) }
