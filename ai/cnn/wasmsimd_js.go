@@ -28,10 +28,16 @@ const (
 )
 
 // wasmSIMD is the compiled module, or undefined where the engine has no
-// WebAssembly SIMD (WebAssembly.validate rejects its bytes): compiled once,
-// synchronously, at start-up (5 KB; browsers compile modules that small on
-// the page's thread too).
-var wasmSIMD = func() js.Value {
+// WebAssembly SIMD (WebAssembly.validate rejects its bytes) or refuses to
+// compile it synchronously (some browsers allow only 4 KB on the page's
+// thread; the module is 5.5 KB): compiled once, at start-up. Without it the
+// network runs the pure-Go kernel.
+var wasmSIMD = func() (mod js.Value) {
+	defer func() {
+		if recover() != nil { // a JavaScript exception, e.g. a RangeError
+			mod = js.Undefined()
+		}
+	}()
 	wa := js.Global().Get("WebAssembly")
 	if !wa.Truthy() {
 		return js.Undefined()
