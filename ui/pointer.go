@@ -4,6 +4,9 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // The window has one pointer, driven by the mouse or by a finger, whichever
@@ -169,6 +172,23 @@ func (a *App) cancelFinger() {
 	a.ptr.held = 0
 }
 
+// PanelButton is a panel button as drawn in the latest frame, in screen
+// pixels.
+type PanelButton struct {
+	Label      string
+	X, Y, W, H float64
+}
+
+// PanelButtons returns the panel's buttons as drawn in the latest frame,
+// for tests that press them.
+func (a *App) PanelButtons() []PanelButton {
+	var out []PanelButton
+	for _, b := range a.geo.buttons {
+		out = append(out, PanelButton{b.label, b.r.x, b.r.y, b.r.w, b.r.h})
+	}
+	return out
+}
+
 // ButtonCenter returns the centre of the panel button whose label starts
 // with label, as drawn in the latest frame, for tests that press it.
 func (a *App) ButtonCenter(label string) (x, y float64, ok bool) {
@@ -178,4 +198,19 @@ func (a *App) ButtonCenter(label string) (x, y float64, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// drawHeld draws the long press's cue while a finger is held still: a ring
+// around the finger that closes as the press nears longPress, so that the
+// person sees the touch was felt and what holding on will do. (The
+// classroom view, redrawn only when its contents change, shows none.)
+func (a *App) drawHeld(dst *ebiten.Image, g *geometry) {
+	h := a.ptr.held
+	if h <= 0 || a.ptr.x == noHover {
+		return
+	}
+	r := math.Max(g.cell*0.6, 34*g.u) // beyond the fingertip
+	var p vector.Path
+	p.Arc(float32(a.ptr.x), float32(a.ptr.y), float32(r), -math.Pi/2, float32(-math.Pi/2+2*math.Pi*h), vector.Clockwise)
+	strokePath(dst, &p, math.Max(3, 5*g.u), colAccent)
 }

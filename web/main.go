@@ -99,7 +99,19 @@ type state struct {
 	Busy  bool   // a search runs (an AI thinks)
 	Human bool   // a person may move
 	Moves []move // the legal moves, where their squares are drawn
+
+	// For the touch test: what the screen shows and where its buttons are.
+	Screen   string         // "start" (the start panel) or "game"
+	Selected string         // the selected square, "" for none
+	Flipped  bool           // the board is drawn with Black at the bottom
+	Dragging bool           // a piece follows the pointer
+	Start    *point         // the start panel's Start button, while the panel shows
+	Buttons  map[string]box // the panel's buttons by label
+	Last     string         // the latest move, "" before the first
 }
+
+// box is a rectangle on the page in CSS pixels.
+type box struct{ X, Y, W, H float64 }
 
 type move struct {
 	Name     string
@@ -109,9 +121,25 @@ type move struct {
 // testState describes the board for the browser test, as JSON.
 func testState(a *ui.App, frame int) string {
 	c := a.Controller()
-	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove()}
+	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(),
+		Screen: "game", Flipped: c.Flipped(), Dragging: a.Dragging(), Buttons: map[string]box{}}
+	scale := cssScale()
+	if q := c.Selected(); q != game.NoSquare {
+		s.Selected = q.String()
+	}
+	if s.Ply > 0 {
+		s.Last = c.LastMove().String()
+	}
+	if c.Screen() == session.ScreenStart {
+		s.Screen = "start"
+		if x, y, ok := a.StartItemCenter("Start"); ok {
+			s.Start = &point{x / scale, y / scale}
+		}
+	}
+	for _, b := range a.PanelButtons() {
+		s.Buttons[b.Label] = box{b.X / scale, b.Y / scale, b.W / scale, b.H / scale}
+	}
 	if s.Human {
-		scale := cssScale()
 		at := func(q game.Square) point {
 			x, y := a.SquareCenter(q)
 			return point{x / scale, y / scale}

@@ -1,0 +1,273 @@
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The touch tests play the page with real touch events (Chromium's
+// Input.dispatchTouchEvent) on an emulated phone and tablet: touch
+// emulation on, a mobile viewport at the device's pixel ratio. Ebitengine
+// suppresses the mouse events a touch would otherwise bring, so these
+// taps reach the game only as touches.
+
+// touchDevice is an emulated touch screen.
+type touchDevice struct {
+	name   string
+	w, h   int64
+	ratio  float64
+	mobile bool
+}
+
+var touchDevices = []touchDevice{
+	{"phone", 390, 844, 3, true},
+	{"tablet", 1280, 800, 2, true},
+}
+
+// touchState is the page's test state (web/main.go) with what the touch
+// test reads besides the moves.
+type touchState struct {
+	pageState
+	Screen   string
+	Selected string
+	Flipped  bool
+	Dragging bool
+	Last     string
+	Start    *struct{ X, Y float64 }
+	Buttons  map[string]struct{ X, Y, W, H float64 }
+}
+
+func readTouchState(t *testing.T, ctx context.Context) touchState {
+	t.Helper()
+	var s string
+	eval(t, ctx, `window.tablut_state || "{}"`, &s)
+	var st touchState
+	if err := json.Unmarshal([]byte(s), &st); err != nil {
+		t.Fatalf("bad state %q: %v", s, err)
+	}
+	return st
+}
+
+// touchBrowser starts Chromium emulating device d and opens the page at
+// query, waiting for its first frame.
+func touchBrowser(t *testing.T, d touchDevice, url string) context.Context {
+	t.Helper()
+	ctx := browser(t)
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: d.w, Height: d.h, DeviceScaleFactor: d.ratio, Mobile: d.mobile}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{
+			Enabled: true, MaxTouchPoints: 5})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `window.tablutFirstFrameAt || window.tablutError`, 120*time.Second)
+	var errText string
+	eval(t, ctx, `window.tablutError || ""`, &errText)
+	if errText != "" {
+		t.Fatalf("the page failed: %s", errText)
+	}
+	var w, dpr float64
+	eval(t, ctx, `window.innerWidth`, &w)
+	eval(t, ctx, `window.devicePixelRatio`, &dpr)
+	if int64(w) != d.w || dpr != d.ratio {
+		t.Fatalf("the page is %.0f CSS px wide at ratio %g, not %d at %g", w, dpr, d.w, d.ratio)
+	}
+	return ctx
+}
+
+// fingerAt is a touch point of finger id at (x, y) in CSS pixels.
+func fingerAt(id float64, x, y float64) *input.TouchPoint {
+	return &input.TouchPoint{X: x, Y: y, ID: &id}
+}
+
+// touch dispatches one touch event: the fingers down after it (none for
+// TouchEnd).
+func touch(t *testing.T, ctx context.Context, typ input.DispatchTouchEventType, pts ...*input.TouchPoint) {
+	t.Helper()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+		return err
+	}))
+	if err != nil {
+		t.Fatalf("touch %s: %v", typ, err)
+	}
+}
+
+// frames waits until the page has drawn n more frames.
+func frames(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	f := readState(t, ctx).Frame
+	waitFor(t, ctx, fmt.Sprintf(`JSON.parse(window.tablut_state).Frame >= %d`, f+n), 10*time.Second)
+}
+
+// fingerTap touches (x, y) and lifts the finger: held for two frames, or,
+// if quick, lifted at once (the touch and the lift then reach the page
+// between two of its frames).
+func fingerTap(t *testing.T, ctx context.Context, x, y float64, quick bool) {
+	t.Helper()
+	touch(t, ctx, input.DispatchTouchEventTypeTouchStart, fingerAt(1, x, y))
+	if !quick {
+		frames(t, ctx, 2)
+	}
+	touch(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+	frames(t, ctx, 2)
+}
+
+// waitState polls the page's state until cond holds.
+func waitState(t *testing.T, ctx context.Context, what string, cond func(touchState) bool) touchState {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		st := readTouchState(t, ctx)
+		if cond(st) {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 30 s for %s; the state: ply %d, screen %q, selected %q, last %q, busy %v",
+				what, st.Ply, st.Screen, st.Selected, st.Last, st.Busy)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// answered waits for the AI's answer to the person's move at ply.
+func answered(t *testing.T, ctx context.Context, ply int) {
+	t.Helper()
+	waitState(t, ctx, "the AI's answer", func(s touchState) bool { return s.Ply >= ply+2 && s.Human && !s.Busy })
+	time.Sleep(400 * time.Millisecond) // the answer's animation
+}
+
+// smallTargets lists the buttons less than 44 CSS pixels high or wide, the
+// size a finger needs.
+func smallTargets(st touchState) string {
+	var out []string
+	for l, b := range st.Buttons {
+		if b.W < 44 || b.H < 44 {
+			out = append(out, fmt.Sprintf("%s %.0fx%.0f", l, b.W, b.H))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// TestTouchStartInBrowser: on a phone and a tablet, the start panel (which
+// opens first without a game in the address) answers a tap on Start.
+func TestTouchStartInBrowser(t *testing.T) {
+	srv := serve(t)
+	for _, d := range touchDevices {
+		t.Run(d.name, func(t *testing.T) {
+			ctx := touchBrowser(t, d, srv.URL+"/?test=1")
+			st := waitState(t, ctx, "the start panel", func(s touchState) bool { return s.Screen == "start" && s.Start != nil })
+			shot(t, ctx, "touch-"+d.name+"-start")
+			fingerTap(t, ctx, st.Start.X, st.Start.Y, false)
+			waitState(t, ctx, "the game after Start", func(s touchState) bool { return s.Screen == "game" })
+			shot(t, ctx, "touch-"+d.name+"-started")
+		})
+	}
+}
+
+// TestTouchPlayInBrowser: on a phone and a tablet, a move played by a tap
+// on the piece and a tap on its square, one by a drag, the AI's answers, a
+// panel button pressed by a tap, a long press that drops the selection and
+// two fingers that click nothing, all with real touch events.
+func TestTouchPlayInBrowser(t *testing.T) {
+	srv := serve(t)
+	for _, d := range touchDevices {
+		t.Run(d.name, func(t *testing.T) {
+			ctx := touchBrowser(t, d, srv.URL+"/?white=human&black=level:beginner&test=1")
+			st := waitState(t, ctx, "a person to move", func(s touchState) bool { return s.Human && len(s.Moves) > 0 })
+			if small := smallTargets(st); small != "" {
+				t.Logf("%s: buttons under 44 CSS px: %s", d.name, small)
+			}
+
+			// Tap the piece, then (a quick tap) its square.
+			m := st.Moves[0]
+			fingerTap(t, ctx, m.From.X, m.From.Y, false)
+			waitState(t, ctx, "the tapped piece selected", func(s touchState) bool { return s.Selected == m.Name[:2] })
+			fingerTap(t, ctx, m.To.X, m.To.Y, true)
+			waitState(t, ctx, "the tapped move "+m.Name, func(s touchState) bool { return s.Ply == 1 && s.Last == m.Name })
+			answered(t, ctx, 0)
+
+			// Drag a piece, the finger moving over several frames.
+			st = readTouchState(t, ctx)
+			m = st.Moves[len(st.Moves)-1]
+			touch(t, ctx, input.DispatchTouchEventTypeTouchStart, fingerAt(2, m.From.X, m.From.Y))
+			frames(t, ctx, 1)
+			const steps = 6
+			for i := 1; i <= steps; i++ {
+				k := float64(i) / steps
+				touch(t, ctx, input.DispatchTouchEventTypeTouchMove, fingerAt(2, m.From.X+(m.To.X-m.From.X)*k, m.From.Y+(m.To.Y-m.From.Y)*k))
+				frames(t, ctx, 1)
+				if i == steps/2 {
+					if !readTouchState(t, ctx).Dragging {
+						t.Error("half way, the piece does not follow the finger")
+					}
+					shot(t, ctx, "touch-"+d.name+"-drag")
+				}
+			}
+			touch(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+			waitState(t, ctx, "the dragged move "+m.Name, func(s touchState) bool { return s.Ply == 3 && s.Last == m.Name })
+			answered(t, ctx, 2)
+			shot(t, ctx, "touch-"+d.name+"-game")
+
+			// A panel button: Flip, then Undo (the last two moves).
+			st = readTouchState(t, ctx)
+			flip, ok := st.Buttons["Flip"]
+			if !ok {
+				t.Fatalf("no Flip button in %v", st.Buttons)
+			}
+			fingerTap(t, ctx, flip.X+flip.W/2, flip.Y+flip.H/2, true)
+			waitState(t, ctx, "the board flipped", func(s touchState) bool { return s.Flipped })
+			undo := st.Buttons["Undo"]
+			fingerTap(t, ctx, undo.X+undo.W/2, undo.Y+undo.H/2, false)
+			waitState(t, ctx, "the moves undone", func(s touchState) bool { return s.Ply == 2 && s.Human })
+			frames(t, ctx, 3)
+			shot(t, ctx, "touch-"+d.name+"-flipped")
+
+			// A long press on a legal destination drops the selection and
+			// plays nothing; the ring around the finger shows it coming.
+			st = readTouchState(t, ctx)
+			m = st.Moves[0]
+			fingerTap(t, ctx, m.From.X, m.From.Y, false)
+			waitState(t, ctx, "the piece selected", func(s touchState) bool { return s.Selected == m.Name[:2] })
+			touch(t, ctx, input.DispatchTouchEventTypeTouchStart, fingerAt(3, m.To.X, m.To.Y))
+			time.Sleep(250 * time.Millisecond)
+			frames(t, ctx, 1)
+			shot(t, ctx, "touch-"+d.name+"-hold")
+			if s := readTouchState(t, ctx); s.Selected == "" || s.Ply != 2 {
+				t.Errorf("a finger held for 250 ms already acted: selected %q, ply %d", s.Selected, s.Ply)
+			}
+			waitState(t, ctx, "the long press dropping the selection", func(s touchState) bool { return s.Selected == "" })
+			touch(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+			frames(t, ctx, 3)
+			if s := readTouchState(t, ctx); s.Ply != 2 || s.Selected != "" {
+				t.Errorf("after the long press: ply %d, selected %q", s.Ply, s.Selected)
+			}
+
+			// Two fingers down at once (a pinch's start) select nothing.
+			touch(t, ctx, input.DispatchTouchEventTypeTouchStart, fingerAt(4, m.From.X, m.From.Y), fingerAt(5, m.To.X, m.To.Y))
+			frames(t, ctx, 2)
+			touch(t, ctx, input.DispatchTouchEventTypeTouchEnd)
+			frames(t, ctx, 2)
+			if s := readTouchState(t, ctx); s.Ply != 2 || s.Selected != "" {
+				t.Errorf("two fingers clicked: ply %d, selected %q", s.Ply, s.Selected)
+			}
+		})
+	}
+}
