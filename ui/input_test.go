@@ -143,8 +143,9 @@ func TestAIWaitsDuringReplay(t *testing.T) {
 // fingers feeds an App frames of touch input, a frame apart, with the
 // mouse left where it was.
 type fingers struct {
-	a   *App
-	now time.Time
+	a     *App
+	now   time.Time
+	drawn int
 }
 
 func newFingers(a *App) *fingers { return &fingers{a: a, now: time.Unix(1e9, 0)} }
@@ -152,7 +153,8 @@ func newFingers(a *App) *fingers { return &fingers{a: a, now: time.Unix(1e9, 0)}
 // frame gives one frame with the touches ts, dt after the previous one.
 func (f *fingers) frame(dt time.Duration, ts ...touchPoint) {
 	f.now = f.now.Add(dt)
-	f.a.pointer(pointerFrame{now: f.now, scale: 1, mouse: mouseInput{x: 5, y: 5}, touches: ts})
+	f.drawn++
+	f.a.pointer(pointerFrame{now: f.now, drawn: f.drawn, scale: 1, mouse: mouseInput{x: 5, y: 5}, touches: ts})
 }
 
 func down(id int, x, y float64) touchPoint {
@@ -260,10 +262,36 @@ func TestTouchLongPressCancels(t *testing.T) {
 	assert.Equal(t, 0, c.Game().Ply(), "the long press played a move")
 	assert.Equal(t, game.NoSquare, c.Selected())
 
-	// Moving after the long press drags nothing.
+	// Timed by the page's events, not by its frames: a quick tap seen by
+	// slow frames is a tap, a long hold lifted between two frames a long
+	// press.
 	x0, y0 := a.geo.squareCenter(sq(t, "e3"))
+	t0 := f.now.Add(frameTime)
+	f.frame(frameTime, touchPoint{id: 6, sx: x0, sy: y0, x: x0, y: y0, began: true, at: t0})
+	f.frame(700*time.Millisecond, touchPoint{id: 6, x: x0, y: y0, ended: true, upAt: t0.Add(120 * time.Millisecond)})
+	require.Equal(t, sq(t, "e3"), c.Selected(), "a quick tap seen by slow frames is no tap")
+	t0 = f.now.Add(frameTime)
+	f.frame(frameTime, touchPoint{id: 6, sx: x, sy: y, x: x, y: y, began: true, at: t0})
+	f.frame(frameTime, touchPoint{id: 6, x: x, y: y, ended: true, upAt: t0.Add(700 * time.Millisecond)})
+	assert.Equal(t, game.NoSquare, c.Selected(), "a long hold lifted between frames is no long press")
+	assert.Equal(t, 0, c.Game().Ply())
+
+	// A touch handled late, its frame long after it: not yet a long press,
+	// as its lift may be waiting to be handled.
+	f.tap(x0, y0)
+	require.Equal(t, sq(t, "e3"), c.Selected())
+	t0 = f.now.Add(-time.Second)
+	f.frame(frameTime, touchPoint{id: 6, sx: x, sy: y, x: x, y: y, began: true, at: t0})
+	f.frame(frameTime, at(6, x, y))
+	assert.Equal(t, sq(t, "e3"), c.Selected(), "a long press before the lift could be known")
+	f.frame(frameTime, touchPoint{id: 6, x: x, y: y, ended: true, upAt: t0.Add(50 * time.Millisecond)})
+	assert.Equal(t, "e3-b3", c.LastMove().String(), "the late tap did not play")
+	require.True(t, c.Undo())
+
+	// Moving after the long press drags nothing.
 	f.frame(frameTime, down(2, x0, y0))
 	f.frame(600*time.Millisecond, at(2, x0, y0))
+	f.frame(frameTime, at(2, x0, y0))
 	f.frame(frameTime, at(2, x, y))
 	f.frame(frameTime, lift(2, x, y))
 	assert.Equal(t, 0, c.Game().Ply())

@@ -24,6 +24,13 @@ const touchSlop = 10
 // longPress is how long a finger held still makes a long press.
 const longPress = 500 * time.Millisecond
 
+// longPressFrames is how many frames must be drawn, besides longPress, while
+// a finger is held before it is a long press. A busy page handles the
+// events late, one between two of its frames: the frame after a finger's
+// touch, a second after the touch happened, may not know yet of a lift that
+// came 50 ms after it; the lift is handled before the next frame but one.
+const longPressFrames = 2
+
 // touchPoint is one finger in one frame.
 type touchPoint struct {
 	id     int
@@ -32,11 +39,17 @@ type touchPoint struct {
 	began  bool    // it went down since the previous frame
 	ended  bool    // it lifted since the previous frame (with began: a tap between two frames)
 	cancel bool    // the system took it back (touchcancel): no click
+	// at and upAt are when it went down and lifted, where the page said
+	// (zero: the frame's time). A page whose frames are slow (an AI thinking
+	// on its thread) sees a quick tap lifted only frames later: timed by
+	// the frames it would be a long press.
+	at, upAt time.Time
 }
 
 // pointerFrame is the pointing devices' input in one frame.
 type pointerFrame struct {
 	now     time.Time
+	drawn   int     // frames drawn so far
 	scale   float64 // screen pixels per CSS pixel
 	mouse   mouseInput
 	touches []touchPoint // in the order the fingers went down
@@ -62,6 +75,7 @@ type fingerState struct {
 	id       int
 	sx, sy   float64 // where it went down
 	at       time.Time
+	drawn    int  // the frames drawn when it went down
 	dragging bool // it moved beyond touchSlop: its press was given, a drag follows it
 	done     bool // a long press or a second finger ended its gesture: the rest of it is ignored
 }
@@ -108,7 +122,7 @@ func (a *App) touch(f pointerFrame) {
 			seen = true
 			a.fingerStep(t, f)
 		case !fg.down && t.began:
-			*fg = fingerState{down: true, id: t.id, sx: t.sx, sy: t.sy, at: f.now}
+			*fg = fingerState{down: true, id: t.id, sx: t.sx, sy: t.sy, at: orNow(t.at, f.now), drawn: f.drawn}
 			p.byTouch = true
 			seen = true
 			a.fingerStep(t, f)
@@ -146,9 +160,9 @@ func (a *App) fingerStep(t touchPoint, f pointerFrame) {
 		fg.dragging = true
 		a.mouse(mouseInput{x: fg.sx, y: fg.sy, pressed: true, justPressed: true})
 		a.mouse(mouseInput{x: t.x, y: t.y, pressed: !t.ended, justReleased: t.ended})
-	case t.ended:
+	case t.ended && orNow(t.upAt, f.now).Sub(fg.at) < longPress:
 		a.mouse(mouseInput{x: fg.sx, y: fg.sy, justPressed: true, justReleased: true}) // a tap
-	case f.now.Sub(fg.at) >= longPress:
+	case t.ended || f.now.Sub(fg.at) >= longPress && f.drawn >= fg.drawn+longPressFrames:
 		a.mouse(mouseInput{x: fg.sx, y: fg.sy, rightPressed: true})
 		fg.done = true
 	default:
@@ -159,6 +173,14 @@ func (a *App) fingerStep(t touchPoint, f pointerFrame) {
 		p.held = 0
 		p.x, p.y = noHover, noHover
 	}
+}
+
+// orNow returns t, or now if t is zero.
+func orNow(t, now time.Time) time.Time {
+	if t.IsZero() {
+		return now
+	}
+	return t
 }
 
 // cancelFinger ends the driving finger's gesture without a click; a drag it

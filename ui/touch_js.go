@@ -5,6 +5,7 @@ package ui
 import (
 	"sync"
 	"syscall/js"
+	"time"
 )
 
 // touchSource keeps the page's touch events between two frames. Ebitengine
@@ -25,6 +26,7 @@ type touchEvent struct {
 	kind   string // touchstart, touchmove, touchend, touchcancel
 	id     int
 	fx, fy float64 // where, as a share of the canvas's width and height
+	at     time.Time
 }
 
 // hook listens to the canvas's touch events, once the canvas exists.
@@ -58,12 +60,20 @@ func (s *touchSource) record(kind string, e js.Value) {
 		return
 	}
 	ts := e.Get("changedTouches")
+	// When the event happened: its timeStamp (the page's clock, in ms),
+	// which may be well before this handler runs when the page is busy.
+	now := time.Now()
+	if ms := e.Get("timeStamp"); ms.Type() == js.TypeNumber {
+		if age := js.Global().Get("performance").Call("now").Float() - ms.Float(); age > 0 && age < 60e3 {
+			now = now.Add(-time.Duration(age * float64(time.Millisecond)))
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i := 0; i < ts.Length(); i++ {
 		t := ts.Call("item", i)
 		s.events = append(s.events, touchEvent{kind: kind, id: t.Get("identifier").Int(),
-			fx: (t.Get("clientX").Float() - left) / w, fy: (t.Get("clientY").Float() - top) / h})
+			fx: (t.Get("clientX").Float() - left) / w, fy: (t.Get("clientY").Float() - top) / h, at: now})
 	}
 }
 
@@ -83,13 +93,13 @@ func (s *touchSource) frame(w, h float64) []touchPoint {
 	open := map[int]int{} // finger id to its index in out while it is down
 	for id, e := range s.down {
 		open[id] = len(out)
-		out = append(out, touchPoint{id: id, sx: e.fx * w, sy: e.fy * h, x: e.fx * w, y: e.fy * h})
+		out = append(out, touchPoint{id: id, sx: e.fx * w, sy: e.fy * h, x: e.fx * w, y: e.fy * h, at: e.at})
 	}
 	for _, e := range events {
 		x, y := e.fx*w, e.fy*h
 		if e.kind == "touchstart" {
 			open[e.id] = len(out)
-			out = append(out, touchPoint{id: e.id, sx: x, sy: y, x: x, y: y, began: true})
+			out = append(out, touchPoint{id: e.id, sx: x, sy: y, x: x, y: y, began: true, at: e.at})
 			s.down[e.id] = e
 			continue
 		}
@@ -100,9 +110,10 @@ func (s *touchSource) frame(w, h float64) []touchPoint {
 		out[i].x, out[i].y = x, y
 		switch e.kind {
 		case "touchmove":
+			e.at = s.down[e.id].at // the touch's start stays its time
 			s.down[e.id] = e
 		case "touchend", "touchcancel":
-			out[i].ended, out[i].cancel = true, e.kind == "touchcancel"
+			out[i].ended, out[i].cancel, out[i].upAt = true, e.kind == "touchcancel", e.at
 			delete(open, e.id)
 			delete(s.down, e.id)
 		}
