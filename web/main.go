@@ -107,7 +107,7 @@ type state struct {
 	Dragging bool           // a piece follows the pointer
 	Start    *point         // the start panel's Start button, while the panel shows
 	Buttons  map[string]box // the panel's buttons by label
-	Last     string         // the latest move, "" before the first
+	Played   []string       // the game's moves up to the position shown
 }
 
 // box is a rectangle on the page in CSS pixels.
@@ -127,8 +127,8 @@ func testState(a *ui.App, frame int) string {
 	if q := c.Selected(); q != game.NoSquare {
 		s.Selected = q.String()
 	}
-	if s.Ply > 0 {
-		s.Last = c.LastMove().String()
+	for _, m := range c.Game().Moves() {
+		s.Played = append(s.Played, m.String())
 	}
 	if c.Screen() == session.ScreenStart {
 		s.Screen = "start"
