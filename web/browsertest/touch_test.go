@@ -104,21 +104,20 @@ func touch(t *testing.T, ctx context.Context, typ input.DispatchTouchEventType, 
 	touchAt(t, ctx, time.Now(), typ, pts...)
 }
 
-// touchAt dispatches one touch event that happened at the time at. Chromium
-// answers a dispatch only once the page has handled the event, which a busy
-// page does a frame later: a lift dispatched after a touch's answer would
-// come a whole frame after it (on a loaded machine, a second, a long press).
-// A person's lift happens when it happens, so the test says when.
+// touchAt dispatches one touch event that happened at the time at.
 func touchAt(t *testing.T, ctx context.Context, at time.Time, typ input.DispatchTouchEventType, pts ...*input.TouchPoint) {
 	t.Helper()
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	if err := dispatchTouch(ctx, at, typ, pts...); err != nil {
+		t.Fatalf("touch %s: %v", typ, err)
+	}
+}
+
+func dispatchTouch(ctx context.Context, at time.Time, typ input.DispatchTouchEventType, pts ...*input.TouchPoint) error {
+	return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts,
 			Timestamp: input.TimeSinceEpoch(float64(at.UnixNano()) / 1e9)})
 		return err
 	}))
-	if err != nil {
-		t.Fatalf("touch %s: %v", typ, err)
-	}
 }
 
 // frames waits until the page has drawn n more frames.
@@ -129,12 +128,20 @@ func frames(t *testing.T, ctx context.Context, n int) {
 }
 
 // fingerTap touches (x, y) and lifts the finger 80 ms later, as a person
-// taps.
+// taps. Chromium answers a dispatched event only once the page has handled
+// it, which a busy page does a frame or more later (on a loaded machine,
+// seconds): the lift is sent without waiting for that answer, as a finger
+// lifts when it lifts, and says when it happened.
 func fingerTap(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
 	at := time.Now()
-	touchAt(t, ctx, at, input.DispatchTouchEventTypeTouchStart, fingerAt(1, x, y))
+	started := make(chan error, 1)
+	go func() { started <- dispatchTouch(ctx, at, input.DispatchTouchEventTypeTouchStart, fingerAt(1, x, y)) }()
+	time.Sleep(80 * time.Millisecond)
 	touchAt(t, ctx, at.Add(80*time.Millisecond), input.DispatchTouchEventTypeTouchEnd)
+	if err := <-started; err != nil {
+		t.Fatalf("touch start: %v", err)
+	}
 	frames(t, ctx, 2)
 }
 
@@ -215,13 +222,22 @@ func TestTouchPlayInBrowser(t *testing.T) {
 			// Drag a piece, the finger moving over several frames.
 			st = readTouchState(t, ctx)
 			m = st.Moves[len(st.Moves)-1]
-			// (The finger moves at once: held still for longPress it would
-			// be a long press.)
-			touch(t, ctx, input.DispatchTouchEventTypeTouchStart, fingerAt(2, m.From.X, m.From.Y))
+			// (The finger moves at once, not waiting for the page to answer
+			// the touch: held still for longPress it would be a long press.)
+			started := make(chan error, 1)
+			go func() {
+				started <- dispatchTouch(ctx, time.Now(), input.DispatchTouchEventTypeTouchStart, fingerAt(2, m.From.X, m.From.Y))
+			}()
+			time.Sleep(30 * time.Millisecond)
 			const steps = 6
 			for i := 1; i <= steps; i++ {
 				k := float64(i) / steps
 				touch(t, ctx, input.DispatchTouchEventTypeTouchMove, fingerAt(2, m.From.X+(m.To.X-m.From.X)*k, m.From.Y+(m.To.Y-m.From.Y)*k))
+				if i == 1 {
+					if err := <-started; err != nil {
+						t.Fatal(err)
+					}
+				}
 				frames(t, ctx, 1)
 				if i == steps/2 {
 					if !readTouchState(t, ctx).Dragging {
