@@ -273,7 +273,6 @@ func (a *App) handlePointer() {
 	x, y := ebiten.CursorPosition()
 	a.pointer(pointerFrame{
 		now:   time.Now(),
-		drawn: a.frame,
 		scale: ebiten.Monitor().DeviceScaleFactor(),
 		mouse: mouseInput{
 			x: float64(x), y: float64(y),

@@ -143,9 +143,8 @@ func TestAIWaitsDuringReplay(t *testing.T) {
 // fingers feeds an App frames of touch input, a frame apart, with the
 // mouse left where it was.
 type fingers struct {
-	a     *App
-	now   time.Time
-	drawn int
+	a   *App
+	now time.Time
 }
 
 func newFingers(a *App) *fingers { return &fingers{a: a, now: time.Unix(1e9, 0)} }
@@ -153,8 +152,7 @@ func newFingers(a *App) *fingers { return &fingers{a: a, now: time.Unix(1e9, 0)}
 // frame gives one frame with the touches ts, dt after the previous one.
 func (f *fingers) frame(dt time.Duration, ts ...touchPoint) {
 	f.now = f.now.Add(dt)
-	f.drawn++
-	f.a.pointer(pointerFrame{now: f.now, drawn: f.drawn, scale: 1, mouse: mouseInput{x: 5, y: 5}, touches: ts})
+	f.a.pointer(pointerFrame{now: f.now, scale: 1, mouse: mouseInput{x: 5, y: 5}, touches: ts})
 }
 
 func down(id int, x, y float64) touchPoint {
@@ -242,8 +240,9 @@ func TestTouchDragMoves(t *testing.T) {
 	assert.False(t, a.drag.active)
 }
 
-// A long press does what a right click does: the selection is dropped, and
-// the square under the finger (here a legal destination) is not played to.
+// A long press does what a right click does when the finger lifts: the
+// selection is dropped, and the square under the finger (here a legal
+// destination) is not played to.
 func TestTouchLongPressCancels(t *testing.T) {
 	a := newTestApp(t, session.Human, session.Human)
 	c := a.ctl
@@ -253,14 +252,14 @@ func TestTouchLongPressCancels(t *testing.T) {
 	x, y := a.geo.squareCenter(sq(t, "b3"))
 	f.frame(frameTime, down(1, x, y))
 	f.frame(200*time.Millisecond, at(1, x+3, y+3))
-	assert.Equal(t, sq(t, "e3"), c.Selected())
 	assert.InDelta(t, 0.4, a.ptr.held, 0.05, "the long press's progress")
-	f.frame(350*time.Millisecond, at(1, x+3, y+3))
-	assert.Equal(t, game.NoSquare, c.Selected(), "the long press kept the selection")
+	f.frame(400*time.Millisecond, at(1, x+3, y+3))
+	assert.Equal(t, 1.0, a.ptr.held)
+	assert.Equal(t, sq(t, "e3"), c.Selected(), "the long press acted before the lift")
+	f.frame(frameTime, lift(1, x, y))
 	assert.Zero(t, a.ptr.held)
-	f.frame(time.Second, lift(1, x, y))
 	assert.Equal(t, 0, c.Game().Ply(), "the long press played a move")
-	assert.Equal(t, game.NoSquare, c.Selected())
+	assert.Equal(t, game.NoSquare, c.Selected(), "the long press kept the selection")
 
 	// Timed by the page's events, not by its frames: a quick tap seen by
 	// slow frames is a tap, a long hold lifted between two frames a long
@@ -276,26 +275,24 @@ func TestTouchLongPressCancels(t *testing.T) {
 	assert.Equal(t, game.NoSquare, c.Selected(), "a long hold lifted between frames is no long press")
 	assert.Equal(t, 0, c.Game().Ply())
 
-	// A touch handled late, its frame long after it: not yet a long press,
-	// as its lift may be waiting to be handled.
+	// A touch handled late, its lift two frames and a second later: a tap.
 	f.tap(x0, y0)
 	require.Equal(t, sq(t, "e3"), c.Selected())
 	t0 = f.now.Add(-time.Second)
 	f.frame(frameTime, touchPoint{id: 6, sx: x, sy: y, x: x, y: y, began: true, at: t0})
 	f.frame(frameTime, at(6, x, y))
-	assert.Equal(t, sq(t, "e3"), c.Selected(), "a long press before the lift could be known")
-	f.frame(frameTime, touchPoint{id: 6, x: x, y: y, ended: true, upAt: t0.Add(50 * time.Millisecond)})
+	f.frame(time.Second, at(6, x, y))
+	f.frame(frameTime, touchPoint{id: 6, x: x, y: y, ended: true, upAt: t0.Add(80 * time.Millisecond)})
 	assert.Equal(t, "e3-b3", c.LastMove().String(), "the late tap did not play")
 	require.True(t, c.Undo())
 
-	// Moving after the long press drags nothing.
+	// A finger held and then moved drags.
 	f.frame(frameTime, down(2, x0, y0))
 	f.frame(600*time.Millisecond, at(2, x0, y0))
-	f.frame(frameTime, at(2, x0, y0))
 	f.frame(frameTime, at(2, x, y))
+	assert.True(t, a.drag.active)
 	f.frame(frameTime, lift(2, x, y))
-	assert.Equal(t, 0, c.Game().Ply())
-	assert.False(t, a.drag.active)
+	assert.Equal(t, "e3-b3", c.LastMove().String())
 }
 
 // A second finger makes no click: two fingers down together select

@@ -16,6 +16,14 @@ import (
 // becomes a press only when it is known to be a tap or a drag (it lifted, or
 // it moved beyond touchSlop): a long press then clicks nothing before it
 // does what a right click does.
+//
+// A long press acts when the finger lifts, held for longPress or more by the
+// page's own times of the touch and the lift. Acting while the finger is
+// held would need to know that it is still down, and a busy page knows of a
+// lift late: in Chromium, a lift 80 ms after the touch was handled after
+// two of the page's frames and 1.5 s (an AI thinking on the page's thread
+// makes such frames). While the finger is held, a ring around it closes
+// (drawHeld): closed, lifting the finger does what a right click does.
 
 // touchSlop is how far a finger may wander, in CSS pixels, and still tap or
 // long-press rather than drag.
@@ -23,13 +31,6 @@ const touchSlop = 10
 
 // longPress is how long a finger held still makes a long press.
 const longPress = 500 * time.Millisecond
-
-// longPressFrames is how many frames must be drawn, besides longPress, while
-// a finger is held before it is a long press. A busy page handles the
-// events late, one between two of its frames: the frame after a finger's
-// touch, a second after the touch happened, may not know yet of a lift that
-// came 50 ms after it; the lift is handled before the next frame but one.
-const longPressFrames = 2
 
 // touchPoint is one finger in one frame.
 type touchPoint struct {
@@ -49,7 +50,6 @@ type touchPoint struct {
 // pointerFrame is the pointing devices' input in one frame.
 type pointerFrame struct {
 	now     time.Time
-	drawn   int     // frames drawn so far
 	scale   float64 // screen pixels per CSS pixel
 	mouse   mouseInput
 	touches []touchPoint // in the order the fingers went down
@@ -64,7 +64,7 @@ type pointerState struct {
 	mouseOK bool // mouseX and mouseY were set
 	finger  fingerState
 	// held is the long press's progress while a finger is held still, 0 to
-	// 1; 0 when none is.
+	// 1 (held long enough); 0 when none is.
 	held float64
 }
 
@@ -75,7 +75,6 @@ type fingerState struct {
 	id       int
 	sx, sy   float64 // where it went down
 	at       time.Time
-	drawn    int  // the frames drawn when it went down
 	dragging bool // it moved beyond touchSlop: its press was given, a drag follows it
 	done     bool // a long press or a second finger ended its gesture: the rest of it is ignored
 }
@@ -93,7 +92,7 @@ func (a *App) pointer(f pointerFrame) {
 	p.mouseX, p.mouseY, p.mouseOK = m.x, m.y, true
 	mouseActive := m.pressed || m.justPressed || m.justReleased || m.rightPressed
 	if mouseActive {
-		}
+	}
 	if p.finger.down {
 		a.touch(f)
 		return
@@ -124,7 +123,7 @@ func (a *App) touch(f pointerFrame) {
 			seen = true
 			a.fingerStep(t, f)
 		case !fg.down && t.began:
-			*fg = fingerState{down: true, id: t.id, sx: t.sx, sy: t.sy, at: orNow(t.at, f.now), drawn: f.drawn}
+			*fg = fingerState{down: true, id: t.id, sx: t.sx, sy: t.sy, at: orNow(t.at, f.now)}
 			p.byTouch = true
 			seen = true
 			a.fingerStep(t, f)
@@ -164,11 +163,10 @@ func (a *App) fingerStep(t touchPoint, f pointerFrame) {
 		a.mouse(mouseInput{x: t.x, y: t.y, pressed: !t.ended, justReleased: t.ended})
 	case t.ended && orNow(t.upAt, f.now).Sub(fg.at) < longPress:
 		a.mouse(mouseInput{x: fg.sx, y: fg.sy, justPressed: true, justReleased: true}) // a tap
-	case t.ended || f.now.Sub(fg.at) >= longPress && f.drawn >= fg.drawn+longPressFrames:
-		a.mouse(mouseInput{x: fg.sx, y: fg.sy, rightPressed: true})
-		fg.done = true
+	case t.ended:
+		a.mouse(mouseInput{x: fg.sx, y: fg.sy, rightPressed: true}) // a long press
 	default:
-		p.held = float64(f.now.Sub(fg.at)) / float64(longPress)
+		p.held = min(1, float64(f.now.Sub(fg.at))/float64(longPress))
 	}
 	if t.ended {
 		fg.down = false
@@ -225,15 +223,19 @@ func (a *App) ButtonCenter(label string) (x, y float64, ok bool) {
 }
 
 // drawHeld draws the long press's cue while a finger is held still: a ring
-// around the finger that closes as the press nears longPress, so that the
-// person sees the touch was felt and what holding on will do. (The
-// classroom view, redrawn only when its contents change, shows none.)
+// around the finger that closes as the press nears longPress, and fills
+// once it is one, so that the person sees the touch was felt and that
+// lifting the finger now drops the selection. (The classroom view, redrawn
+// only when its contents change, shows none.)
 func (a *App) drawHeld(dst *ebiten.Image, g *geometry) {
 	h := a.ptr.held
 	if h <= 0 || a.ptr.x == noHover {
 		return
 	}
 	r := math.Max(g.cell*0.6, 34*g.u) // beyond the fingertip
+	if h >= 1 {
+		fillCircle(dst, a.ptr.x, a.ptr.y, r, nrgba(0xe0a030, 0x50))
+	}
 	var p vector.Path
 	p.Arc(float32(a.ptr.x), float32(a.ptr.y), float32(r), -math.Pi/2, float32(-math.Pi/2+2*math.Pi*h), vector.Clockwise)
 	strokePath(dst, &p, math.Max(3, 5*g.u), colAccent)

@@ -265,20 +265,29 @@ func TestTouchPlayInBrowser(t *testing.T) {
 			frames(t, ctx, 3)
 			shot(t, ctx, "touch-"+d.name+"-flipped")
 
-			// A long press on a legal destination drops the selection and
-			// plays nothing; the ring around the finger shows it coming.
+			// A long press on a legal destination drops the selection when
+			// the finger lifts, and plays nothing; the ring around the
+			// finger shows it coming.
 			st = readTouchState(t, ctx)
 			m = st.Moves[0]
 			fingerTap(t, ctx, m.From.X, m.From.Y)
 			waitState(t, ctx, "the piece selected", func(s touchState) bool { return s.Selected == m.Name[:2] })
-			touch(t, ctx, input.DispatchTouchEventTypeTouchStart, fingerAt(3, m.To.X, m.To.Y))
-			time.Sleep(200 * time.Millisecond)
+			at := time.Now()
+			started = make(chan error, 1)
+			go func() {
+				started <- dispatchTouch(ctx, at, input.DispatchTouchEventTypeTouchStart, fingerAt(3, m.To.X, m.To.Y))
+			}()
+			time.Sleep(300 * time.Millisecond)
 			shot(t, ctx, "touch-"+d.name+"-hold") // the ring, if a frame came in time
+			time.Sleep(time.Until(at.Add(700 * time.Millisecond)))
+			touchAt(t, ctx, at.Add(700*time.Millisecond), input.DispatchTouchEventTypeTouchEnd)
+			if err := <-started; err != nil {
+				t.Fatal(err)
+			}
 			waitState(t, ctx, "the long press dropping the selection", func(s touchState) bool { return s.Selected == "" })
-			touch(t, ctx, input.DispatchTouchEventTypeTouchEnd)
 			frames(t, ctx, 3)
 			if s := readTouchState(t, ctx); s.Ply != 2 || s.Selected != "" {
-				t.Errorf("after the long press: ply %d, selected %q", s.Ply, s.Selected)
+				t.Errorf("after the long press: moves %v, selected %q", s.Played, s.Selected)
 			}
 
 			// Two fingers down at once (a pinch's start) select nothing.
