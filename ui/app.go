@@ -87,7 +87,8 @@ type App struct {
 	shotPath   string
 }
 
-// dragState follows the mouse between press and release over the board.
+// dragState follows the pointer (the mouse or a finger) between press and
+// release over the board.
 type dragState struct {
 	active      bool
 	from        game.Square

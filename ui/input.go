@@ -285,9 +285,10 @@ func (a *App) handlePointer() {
 	})
 }
 
-// mouse applies one frame of mouse input. A press and its release can come in
-// the same frame (a touchpad tap, a quick click): the release is then handled
-// right after the press, as a click.
+// mouse applies one frame of mouse input, or a finger's as pointer.go turns
+// it into the mouse's terms. A press and its release can come in the same
+// frame (a touchpad tap, a quick click, a finger's tap): the release is then
+// handled right after the press, as a click.
 func (a *App) mouse(in mouseInput) {
 	c := a.ctl
 	g := &a.geo

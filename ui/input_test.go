@@ -343,7 +343,7 @@ func TestTouchThenMouse(t *testing.T) {
 	f := newFingers(a)
 	f.tap(a.geo.squareCenter(sq(t, "e3")))
 	x, y := a.cursor()
-	assert.Equal(t, float64(noHover), x)
+	assert.Equal(t, [2]float64{noHover, noHover}, [2]float64{x, y}, "a lifted finger still hovers")
 	// The mouse, where it was, neither hovers nor clicks.
 	f.frame(frameTime)
 	x, y = a.cursor()

@@ -91,8 +91,6 @@ func (a *App) pointer(f pointerFrame) {
 	mouseMoved := p.mouseOK && (m.x != p.mouseX || m.y != p.mouseY)
 	p.mouseX, p.mouseY, p.mouseOK = m.x, m.y, true
 	mouseActive := m.pressed || m.justPressed || m.justReleased || m.rightPressed
-	if mouseActive {
-	}
 	if p.finger.down {
 		a.touch(f)
 		return
