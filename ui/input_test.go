@@ -391,3 +391,21 @@ func TestTouchStartPanel(t *testing.T) {
 	f.tap(x, y)
 	assert.Equal(t, session.ScreenGame, c.Screen(), "a tap on Start did not start")
 }
+
+// Taps reach the help's tabs and the classroom view's tabs as clicks do.
+func TestTouchHelpAndClassroomTabs(t *testing.T) {
+	a := newTestApp(t, session.Human, session.Human)
+	c := a.ctl
+	f := newFingers(a)
+	c.ShowHelp(session.HelpRules)
+	r := helpTabs(&a.geo)[session.HelpKeys]
+	f.tap(r.cx(), r.cy())
+	assert.Equal(t, session.HelpKeys, c.HelpPage(), "a tap on the help's tab")
+	f.tap(5, 5) // elsewhere: closes the help, as a click does
+	assert.False(t, c.HelpShown())
+
+	a.TeachPage(session.TeachSearch)
+	require.True(t, a.teachShown())
+	f.tap(a.TeachTabCenter(session.TeachSlow))
+	assert.Equal(t, session.TeachSlow, a.teach.Page(), "a tap on the classroom's tab")
+}
