@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -120,8 +121,8 @@ func dispatchTouch(ctx context.Context, at time.Time, typ input.DispatchTouchEve
 	}))
 }
 
-// frames waits until the page has drawn n more frames.
-func frames(t *testing.T, ctx context.Context, n int) {
+// waitFrames waits until the page has drawn n more frames.
+func waitFrames(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
 	f := readState(t, ctx).Frame
 	waitFor(t, ctx, fmt.Sprintf(`JSON.parse(window.tablut_state).Frame >= %d`, f+n), 10*time.Second)
@@ -142,7 +143,7 @@ func fingerTap(t *testing.T, ctx context.Context, x, y float64) {
 	if err := <-started; err != nil {
 		t.Fatalf("touch start: %v", err)
 	}
-	frames(t, ctx, 2)
+	waitFrames(t, ctx, 2)
 }
 
 // waitState polls the page's state until cond holds.
@@ -178,6 +179,7 @@ func smallTargets(st touchState) string {
 			out = append(out, fmt.Sprintf("%s %.0fx%.0f", l, b.W, b.H))
 		}
 	}
+	sort.Strings(out)
 	return strings.Join(out, ", ")
 }
 
@@ -238,7 +240,7 @@ func TestTouchPlayInBrowser(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				frames(t, ctx, 1)
+				waitFrames(t, ctx, 1)
 				if i == steps/2 {
 					if !readTouchState(t, ctx).Dragging {
 						t.Error("half way, the piece does not follow the finger")
@@ -262,7 +264,7 @@ func TestTouchPlayInBrowser(t *testing.T) {
 			undo := st.Buttons["Undo"]
 			fingerTap(t, ctx, undo.X+undo.W/2, undo.Y+undo.H/2)
 			waitState(t, ctx, "the moves undone", func(s touchState) bool { return s.Ply == 2 && s.Human })
-			frames(t, ctx, 3)
+			waitFrames(t, ctx, 3)
 			shot(t, ctx, "touch-"+d.name+"-flipped")
 
 			// A long press on a legal destination drops the selection when
@@ -285,16 +287,16 @@ func TestTouchPlayInBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 			waitState(t, ctx, "the long press dropping the selection", func(s touchState) bool { return s.Selected == "" })
-			frames(t, ctx, 3)
+			waitFrames(t, ctx, 3)
 			if s := readTouchState(t, ctx); s.Ply != 2 || s.Selected != "" {
 				t.Errorf("after the long press: moves %v, selected %q", s.Played, s.Selected)
 			}
 
 			// Two fingers down at once (a pinch's start) select nothing.
 			touch(t, ctx, input.DispatchTouchEventTypeTouchStart, fingerAt(4, m.From.X, m.From.Y), fingerAt(5, m.To.X, m.To.Y))
-			frames(t, ctx, 2)
+			waitFrames(t, ctx, 2)
 			touch(t, ctx, input.DispatchTouchEventTypeTouchEnd)
-			frames(t, ctx, 2)
+			waitFrames(t, ctx, 2)
 			if s := readTouchState(t, ctx); s.Ply != 2 || s.Selected != "" {
 				t.Errorf("two fingers clicked: ply %d, selected %q", s.Ply, s.Selected)
 			}
