@@ -139,9 +139,9 @@ func (a *App) touch(f pointerFrame) {
 	}
 }
 
-// fingerStep applies one frame of the driving finger: it becomes a tap when
-// it lifts where it went down, a drag once it moves beyond touchSlop, a
-// right click when held still for longPress.
+// fingerStep applies one frame of the driving finger: it becomes a drag
+// once it moves beyond touchSlop; lifted where it went down, a tap, or a
+// right click if it was held there for longPress or more.
 func (a *App) fingerStep(t touchPoint, f pointerFrame) {
 	p := &a.ptr
 	fg := &p.finger
