@@ -58,6 +58,8 @@ type App struct {
 	geo       geometry // of the latest frame
 	evalShown float64  // the evaluation bar's displayed share, gliding
 	drag      dragState
+	ptr       pointerState // the mouse or the finger that clicks, drags and hovers (pointer.go)
+	touches   touchSource
 
 	bannerHidden bool
 	sound        *sounds
@@ -96,7 +98,8 @@ type App struct {
 	shotPath   string
 }
 
-// dragState follows the mouse between press and release over the board.
+// dragState follows the pointer (the mouse or a finger) between press and
+// release over the board.
 type dragState struct {
 	active      bool
 	from        game.Square
@@ -247,7 +250,7 @@ func (a *App) Update() error {
 	}
 	a.handleDrops()
 	a.handleKeys()
-	a.handleMouse()
+	a.handlePointer()
 	a.ctl.Update()
 	a.updateTeach()
 	for _, q := range a.ctl.TakeCues() {
@@ -361,10 +364,11 @@ func (a *App) handleDrops() {
 	}
 }
 
-// cursor returns the mouse position in screen pixels.
+// cursor returns the pointer's position in screen pixels, for hovering: the
+// mouse's, or the finger's while one is down, or a point far off the screen
+// when the last finger lifted (a touch screen has nothing that hovers).
 func (a *App) cursor() (float64, float64) {
-	x, y := ebiten.CursorPosition()
-	return float64(x), float64(y)
+	return a.ptr.x, a.ptr.y
 }
 
 // do carries out a panel or keyboard action.

@@ -1,9 +1,9 @@
-// Package ui is the game window on Ebitengine: it draws, reads the mouse and
-// keyboard, plays sounds and lays the window out. What the window shows and
-// does is decided by package ui/session, the window's state machine, which
-// has no Ebitengine in it: ui turns raw input into the session's intents,
-// calls its Update once per frame, draws what its queries return and plays
-// the sound cues it emits.
+// Package ui is the game window on Ebitengine: it draws, reads the mouse,
+// the touch screen and the keyboard, plays sounds and lays the window out.
+// What the window shows and does is decided by package ui/session, the
+// window's state machine, which has no Ebitengine in it: ui turns raw input
+// into the session's intents, calls its Update once per frame, draws what
+// its queries return and plays the sound cues it emits.
 //
 //   - app.go: the ebiten.Game (Update, Layout, Draw) over a session
 //     Controller and the classroom's state, the window's options, the
@@ -14,6 +14,15 @@
 //     entry names) and its icon at several sizes.
 //   - input.go: mouse and keyboard turned into intents: clicks and drags on
 //     the board, panel buttons, keys, the classroom's keys.
+//   - pointer.go: the one pointer that the mouse or a finger drives: a tap
+//     is a click, a finger moved a drag, a long press a right click (with
+//     a ring around the finger as its cue), a second finger no click; what
+//     hovers, and nothing after a finger lifts.
+//   - touch_js.go, touch_other.go: the fingers of each frame: in a
+//     browser from the page's touch events kept between frames with their
+//     times (so no quick tap is lost to a slow frame); elsewhere from
+//     Ebitengine (none on the desktop, where a touch screen is the
+//     system's emulated mouse).
 //   - draw.go: fonts, text and shapes drawn at the current scale, so the
 //     board stays crisp at any window size: plain triangles, vector paths,
 //     and circles and rounded corners rasterised on the CPU (raster.go).

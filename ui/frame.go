@@ -47,6 +47,7 @@ type frameState struct {
 	status  statusView
 	overlay string // "" with no overlay
 	drag    bool   // a piece is being dragged
+	held    int    // a finger held still: the long press's progress in twentieths (pointer.go)
 }
 
 // boardState is what the board region shows besides the static layer.
@@ -182,6 +183,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 	b.watch = c.WatchControls()
 	f.dests = c.Destinations()
 	f.drag = a.drag.active && a.drag.moved
+	f.held = int(a.ptr.held * 20)
 
 	f.eval = a.evalView(g)
 
@@ -248,7 +250,7 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 		f.eval != old.eval || f.panel != old.panel || f.status != old.status || f.overlay != old.overlay) {
 		full = true // the overlay covers every region
 	}
-	if f.overlay != old.overlay || f.drag || old.drag {
+	if f.overlay != old.overlay || f.drag || old.drag || f.held != old.held {
 		full = true
 	}
 	r := newRegions(g)
@@ -289,6 +291,9 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 			img = a.overlay.get(w, h, f.overlay, func(dst *ebiten.Image) { a.drawHelp(dst, g) })
 		}
 		screen.DrawImage(img, nil)
+	}
+	if f.held > 0 {
+		a.drawHeld(screen, g)
 	}
 	a.drawn.state = f
 	a.drawn.state.dests = slices.Clone(f.dests)

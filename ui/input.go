@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -269,21 +270,28 @@ type mouseInput struct {
 	rightPressed bool // the right button went down in this frame
 }
 
-// handleMouse turns clicks and drags into intents.
-func (a *App) handleMouse() {
-	x, y := a.cursor()
-	a.mouse(mouseInput{
-		x: x, y: y,
-		pressed:      ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
-		justPressed:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
-		justReleased: inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
-		rightPressed: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
+// handlePointer turns clicks, taps and drags of the mouse and the fingers
+// into intents (pointer.go).
+func (a *App) handlePointer() {
+	x, y := ebiten.CursorPosition()
+	a.pointer(pointerFrame{
+		now:   time.Now(),
+		scale: ebiten.Monitor().DeviceScaleFactor(),
+		mouse: mouseInput{
+			x: float64(x), y: float64(y),
+			pressed:      ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
+			justPressed:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+			justReleased: inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
+			rightPressed: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
+		},
+		touches: a.touches.frame(a.geo.w, a.geo.h),
 	})
 }
 
-// mouse applies one frame of mouse input. A press and its release can come in
-// the same frame (a touchpad tap, a quick click): the release is then handled
-// right after the press, as a click.
+// mouse applies one frame of mouse input, or a finger's as pointer.go turns
+// it into the mouse's terms. A press and its release can come in the same
+// frame (a touchpad tap, a quick click, a finger's tap): the release is then
+// handled right after the press, as a click.
 func (a *App) mouse(in mouseInput) {
 	c := a.ctl
 	g := &a.geo

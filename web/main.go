@@ -117,12 +117,24 @@ type state struct {
 	// Link: the link's question over the kept game, its players and
 	// buttons; nil when none is up.
 	Link *linkQuestion `json:",omitempty"`
+
+	// For the touch test: what the screen shows and where its buttons are.
+	Screen   string         // "start" (the start panel) or "game"
+	Selected string         // the selected square, "" for none
+	Flipped  bool           // the board is drawn with Black at the bottom
+	Dragging bool           // a piece follows the pointer
+	Start    *point         // the start panel's Start button, while the panel shows
+	Buttons  map[string]box // the panel's buttons by label
+	Played   []string       // the game's moves up to the position shown
 }
 
 type linkQuestion struct {
 	Players     string
 	Start, Keep point
 }
+
+// box is a rectangle on the page in CSS pixels.
+type box struct{ X, Y, W, H float64 }
 
 type move struct {
 	Name     string
@@ -132,15 +144,30 @@ type move struct {
 // testState describes the board for the browser test, as JSON.
 func testState(a *ui.App, frame int) string {
 	c := a.Controller()
-	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(), Search: poolState()}
+	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(),
+		Screen: "game", Flipped: c.Flipped(), Dragging: a.Dragging(), Buttons: map[string]box{}, Search: poolState()}
+	scale := cssScale()
+	if q := c.Selected(); q != game.NoSquare {
+		s.Selected = q.String()
+	}
+	for _, m := range c.Game().Moves() {
+		s.Played = append(s.Played, m.String())
+	}
+	if c.Screen() == session.ScreenStart {
+		s.Screen = "start"
+		if x, y, ok := a.StartItemCenter("Start"); ok {
+			s.Start = &point{x / scale, y / scale}
+		}
+	}
+	for _, b := range a.PanelButtons() {
+		s.Buttons[b.Label] = box{b.X / scale, b.Y / scale, b.W / scale, b.H / scale}
+	}
 	if sx, sy, ok := a.LinkButtonCenter(true); ok {
 		o, _ := c.LinkOffered()
 		kx, ky, _ := a.LinkButtonCenter(false)
-		scale := cssScale()
 		s.Link = &linkQuestion{o.Players, point{sx / scale, sy / scale}, point{kx / scale, ky / scale}}
 	}
 	if s.Human {
-		scale := cssScale()
 		at := func(q game.Square) point {
 			x, y := a.SquareCenter(q)
 			return point{x / scale, y / scale}

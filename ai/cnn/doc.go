@@ -105,9 +105,10 @@
 //     networks int16.
 //   - rows.go: the rows kernels, the int8 kernels players use on amd64
 //     (int8-avx512rows, int8-avx2rows), arm64 with the dot product
-//     (int8-neonrows) and without assembly (int8-gorows, the browser's
-//     too: there the calibration and the layer-1 table give the page its
-//     turn as they go, internal/pageturn). Layer 1 has
+//     (int8-neonrows), without assembly (int8-gorows) and in browsers
+//     with WebAssembly SIMD (int8-wasmrows, below; int8-gorows where the
+//     engine lacks SIMD; there the calibration and the layer-1 table give
+//     the page its turn as they go, internal/pageturn). Layer 1 has
 //     only 78,732 patches, so a patch's share of layer 2 (the 32 filters'
 //     sums over its 64 channels, for each of the nine kernel taps) is a
 //     fixed row of 32 int32; layer 2 is then nine rows added per output
@@ -138,7 +139,25 @@
 //     one int64, so one 64-bit multiply-add does two exact multiply-adds
 //     (the halves are recovered from the wrapped sum). It is the start-up
 //     choice there (DefaultIntKernel), faster than the float32 Go kernels;
-//     networks precise enough in int8 then switch to int8-gorows.
+//     networks precise enough in int8 then switch to int8-gorows, or in a
+//     browser with WebAssembly SIMD to int8-wasmrows.
+//   - wasmsimd.go, wasmsimd_js.go, wasmsimd_other.go, wasmsimd.wasm
+//     (written by gen_wasmsimd.go): int8-wasmrows, the kernel of the
+//     js/wasm build where the engine validates WebAssembly SIMD (Go's wasm
+//     backend emits no v128 instruction, and its assembler has none). A
+//     hand-assembled module computes a whole int8 rows forward pass per
+//     call, from the board's digits (six integer arguments) to layer 4's
+//     sum before its tanh: patch indices, patch rows built with
+//     i32x4.dot_i16x8_s and kept in its own memory (with rows.go's limit
+//     and flush), layer 2 by i32x4.add of rows, the requantisation in
+//     f32x4, layer 3 by i32x4.dot_i16x8_s, layer 4 in f32x4 lanes in
+//     layer4's order. One instance a network (weights and the 5 MB
+//     narrowed layer-1 table copied in once, syscall/js); one Go-to-
+//     JavaScript call an evaluation, whose cost (about 0.7 µs) is why the
+//     module takes the whole pass rather than a layer. Its output equals
+//     Int8Go's bit for bit (wasmsimd_js_test.go, under Node); a test
+//     regenerates the module and compares the bytes
+//     (wasmsimd_gen_test.go).
 //   - calibration.go: those boards, embedded (calibration.txt, one position
 //     per line): the first 1,000 of tablut bench cnn -seed 51739, games of
 //     the heuristic engine, regenerated and checked by a test in

@@ -61,18 +61,23 @@ const (
 	// Int8NEONRows is Int8NEONDot with layer 2 from patch rows (rows.go),
 	// added with VADD on four-lane vectors.
 	Int8NEONRows
+	// Int8WasmRows is Int8GoRows in a WebAssembly module with SIMD, for
+	// browsers (js/wasm builds whose engine validates it): the whole
+	// forward pass in one call, rows added with i32x4.add and the
+	// multiply-adds done with i32x4.dot_i16x8_s (wasmsimd.go).
+	Int8WasmRows
 	numIntKernels
 )
 
 // intKernelNames are the kernels' names, in the order of the constants.
 var intKernelNames = [numIntKernels]string{"int16-go", "int16-avx2", "int16-avxvnni", "int16-avx512vnni",
 	"int8-go", "int8-avx2", "int8-avxvnni", "int8-avx512vnni", "int16-neon", "int8-neondot", "int16-swar",
-	"int8-avx512rows", "int8-gorows", "int8-avx2rows", "int8-neonrows"}
+	"int8-avx512rows", "int8-gorows", "int8-avx2rows", "int8-neonrows", "int8-wasmrows"}
 
 // intKernelOrder lists the kernels as IntKernels returns them: the int16
 // ones slowest first, then the int8 ones likewise.
 var intKernelOrder = [numIntKernels]IntKernel{IntGo, IntSWAR, IntAVX2, IntAVXVNNI, IntAVX512VNNI, IntNEON,
-	Int8Go, Int8GoRows, Int8AVX2, Int8AVXVNNI, Int8AVX2Rows, Int8AVX512VNNI, Int8AVX512Rows, Int8NEONDot, Int8NEONRows}
+	Int8Go, Int8GoRows, Int8WasmRows, Int8AVX2, Int8AVXVNNI, Int8AVX2Rows, Int8AVX512VNNI, Int8AVX512Rows, Int8NEONDot, Int8NEONRows}
 
 // String returns the kernel's name as tablut bench cnn prints it and as
 // ParseIntKernel reads it.
@@ -103,7 +108,7 @@ func (k IntKernel) reference() IntKernel {
 
 // rows reports whether k computes layer 2 from patch rows (rows.go).
 func (k IntKernel) rows() bool {
-	return k == Int8AVX512Rows || k == Int8AVX2Rows || k == Int8GoRows || k == Int8NEONRows
+	return k == Int8AVX512Rows || k == Int8AVX2Rows || k == Int8GoRows || k == Int8NEONRows || k == Int8WasmRows
 }
 
 // int8Twin returns the int8 kernel of k's instruction set that Quantize may
@@ -117,6 +122,9 @@ func (k IntKernel) int8Twin() (IntKernel, bool) {
 	case IntNEON:
 		return Int8NEONRows, hasDotProd
 	case IntSWAR:
+		if hasWasmSIMD {
+			return Int8WasmRows, true
+		}
 		return Int8GoRows, true
 	}
 	return 0, false
@@ -137,6 +145,8 @@ func (k IntKernel) Supported() bool {
 		return hasNEON
 	case Int8NEONDot, Int8NEONRows:
 		return hasDotProd
+	case Int8WasmRows:
+		return hasWasmSIMD
 	}
 	return false
 }

@@ -143,6 +143,9 @@ type Quantized struct {
 	// rows holds layer 2's patch rows (rows.go) for Int8AVX512Rows: the
 	// copies of WithKernel share it.
 	rows *patchRows
+	// wasm is the SIMD module's instance for Int8WasmRows, which keeps
+	// the rows in its own memory (rows stays nil): copies share it.
+	wasm *wasmNet
 
 	cache *evalCache
 }
@@ -163,9 +166,12 @@ func Quantize(n *Network) *Quantized {
 // keepLayer1For drops the layer-1 table that kernel k does not read: t1 for
 // the int8 kernels that read t1b (offsetInput), t1b for the others.
 func (q *Quantized) keepLayer1For(k IntKernel) {
-	if offsetInput(k) {
+	switch {
+	case k == Int8WasmRows && q.wasm != nil: // the module's memory has its copy
+		q.t1, q.t1b = nil, nil
+	case offsetInput(k):
 		q.t1 = nil
-	} else {
+	default:
 		q.t1b = nil
 	}
 }
@@ -213,11 +219,18 @@ func (q *Quantized) WithKernel(k IntKernel) (*Quantized, error) {
 	}
 	c := *q
 	c.kernel, c.cache = k, nil
-	if missing := offsetInput(k) && c.t1b == nil || !offsetInput(k) && c.t1 == nil; c.layer1 && missing {
+	missing := offsetInput(k) && c.t1b == nil || !offsetInput(k) && c.t1 == nil
+	if k == Int8WasmRows && c.wasm != nil {
+		missing = false // the module reads its own copy
+	}
+	if c.layer1 && missing {
 		c.buildLayer1(c.float.W[0], c.pieces)
 		c.keepLayer1For(k)
 	}
 	c.ensureRows()
+	if k == Int8WasmRows {
+		c.keepLayer1For(k) // the module has copied t1b
+	}
 	return &c, nil
 }
 
@@ -601,6 +614,9 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // forward runs the integer network with kernel k (black: Black to move).
 func (q *Quantized) forward(d *[81]uint8, king int, black bool, k IntKernel) float32 {
+	if k == Int8WasmRows { // the whole pass in the module (ensureRows)
+		return q.wasm.forward(d, king, black)
+	}
 	s := scratchPool.Get().(*scratch)
 	s.patchIndicesFast(d, king)
 	switch idx := (*[49]int32)(s.idx[:49]); {
@@ -659,7 +675,7 @@ func (q *Quantized) layers23(s *scratch, k IntKernel) {
 		narrowNEON(&s.b2[0], &a2[0], a2Size/16)
 		conv3Int8NEON(&a3[0], &s.b2[0], &q.w3bq[0])
 		return
-	case Int8GoRows: // rows need patches: from activations, the same sums by Int8Go
+	case Int8GoRows, Int8WasmRows: // rows need patches: from activations, the same sums by Int8Go (the module takes boards only)
 		narrowGo(s.b1[:], a1[:])
 		q.conv2Int8Go(a2, &s.b1)
 		q.conv3Int8SWAR(a3, a2, s)

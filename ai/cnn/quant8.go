@@ -187,7 +187,10 @@ func (q *Quantized) chooseWidth() {
 	if err != nil || len(pos) == 0 {
 		return // cannot happen with the tested embedded file; int16 is the safe width
 	}
-	if k8.rows() {
+	switch {
+	case k8 == Int8WasmRows:
+		q.wasm = newWasmNet(q)
+	case k8.rows():
 		q.rows = newPatchRows(q)
 	}
 	var worst float64
@@ -207,7 +210,7 @@ func (q *Quantized) chooseWidth() {
 	if worst <= Int8Tolerance {
 		q.kernel = k8
 	} else {
-		q.rows = nil // int16 has no rows
+		q.rows, q.wasm = nil, nil // int16 has no rows
 	}
 }
 

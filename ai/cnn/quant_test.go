@@ -636,6 +636,9 @@ func quantizeBoth(n *Network) *Quantized {
 	q.buildLayer1(n.W[0], n.Input == InputPieces)
 	q.chooseWidth()
 	q.rows = newPatchRows(q) // for Int8AVX512Rows, whatever q's own kernel
+	if hasWasmSIMD && q.wasm == nil {
+		q.wasm = newWasmNet(q) // and for Int8WasmRows
+	}
 	return q
 }
 
@@ -646,10 +649,14 @@ func TestQuantizeKeepsOneLayer1Table(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	n := NewRandom(r, 0.2)
 	q, both := Quantize(n), quantizeBoth(n)
-	if offsetInput(q.kernel) {
+	switch {
+	case q.kernel == Int8WasmRows:
+		require.Nil(t, q.t1)
+		require.Nil(t, q.t1b, "the module keeps its own copy of t1b")
+	case offsetInput(q.kernel):
 		require.Nil(t, q.t1, "an int8 kernel reads t1b only")
 		require.NotNil(t, q.t1b)
-	} else {
+	default:
 		require.Nil(t, q.t1b, "kernel %s reads t1 only", q.kernel)
 		require.NotNil(t, q.t1)
 	}
@@ -657,8 +664,12 @@ func TestQuantizeKeepsOneLayer1Table(t *testing.T) {
 	for _, k := range IntKernels() {
 		c, err := q.WithKernel(k)
 		require.NoError(t, err)
-		require.Equal(t, offsetInput(k), c.t1 == nil, "kernel %s: the table it does not read is dropped", k)
-		require.Equal(t, offsetInput(k), c.t1b != nil, "kernel %s: the table it reads is there", k)
+		if k == Int8WasmRows {
+			require.True(t, c.t1 == nil && c.t1b == nil, "kernel %s: the module keeps the table, Go none", k)
+		} else {
+			require.Equal(t, offsetInput(k), c.t1 == nil, "kernel %s: the table it does not read is dropped", k)
+			require.Equal(t, offsetInput(k), c.t1b != nil, "kernel %s: the table it reads is there", k)
+		}
 		for i := range pos {
 			d, king := testDigits(t, &pos[i])
 			require.Equal(t, math.Float32bits(both.forward(&d, king, false, k)), math.Float32bits(c.forward(&d, king, false, k)), "kernel %s, board %d", k, i)

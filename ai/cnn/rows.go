@@ -30,9 +30,10 @@ import (
 // flush goes on reading it: the garbage collector keeps the row while the
 // evaluation holds it.
 //
-// Four kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
-// (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON) and Int8GoRows
-// (conv2RowsGo, also the definition the others are tested against).
+// Five kernels read rows: Int8AVX512Rows (conv2Rows512), Int8AVX2Rows
+// (conv2RowsAVX2), Int8NEONRows (conv2RowsNEON), Int8GoRows
+// (conv2RowsGo, also the definition the others are tested against) and
+// Int8WasmRows, whose module keeps rows of its own (wasmsimd.go).
 // Layer 3 stays the multiply-adds of the instruction set's int8 kernel (in
 // Go, IntSWAR's on int8 weights).
 
@@ -62,6 +63,12 @@ type patchRows struct {
 // ensureRows gives q an empty set of rows if its kernel reads rows and it
 // has none yet.
 func (q *Quantized) ensureRows() {
+	if q.kernel == Int8WasmRows {
+		if q.wasm == nil {
+			q.wasm = newWasmNet(q)
+		}
+		return
+	}
 	if q.kernel.rows() && q.rows == nil {
 		q.rows = newPatchRows(q)
 	}
@@ -215,6 +222,10 @@ func packSWAR8(w []int8, dst []int64) {
 // PatchesBuilt returns the number of patches whose layer-2 rows q keeps
 // (0 where its kernel does not read rows): PatchRowBytes of memory each.
 func (q *Quantized) PatchesBuilt() int {
+	if q.kernel == Int8WasmRows {
+		kept, _ := q.wasm.counts()
+		return kept
+	}
 	if q.rows == nil {
 		return 0
 	}
@@ -224,6 +235,10 @@ func (q *Quantized) PatchesBuilt() int {
 // RowFlushes returns how many times q dropped its kept rows at the limit
 // (SetRowPatchLimit).
 func (q *Quantized) RowFlushes() int {
+	if q.kernel == Int8WasmRows {
+		_, flushes := q.wasm.counts()
+		return flushes
+	}
 	if q.rows == nil {
 		return 0
 	}

@@ -160,13 +160,17 @@ func TestRowsKernels(t *testing.T) {
 		if q0.Kernel().Bits() == 8 {
 			require.True(t, q0.Kernel().rows(), "%s: int8 kernel %s has no rows", n.Name(), q0.Kernel())
 		}
-		for _, k := range []IntKernel{Int8GoRows, Int8AVX2Rows, Int8AVX512Rows, Int8NEONRows} {
+		for _, k := range []IntKernel{Int8GoRows, Int8AVX2Rows, Int8AVX512Rows, Int8NEONRows, Int8WasmRows} {
 			if !k.Supported() {
 				continue
 			}
 			q, err := q0.WithKernel(k)
 			require.NoError(t, err)
-			require.NotNil(t, q.rows)
+			if k == Int8WasmRows {
+				require.NotNil(t, q.wasm, "the module keeps the rows")
+			} else {
+				require.NotNil(t, q.rows)
+			}
 			for i := range pos {
 				d, king := testDigits(t, &pos[i])
 				for _, black := range []bool{false, true} {

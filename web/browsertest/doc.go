@@ -4,7 +4,9 @@
 // and draws, that a move played with real mouse events gets the AI's
 // answer while the page keeps its frames coming (and while the classroom
 // view counts nodes), that Save downloads a
-// record and Open reads one through the file picker, that failures are
+// record and Open reads one through the file picker, that an emulated
+// phone and tablet play by real touch events (taps, a drag, a panel button,
+// a long press, two fingers, Start), that failures are
 // shown as messages, and compare the search speed in the page with the native
 // build's. Without Chromium the tests skip, unless TABLUT_REQUIRE_BROWSER=1
 // (as CI sets); under the race detector they skip (the timings would say
@@ -22,6 +24,9 @@
 //     megabytes, then Preparing; what it transfers, service worker
 //     included; the favicon and the manifest; the page started again with
 //     the server gone.
+//   - touch_test.go: touch events (Input.dispatchTouchEvent) on a phone
+//     (390x844 CSS px at 3 device pixels each) and a tablet (1280x800 at
+//     2), with the taps timed as a finger's, not by the page's answers.
 //   - bench_test.go: the nodes per second in the page and natively.
 //   - worker_test.go: the search workers: their files, the page's frames
 //     while each level thinks in them (at most 50 ms apart), a search
