@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -269,4 +270,26 @@ func TestManifestAndIcons(t *testing.T) {
 		assert.Contains(t, string(page), s)
 	}
 	assert.True(t, strings.Contains(string(page), "background: "+backgroundCSS), "the page's colour is the manifest's")
+}
+
+// TestScriptsParse: the service worker as Finish writes it and the page's
+// script are valid JavaScript, where Node.js is installed to say so (the
+// browser tests run both).
+func TestScriptsParse(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node on PATH")
+	}
+	dir := staticSite(t)
+	require.NoError(t, Finish(dir))
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	require.NoError(t, err)
+	m := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindSubmatch(page)
+	require.NotNil(t, m, "index.html has no inline script")
+	pageJS := filepath.Join(t.TempDir(), "page.js")
+	write(t, pageJS, m[1])
+	for _, f := range []string{filepath.Join(dir, ServiceWorker), pageJS, filepath.Join(dir, WorkerScript)} {
+		out, err := exec.Command(node, "--check", f).CombinedOutput()
+		assert.NoError(t, err, "%s: %s", filepath.Base(f), out)
+	}
 }
