@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/tablut-ai/tablut/game"
@@ -109,9 +110,11 @@ type point struct{ X, Y float64 }
 type state struct {
 	Frame int
 	Ply   int
-	Busy  bool   // a search runs (an AI thinks)
-	Human bool   // a person may move
-	Moves []move // the legal moves, where their squares are drawn
+	Busy  bool // a search runs (an AI thinks)
+	Human bool // a person may move
+	// Moves are the legal moves, where their squares are drawn (a JSON list
+	// of move, kept while the position and the screen stay the same).
+	Moves json.RawMessage
 	// Search is the search workers' state (workers_js.go).
 	Search workerState
 	// Link: the link's question over the kept game, its players and
@@ -119,13 +122,13 @@ type state struct {
 	Link *linkQuestion `json:",omitempty"`
 
 	// For the touch test: what the screen shows and where its buttons are.
-	Screen   string         // "start" (the start panel) or "game"
-	Selected string         // the selected square, "" for none
-	Flipped  bool           // the board is drawn with Black at the bottom
-	Dragging bool           // a piece follows the pointer
-	Start    *point         // the start panel's Start button, while the panel shows
-	Buttons  map[string]box // the panel's buttons by label
-	Played   []string       // the game's moves up to the position shown
+	Screen   string          // "start" (the start panel) or "game"
+	Selected string          // the selected square, "" for none
+	Flipped  bool            // the board is drawn with Black at the bottom
+	Dragging bool            // a piece follows the pointer
+	Start    *point          // the start panel's Start button, while the panel shows
+	Buttons  json.RawMessage // the panel's buttons by label: a JSON object of box
+	Played   json.RawMessage // the game's moves up to the position shown: a JSON list
 }
 
 type linkQuestion struct {
@@ -141,17 +144,35 @@ type move struct {
 	From, To point
 }
 
+// testLists are the lists of the test's state, made again only when what
+// they describe may have changed: written out every frame they cost the
+// page more than its own drawing, which would blur the frame gaps that the
+// browser test measures.
+type testLists struct {
+	key                    listKey
+	panel                  []ui.PanelButton
+	moves, buttons, played json.RawMessage
+}
+
+// listKey is what the lists depend on.
+type listKey struct {
+	hash                uint64
+	ply, moves          int
+	human, flipped      bool
+	screen              session.Screen
+	x0, y0, x1, y1, dpr float64 // two squares' centres: the board's place and size
+}
+
+var lists testLists
+
 // testState describes the board for the browser test, as JSON.
 func testState(a *ui.App, frame int) string {
 	c := a.Controller()
 	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(),
-		Screen: "game", Flipped: c.Flipped(), Dragging: a.Dragging(), Buttons: map[string]box{}, Search: poolState()}
+		Screen: "game", Flipped: c.Flipped(), Dragging: a.Dragging(), Search: poolState()}
 	scale := cssScale()
 	if q := c.Selected(); q != game.NoSquare {
 		s.Selected = q.String()
-	}
-	for _, m := range c.Game().Moves() {
-		s.Played = append(s.Played, m.String())
 	}
 	if c.Screen() == session.ScreenStart {
 		s.Screen = "start"
@@ -159,23 +180,42 @@ func testState(a *ui.App, frame int) string {
 			s.Start = &point{x / scale, y / scale}
 		}
 	}
-	for _, b := range a.PanelButtons() {
-		s.Buttons[b.Label] = box{b.X / scale, b.Y / scale, b.W / scale, b.H / scale}
-	}
 	if sx, sy, ok := a.LinkButtonCenter(true); ok {
 		o, _ := c.LinkOffered()
 		kx, ky, _ := a.LinkButtonCenter(false)
 		s.Link = &linkQuestion{o.Players, point{sx / scale, sy / scale}, point{kx / scale, ky / scale}}
 	}
-	if s.Human {
+	buttons := a.PanelButtons()
+	pos := c.Game().Position()
+	k := listKey{hash: pos.Hash(), ply: s.Ply, moves: len(c.Game().Moves()), human: s.Human,
+		flipped: s.Flipped, screen: c.Screen(), dpr: scale}
+	k.x0, k.y0 = a.SquareCenter(game.Square(0))
+	k.x1, k.y1 = a.SquareCenter(game.Square(80))
+	if lists.moves == nil || k != lists.key || !slices.Equal(buttons, lists.panel) {
+		lists.key, lists.panel = k, buttons
 		at := func(q game.Square) point {
 			x, y := a.SquareCenter(q)
 			return point{x / scale, y / scale}
 		}
-		for _, m := range c.Game().LegalMoves() {
-			s.Moves = append(s.Moves, move{m.String(), at(m.From()), at(m.To())})
+		moves := []move{}
+		if s.Human {
+			for _, m := range c.Game().LegalMoves() {
+				moves = append(moves, move{m.String(), at(m.From()), at(m.To())})
+			}
 		}
+		played := []string{}
+		for _, m := range c.Game().Moves() {
+			played = append(played, m.String())
+		}
+		boxes := map[string]box{}
+		for _, b := range buttons {
+			boxes[b.Label] = box{b.X / scale, b.Y / scale, b.W / scale, b.H / scale}
+		}
+		lists.moves, _ = json.Marshal(moves)
+		lists.played, _ = json.Marshal(played)
+		lists.buttons, _ = json.Marshal(boxes)
 	}
+	s.Moves, s.Played, s.Buttons = lists.moves, lists.played, lists.buttons
 	b, _ := json.Marshal(s)
 	return string(b)
 }
