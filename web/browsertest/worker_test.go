@@ -121,7 +121,7 @@ type workerBench struct {
 func TestWorkerSpeed(t *testing.T) {
 	ctx := browser(t)
 	srv := serve(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?bench=worker&depth=3")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?bench=worker&depth=4")); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, `window.tablut_bench || window.tablutError`, 3*time.Minute)
