@@ -239,7 +239,7 @@ func (a *App) statusView(g *geometry) statusView {
 		// what the keys do.
 		pos := c.Position()
 		v.l1, v.c1 = fmt.Sprintf("%v to move: your turn", pos.SideToMove()), colText
-		v.l2, v.c2 = "Click a piece, then a square, or drag it.", colTextDim
+		v.l2, v.c2 = a.howToMove(), colTextDim
 		if l.Solved {
 			v.l1, v.c1 = "Solved", colWin
 			v.l2 = "Enter: the next step"
@@ -299,7 +299,7 @@ func (a *App) statusView(g *geometry) statusView {
 		side := pos.SideToMove()
 		if c.IsHuman(side) {
 			v.l1, v.c1 = fmt.Sprintf("%v to move: your turn", side), colText
-			v.l2, v.c2 = "Click a piece, then a square, or drag it.", colTextDim
+			v.l2, v.c2 = a.howToMove(), colTextDim
 			if c.HintMove() != game.NoMove {
 				v.l2 = "Hint: " + c.HintMove().String() + " (green arrow)"
 			}
@@ -327,7 +327,7 @@ func (a *App) statusView(g *geometry) statusView {
 			_, you := c.HumanSide()
 			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you)+"  ·  "+c.EvalSource(), colTextFaint
 		} else {
-			v.l3, v.c3 = "No estimate yet: H asks for a hint", colTextFaint
+			v.l3, v.c3 = a.noEstimateYet(), colTextFaint
 			if !c.HumanToMove() {
 				v.l3 = "No estimate of this position yet"
 			}
@@ -391,6 +391,24 @@ func (a *App) bookLine(g *geometry, note string) string {
 		return both
 	}
 	return note
+}
+
+// howToMove is the status line that says how to move, in the words of the
+// pointer last used: a finger taps, a mouse clicks.
+func (a *App) howToMove() string {
+	if a.ptr.byTouch {
+		return "Tap a piece, then a square, or drag it."
+	}
+	return "Click a piece, then a square, or drag it."
+}
+
+// noEstimateYet says that no engine has judged the position yet, and how
+// to ask for one: the Hint button under a finger, the H key otherwise.
+func (a *App) noEstimateYet() string {
+	if a.ptr.byTouch {
+		return "No estimate yet: Hint asks for one"
+	}
+	return "No estimate yet: H asks for a hint"
 }
 
 // statusTick is how often a thinking AI's status (time bar, seconds left) moves.

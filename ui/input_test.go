@@ -409,3 +409,21 @@ func TestTouchHelpAndClassroomTabs(t *testing.T) {
 	f.tap(a.TeachTabCenter(session.TeachSlow))
 	assert.Equal(t, session.TeachSlow, a.teach.Page(), "a tap on the classroom's tab")
 }
+
+// The status line speaks of the pointer last used: a finger taps, a mouse
+// clicks (and asks for a hint with the button, not the H key).
+func TestStatusWordsFollowThePointer(t *testing.T) {
+	a := newTestApp(t, session.Human, session.Human)
+	f := newFingers(a)
+	v := a.statusView(&a.geo)
+	assert.Contains(t, v.l2, "Click a piece")
+	assert.Contains(t, v.l3, "H asks")
+	f.tap(a.geo.squareCenter(sq(t, "e3")))
+	v = a.statusView(&a.geo)
+	assert.Contains(t, v.l2, "Tap a piece")
+	assert.Contains(t, v.l3, "Hint asks")
+	x, y := a.geo.squareCenter(sq(t, "e3"))
+	a.pointer(pointerFrame{now: f.now, scale: 1, mouse: mouseInput{x: x, y: y, justPressed: true, justReleased: true}})
+	v = a.statusView(&a.geo)
+	assert.Contains(t, v.l2, "Click a piece")
+}
