@@ -143,24 +143,20 @@ func (q *Quantized) wasmImage(cap int) []byte {
 	for i, v := range q.lut3 {
 		put32(wsLUT3+4*i, math.Float32bits(v))
 	}
-	var w2 [len(q.w2b)]int16
-	for i, w := range q.w2b {
-		w2[i] = int16(w)
+	// The int8 weights of layers 2 and 3, widened and laid out in pairs
+	// for i32x4.dot_i16x8_s.
+	putPairs := func(off int, wb []int8, nout, nin int) {
+		w, p := make([]int16, len(wb)), make([]int16, len(wb))
+		for i, v := range wb {
+			w[i] = int16(v)
+		}
+		packPairs(w, nout, nin, p)
+		for i, v := range p {
+			le.PutUint16(img[off+2*i:], uint16(v))
+		}
 	}
-	var p2 [len(q.w2b)]int16
-	packPairs(w2[:], 32, 64, p2[:])
-	for i, w := range p2 {
-		le.PutUint16(img[wsW2+2*i:], uint16(w))
-	}
-	var w3 [len(q.w3b)]int16
-	for i, w := range q.w3b {
-		w3[i] = int16(w)
-	}
-	var p3 [len(q.w3b)]int16
-	packPairs(w3[:], 16, 32, p3[:])
-	for i, w := range p3 {
-		le.PutUint16(img[wsW3+2*i:], uint16(w))
-	}
+	putPairs(wsW2, q.w2b[:], 32, 64)
+	putPairs(wsW3, q.w3b[:], 16, 32)
 	return img
 }
 
