@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"net"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -379,7 +380,7 @@ func TestThinkLimits(t *testing.T) {
 			t.Errorf("thinkLimits(%v, lag %v) = %v, want %v", c.mt, c.lag, got.MoveTime, c.want)
 		}
 	}
-	if got := thinkLimits(ai.Limits{Depth: 3}, 60*time.Second, time.Second); got != (ai.Limits{Depth: 3}) {
+	if got := thinkLimits(ai.Limits{Depth: 3}, 60*time.Second, time.Second); !reflect.DeepEqual(got, ai.Limits{Depth: 3}) {
 		t.Errorf("a depth limit changed: %+v", got)
 	}
 }
