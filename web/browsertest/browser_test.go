@@ -34,9 +34,7 @@ const maxWasm = 20_000_000
 // TestSiteFiles: the site folder holds the page, Go's glue and the game,
 // the game within maxWasm. It needs no browser.
 func TestSiteFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the web game")
-	}
+	needSite(t)
 	dir, err := built()
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +59,21 @@ func TestSiteFiles(t *testing.T) {
 	t.Logf("%s: %.1f MB, %.1f MB gzipped", site.WasmName, float64(len(b))/1e6, float64(z.Len())/1e6)
 	if len(b) > maxWasm {
 		t.Errorf("%s weighs %.1f MB, more than %.0f MB", site.WasmName, float64(len(b))/1e6, maxWasm/1e6)
+	}
+}
+
+// needSite skips a test that needs the built site with -short, and under
+// the race detector: the build compresses both .wasm files with brotli at
+// its best quality in this process, about a minute and a half as built for
+// users and many times that under the detector, which would starve the
+// other packages' tests. CI checks the site in its web step, without -race.
+func needSite(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the web game")
+	}
+	if raceEnabled {
+		t.Skip("builds and compresses the web game: run it without -race")
 	}
 }
 
@@ -104,6 +117,7 @@ var built = sync.OnceValues(func() (string, error) {
 // precompressed files included), so the page loads as a room sees it.
 func serve(t *testing.T) *httptest.Server {
 	t.Helper()
+	chromium(t) // skips, as every browser test does, before the site's build
 	dir, err := built()
 	if err != nil {
 		t.Fatal(err)

@@ -49,9 +49,7 @@ func openWithWorkers(t *testing.T, query string) (ctx context.Context, url strin
 
 // TestWorkerFiles: the site holds the search worker's script and program.
 func TestWorkerFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the web game")
-	}
+	needSite(t)
 	dir, err := built()
 	if err != nil {
 		t.Fatal(err)
