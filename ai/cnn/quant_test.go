@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -355,18 +357,51 @@ func TestPatchTable(t *testing.T) {
 
 // testNetworks returns the shipped networks and two Gaussian ones.
 func testNetworks(t *testing.T) []*Network {
+	nets, err := testNets()
+	require.NoError(t, err)
+	return slices.Clone(nets) // the callers may append to their copy
+}
+
+// testNets loads the test networks once: the tests that use them quantize
+// them (quantizedTest), and the same pointers are the memo's keys.
+var testNets = sync.OnceValues(func() ([]*Network, error) {
 	var nets []*Network
 	for _, name := range weights.Names() {
 		b, err := weights.Open(name)
-		require.NoError(t, err)
+		if err != nil {
+			return nil, err
+		}
 		n, err := Load(bytes.NewReader(b))
-		require.NoError(t, err)
+		if err != nil {
+			return nil, err
+		}
 		n.Label = name
 		nets = append(nets, n)
 	}
 	nets = append(nets, NewRandom(rand.New(rand.NewPCG(1, 0x7AB1)), 0.2), NewRandom(rand.New(rand.NewPCG(5, 6)), 0.05))
-	return nets
+	return nets, nil
+})
+
+// quantizedTest is Quantize(n), memoized for the networks of testNetworks:
+// Quantize builds layer 1's table of every 3x3 patch, about a minute per
+// network under qemu-user in CI's arm64 step, and three tests quantize the
+// same eight networks. Quantize is deterministic and its result is not
+// changed by the tests (WithKernel makes copies), so they can share it.
+func quantizedTest(n *Network) *Quantized {
+	quantMemo.Lock()
+	defer quantMemo.Unlock()
+	if q, ok := quantMemo.m[n]; ok {
+		return q
+	}
+	q := Quantize(n)
+	quantMemo.m[n] = q
+	return q
 }
+
+var quantMemo = struct {
+	sync.Mutex
+	m map[*Network]*Quantized
+}{m: map[*Network]*Quantized{}}
 
 // TestQuantizedAccuracy checks the integer path against the float reference
 // on boards from random games: at most 0.02 apart on the output.
@@ -377,7 +412,7 @@ func TestQuantizedAccuracy(t *testing.T) {
 	}
 	pos := RandomGamePositions(boards, rand.New(rand.NewPCG(41, 42)))
 	for _, n := range testNetworks(t) {
-		q := Quantize(n)
+		q := quantizedTest(n)
 		var worst float64
 		for i := range pos {
 			var in [81]float32
@@ -560,7 +595,7 @@ func TestInt8Ranges(t *testing.T) {
 func TestChooseWidth(t *testing.T) {
 	def := DefaultIntKernel()
 	for _, n := range testNetworks(t) {
-		q := Quantize(n)
+		q := quantizedTest(n)
 		k8, ok := def.int8Twin()
 		if !ok {
 			assert.Equal(t, def, q.Kernel(), n.Name())

@@ -156,7 +156,7 @@ func TestRowsKernels(t *testing.T) {
 	pos := RandomGamePositions(rowsTestBoards(60), r)
 	for _, n := range rowsTestNets(t, r) {
 		ref := quantizeBoth(n)
-		q0 := Quantize(n)
+		q0 := quantizedTest(n)
 		if q0.Kernel().Bits() == 8 {
 			require.True(t, q0.Kernel().rows(), "%s: int8 kernel %s has no rows", n.Name(), q0.Kernel())
 		}
