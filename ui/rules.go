@@ -72,7 +72,7 @@ var ruleCards = []ruleCard{
 	{title: "Escape", text: "White wins when the king reaches an edge square; the green ones are those it can get to.",
 		pos:   "........./........./.K......./........./........./........./........./........./......... W",
 		moves: []string{"b3-b1"}, marks: []ruleMark{{"b1", markGood}}},
-	{title: "Repetition", text: "Both pawns go out and back: the position has come back since the last capture, so the game is drawn.",
+	{title: "Repetition", text: "Both pawns go out (orange) and back (blue): the position has come back since the last capture, a draw.",
 		pos:   "........./........./..W....../........./....K..../........./......B../........./......... W",
 		trips: []string{"c3-c6", "g7-g4"}, marks: []ruleMark{{"c3", markGood}, {"g7", markGood}}},
 	{title: "No move left", text: "A side that cannot move loses. Otherwise Black wins by taking the king, and White by escaping.",
@@ -268,12 +268,12 @@ func (a *App) drawMiniBoard(dst *ebiten.Image, r rect, rc ruleCard) {
 		if err != nil {
 			continue
 		}
-		b.roundTrip(dst, m, withAlpha(colMoveArrow, 0.85), withAlpha(colAccent, 0.9))
+		b.roundTrip(dst, m, withAlpha(colMoveArrow, 0.9), withAlpha(colReplyArrow, 0.9))
 	}
 }
 
 // roundTrip draws move m and its way back as two arrows side by side, the
-// way out in out, the way back in back.
+// way out in out (orange, as a move), the way back in back (blue).
 func (b smallBoard) roundTrip(dst *ebiten.Image, m game.Move, out, back color.Color) {
 	f, t := b.sq(m.From()), b.sq(m.To())
 	dx, dy := t.cx()-f.cx(), t.cy()-f.cy()
@@ -282,8 +282,8 @@ func (b smallBoard) roundTrip(dst *ebiten.Image, m game.Move, out, back color.Co
 		return
 	}
 	// Offset each arrow a fifth of a square to its side of the line.
-	ox, oy := -dy/l*b.cell()*0.2, dx/l*b.cell()*0.2
-	w := b.cell() * 0.13
+	ox, oy := -dy/l*b.cell()*0.24, dx/l*b.cell()*0.24
+	w := b.cell() * 0.15
 	arrow(dst, f.cx()+ox, f.cy()+oy, t.cx()+ox, t.cy()+oy, w, out)
 	arrow(dst, t.cx()-ox, t.cy()-oy, f.cx()-ox, f.cy()-oy, w, back)
 }

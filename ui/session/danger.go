@@ -57,9 +57,9 @@ func (c *Controller) DangerLegend() string {
 		return ""
 	}
 	if p := c.game.Position(); p.At(c.selected) == game.King {
-		return "Red squares: there the king could be captured at once"
+		return "Red: the king would be taken there at once"
 	}
-	return "Red squares: there this pawn could be captured at once"
+	return "Red: this pawn would be taken there at once"
 }
 
 // dangerCache keeps the preview of one selection in one position.

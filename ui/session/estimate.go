@@ -153,10 +153,12 @@ func (e *estimator) start(pos game.Position) *estimateJob {
 func (c *Controller) EstimateSpec() string { return c.est.name }
 
 // Estimating reports whether the estimate of the position on the board is
-// being computed (the bar keeps the last figure meanwhile, see ShownEval).
+// on its way: being computed, or next once the running one (of an earlier
+// position, which the chart needs) is done. The bar keeps the last figure
+// meanwhile (ShownEval).
 func (c *Controller) Estimating() bool {
 	_, known := c.Eval()
-	return !known && c.estJob != nil && c.estJob.hash == c.positionHash()
+	return !known && c.screen == ScreenGame && !c.est.failed
 }
 
 // ShownEval is what the evaluation bar shows: the estimate of the position

@@ -173,7 +173,7 @@ func TestTheDangerMarksHaveALegend(t *testing.T) {
 	assert.Empty(t, c.DangerLegend())
 	c.Select(sq(t, "a3"))
 	require.NotEmpty(t, c.Danger())
-	assert.Equal(t, "Red squares: there this pawn could be captured at once", c.DangerLegend())
+	assert.Equal(t, "Red: this pawn would be taken there at once", c.DangerLegend())
 	c.ClearSelection()
 	assert.Empty(t, c.DangerLegend())
 }

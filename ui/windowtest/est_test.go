@@ -102,6 +102,7 @@ func TestClockAfterUndoAndBehindTheRulesWithRealKeys(t *testing.T) {
 	if !help {
 		t.Fatal("F1 did not open the rules")
 	}
+	onLoop(t, func() { app.Controller().ShowHelp(session.HelpRules) })
 	shoot(t, app, "rules-cards")
 	clk.advance(40 * time.Second)
 	frames(t, 3)
