@@ -146,6 +146,7 @@ func NewApp(opts Options) (*App, error) {
 	a.geo = newGeometry(designW, designH, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown())
 	if opts.Teach {
 		a.TeachPage(opts.TeachPage)
+		a.classroomBoard()
 	}
 	return a, nil
 }
@@ -426,6 +427,28 @@ func (a *App) Close() {
 // ToggleTeach opens or closes the classroom view.
 func (a *App) ToggleTeach() {
 	a.teach.Toggle()
+	if a.teach.IsOpen() {
+		a.classroomBoard()
+	}
+}
+
+// classroomBoard puts a game on the board for the classroom view, which
+// explains the position on the board and is hidden by the start panel:
+// back to the game behind the panel, or, on a first launch (tablut -teach
+// with no game yet), a game with the panel's choices, as if Start had been
+// pressed. A teacher asking for the classroom wants to see it, not a
+// panel on which T and Esc would seem to do nothing.
+func (a *App) classroomBoard() {
+	c := a.ctl
+	if c.Screen() != session.ScreenStart {
+		return
+	}
+	c.Back()
+	if c.Screen() == session.ScreenStart {
+		if err := c.StartPanel(); err != nil {
+			c.Notify("cannot start a game for the classroom: " + err.Error())
+		}
+	}
 }
 
 // TeachStatus is the classroom view's state and progress, for tests that

@@ -271,6 +271,9 @@ type evalView struct {
 	white float64 // height of White's part, in pixels
 	label string
 	known bool // an evaluation of the position on the board exists
+	// pending: the position's estimate is being computed and the bar holds
+	// the previous position's figure, its label dimmed (ShownEval).
+	pending bool
 }
 
 // evalBarRect is the evaluation bar on whole pixels.
@@ -293,7 +296,7 @@ func evalBarLength(g *geometry) float64 {
 // latest evaluation, so that it glides over a few ticks; Update calls it.
 func (a *App) glideEval() {
 	share := 0.5
-	if score, ok := a.ctl.Eval(); ok {
+	if score, _, ok := a.ctl.ShownEval(); ok {
 		share = ai.WhiteShare(score)
 	}
 	a.evalShown += (share - a.evalShown) * 0.15
@@ -304,13 +307,13 @@ func (a *App) glideEval() {
 
 // evalView returns what the evaluation bar shows.
 func (a *App) evalView(g *geometry) evalView {
-	score, ok := a.ctl.Eval()
+	score, pending, ok := a.ctl.ShownEval()
 	if !ok {
-		// Nobody evaluated this position: a grey bar, no number (an even
-		// bar would claim an even game).
+		// Nothing estimated yet: a grey bar, no number (an even bar would
+		// claim an even game).
 		return evalView{label: "?"}
 	}
-	return evalView{white: math.Round(evalBarLength(g) * a.evalShown), label: session.EvalLabel(score, a.ctl.Viewpoint()), known: true}
+	return evalView{white: math.Round(evalBarLength(g) * a.evalShown), label: session.EvalLabel(score, a.ctl.Viewpoint()), known: true, pending: pending}
 }
 
 // drawEvalBar draws who stands better: White's share grows from White's side
@@ -329,13 +332,17 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 		}
 		return
 	}
+	labelCol := colText
+	if v.pending {
+		labelCol = colTextDim
+	}
 	if g.phone {
 		// Across under the board: White's share from the left, the score
 		// at the left end.
 		quickRect(dst, r, colEvalBlack)
 		quickRect(dst, rect{r.x, r.y, wh, r.h}, colEvalWhite)
 		quickRect(dst, rect{math.Round(r.cx() - u), r.y - 3*u, math.Max(2, math.Round(2*u)), r.h + 6*u}, colAccent)
-		drawText(dst, v.label, f, r.x-10*u, r.cy(), colText, alignRight)
+		drawText(dst, v.label, f, r.x-10*u, r.cy(), labelCol, alignRight)
 		return
 	}
 	quickRect(dst, r, colEvalBlack)
@@ -345,7 +352,7 @@ func (a *App) drawEvalBar(dst *ebiten.Image, g *geometry, v evalView) {
 		quickRect(dst, rect{r.x, r.y + r.h - wh, r.w, wh}, colEvalWhite)
 	}
 	quickRect(dst, rect{r.x - 3*u, math.Round(r.cy() - u), r.w + 6*u, math.Max(2, math.Round(2*u))}, colAccent)
-	drawText(dst, v.label, f, r.cx(), r.y-16*u, colText, alignCenter)
+	drawText(dst, v.label, f, r.cx(), r.y-16*u, labelCol, alignCenter)
 }
 
 // shownEscape reports whether s is one of the 16 escape squares the king can

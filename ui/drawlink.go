@@ -30,7 +30,7 @@ const (
 // linkWords are the question's sentences.
 func linkWords(o session.LinkOffer) (title, body, foot string) {
 	return "This link starts a new game",
-		fmt.Sprintf("%s, %g s a move. Your kept game (%d moves played) would be replaced.", o.Players, o.Settings.MoveTime.Seconds(), o.KeptMoves),
+		fmt.Sprintf("%s, %g s a move. Your kept game (%s played) would be replaced.", o.Players, o.Settings.MoveTime.Seconds(), session.Count(o.KeptMoves, "move")),
 		"Enter starts it; Esc keeps your game, and the link's game then waits under New."
 }
 

@@ -271,9 +271,8 @@ func (a *App) statusView(g *geometry) statusView {
 		v.l1, v.c1 = who+dots(st.Elapsed.Seconds()), colText
 		var parts []string
 		if st.Info.Depth > 0 {
-			if _, you := c.HumanSide(); !session.Blurred(st.Name) {
-				parts = append(parts, session.EvalSentence(st.Info.Score, c.Viewpoint(), you))
-			}
+			// No chance here: the bar and the chart speak for the position
+			// (one estimate per position), not the search under way.
 			parts = append(parts, fmt.Sprintf("depth %d", st.Info.Depth), humanRate(st.Info.NPS)+" nodes/s")
 		} else {
 			parts = append(parts, "starting…")
@@ -327,13 +326,15 @@ func (a *App) statusView(g *geometry) statusView {
 			_, you := c.HumanSide()
 			v.l3, v.c3 = session.EvalSentence(score, c.Viewpoint(), you)+"  ·  "+c.EvalSource(), colTextFaint
 		} else {
-			v.l3, v.c3 = a.noEstimateYet(), colTextFaint
-			if !c.HumanToMove() {
-				v.l3 = "No estimate of this position yet"
-			}
+			// Every position is estimated in the background (one estimate
+			// per position): say so until it comes.
+			v.l3, v.c3 = "Estimating this position…", colTextFaint
 		}
 		if caps := c.CaptureMarks(); len(caps) > 0 {
 			v.l3, v.c3 = session.CaptureText(caps), colCapture
+		}
+		if legend := c.DangerLegend(); legend != "" {
+			v.l3, v.c3 = legend, colCapture // while a piece is held, what its red marks mean
 		}
 	}
 	return v
@@ -400,15 +401,6 @@ func (a *App) howToMove() string {
 		return "Tap a piece, then a square, or drag it."
 	}
 	return "Click a piece, then a square, or drag it."
-}
-
-// noEstimateYet says that no engine has judged the position yet, and how
-// to ask for one: the Hint button under a finger, the H key otherwise.
-func (a *App) noEstimateYet() string {
-	if a.ptr.byTouch {
-		return "No estimate yet: Hint asks for one"
-	}
-	return "No estimate yet: H asks for a hint"
 }
 
 // statusTick is how often a thinking AI's status (time bar, seconds left) moves.

@@ -133,7 +133,7 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	}
 	tt.line(state+fmt.Sprintf(" · %v to move", side), f.body, colTextDim)
 	searched, pruned := teach.Tally(tr, step)
-	tt.line(fmt.Sprintf("Searched: %d positions · cut off: %d moves", searched, pruned), f.body, colAccent)
+	tt.line(fmt.Sprintf("Searched: %s · cut off: %s", session.Count(searched, "position"), session.Count(pruned, "move")), f.body, colAccent)
 	tt.gap(0.1)
 	sentence := fmt.Sprintf("Press → for the lesson: %d stops from the root to the first cutoff. %v is to move at the root.", len(t.Walk()), side)
 	if step > 0 {

@@ -34,7 +34,11 @@ type ruleCard struct {
 	title, text string
 	pos         string // position in project notation
 	moves       []string
-	marks       []ruleMark
+	// trips are moves made and then taken back by the same piece, drawn
+	// as a pair of arrows, out and back (the Repetition card): played in
+	// turn, out then back, they bring the position back.
+	trips []string
+	marks []ruleMark
 }
 
 var ruleCards = []ruleCard{
@@ -68,9 +72,9 @@ var ruleCards = []ruleCard{
 	{title: "Escape", text: "White wins when the king reaches an edge square; the green ones are those it can get to.",
 		pos:   "........./........./.K......./........./........./........./........./........./......... W",
 		moves: []string{"b3-b1"}, marks: []ruleMark{{"b1", markGood}}},
-	{title: "Repetition", text: "After e3-d3 d1-d2 d3-e3 d2-c2 e3-d3 c2-d2 a position has come back since the last capture, so the game is drawn.",
-		pos:   "...BBB.../....B..../....W..../B...W...B/BBWWKWWBB/B...W...B/....W..../....B..../...BBB... W",
-		moves: []string{"e3-d3"}, marks: []ruleMark{{"e3", markHostile}}},
+	{title: "Repetition", text: "Both pawns go out (orange) and back (blue): the position has come back since the last capture, a draw.",
+		pos:   "........./........./..W....../........./....K..../........./......B../........./......... W",
+		trips: []string{"c3-c6", "g7-g4"}, marks: []ruleMark{{"c3", markGood}, {"g7", markGood}}},
 	{title: "No move left", text: "A side that cannot move loses. Otherwise Black wins by taking the king, and White by escaping.",
 		pos:   "........./........./........./........./....K..../........./........./........./..W...... B",
 		marks: []ruleMark{{"e5", markGood}}},
@@ -259,6 +263,29 @@ func (a *App) drawMiniBoard(dst *ebiten.Image, r rect, rc ruleCard) {
 		}
 		b.arrow(dst, m, withAlpha(colMoveArrow, 0.85))
 	}
+	for _, ms := range rc.trips {
+		m, err := game.ParseMove(ms)
+		if err != nil {
+			continue
+		}
+		b.roundTrip(dst, m, withAlpha(colMoveArrow, 0.9), withAlpha(colReplyArrow, 0.9))
+	}
+}
+
+// roundTrip draws move m and its way back as two arrows side by side, the
+// way out in out (orange, as a move), the way back in back (blue).
+func (b smallBoard) roundTrip(dst *ebiten.Image, m game.Move, out, back color.Color) {
+	f, t := b.sq(m.From()), b.sq(m.To())
+	dx, dy := t.cx()-f.cx(), t.cy()-f.cy()
+	l := math.Hypot(dx, dy)
+	if l < 1 {
+		return
+	}
+	// Offset each arrow a fifth of a square to its side of the line.
+	ox, oy := -dy/l*b.cell()*0.24, dx/l*b.cell()*0.24
+	w := b.cell() * 0.15
+	arrow(dst, f.cx()+ox, f.cy()+oy, t.cx()+ox, t.cy()+oy, w, out)
+	arrow(dst, t.cx()-ox, t.cy()-oy, f.cx()-ox, f.cy()-oy, w, back)
 }
 
 // smallBoard is a board drawn small, unflipped, in r (the rules cards, the

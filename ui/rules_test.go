@@ -102,3 +102,32 @@ func TestKeysPageWordsForThePage(t *testing.T) {
 	assert.Contains(t, desk, "file dialog")
 	assert.Equal(t, len(helpLines(true)), len(helpLines(false)))
 }
+
+// The Repetition card is a picture, like the others (it was a string of
+// moves): two pawns each go out and back, and played in turn those four
+// moves bring the position back and draw the game.
+func TestTheRepetitionCardIsAPicture(t *testing.T) {
+	var rc ruleCard
+	for _, c := range ruleCards {
+		if c.title == "Repetition" {
+			rc = c
+		}
+	}
+	require.Len(t, rc.trips, 2, "the card draws the moves out and back")
+	assert.Less(t, len(rc.text), 110, "the card's text tells the moves instead of showing them")
+	p, err := game.ParsePosition(rc.pos)
+	require.NoError(t, err)
+	g := game.NewGame(p)
+	var out, back []game.Move
+	for _, ms := range rc.trips {
+		m, err := game.ParseMove(ms)
+		require.NoError(t, err)
+		out = append(out, m)
+		back = append(back, game.NewMove(m.To(), m.From()))
+	}
+	for _, m := range append(out, back...) {
+		require.NoError(t, g.Play(m), "%v on the Repetition card", m)
+	}
+	assert.Equal(t, game.Draw, g.Outcome())
+	assert.Equal(t, game.Repetition, g.Reason())
+}

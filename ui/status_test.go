@@ -44,12 +44,28 @@ func TestCaptureIsSaidOnce(t *testing.T) {
 	assert.NotContains(t, a.ctl.Message(), "captured", "the footer repeats the capture")
 }
 
-// No chance is shown for a position nobody evaluated: the bar is grey with
-// no number, not an even 50%.
+// No chance is shown for a position not yet estimated: the bar is grey
+// with no number, not an even 50%, and the status says the estimate comes.
 func TestUnknownEvaluationIsGrey(t *testing.T) {
 	a := newTestApp(t, session.Human, session.Human)
 	v := a.evalView(&a.geo)
 	assert.False(t, v.known)
 	assert.NotContains(t, v.label, "%")
-	assert.Contains(t, a.statusView(&a.geo).l3, "No estimate")
+	assert.Contains(t, a.statusView(&a.geo).l3, "Estimating this position")
+}
+
+// tablut -teach on a first launch (no settings, no game) showed the start
+// panel, behind which the classroom was open and hidden, so that Esc, Back
+// and T did nothing to be seen. It opens the classroom on a game with the
+// panel's choices, and T then closes it onto the board.
+func TestTeachOnAFirstLaunchOpensTheClassroom(t *testing.T) {
+	a, err := NewApp(Options{Teach: true, TeachPage: session.TeachSearch,
+		Config: session.Config{Engines: session.DepthEngine(1), SaveDir: t.TempDir(), Dialogs: noDialogs{}, Store: session.NewMemStore()}})
+	require.NoError(t, err)
+	t.Cleanup(a.Close)
+	require.Equal(t, session.ScreenGame, a.ctl.Screen(), "the start panel hides the classroom")
+	require.True(t, a.teachShown())
+	a.ToggleTeach()
+	assert.False(t, a.teachShown())
+	assert.Equal(t, session.ScreenGame, a.ctl.Screen())
 }

@@ -120,7 +120,11 @@ func (c *Controller) play(m game.Move) {
 		side := before.SideToMove()
 		c.clocks[side] += c.settings.Increment - now.Sub(c.turnStart)
 		c.turnStart = now
+		if n := c.game.Ply(); n <= len(c.clockAt) {
+			c.clockAt = append(c.clockAt[:n], c.clocks)
+		}
 	}
+	c.clockLive = false
 	c.anims.onMove(before, c.game.Position(), m, c.cfg.Now())
 	c.caps, c.capsAt = game.CapturesOf(before, m), c.cfg.Now()
 	switch {
@@ -140,7 +144,7 @@ func (c *Controller) play(m game.Move) {
 func (c *Controller) Flip() { c.flipped = !c.flipped }
 
 // ToggleHelp shows or hides the help overlay.
-func (c *Controller) ToggleHelp() { c.help = !c.help }
+func (c *Controller) ToggleHelp() { c.setHelp(!c.help) }
 
 // The pages of the help overlay.
 const (
@@ -155,8 +159,9 @@ func (c *Controller) HelpPage() int { return c.helpPage }
 
 // ShowHelp opens the help overlay on page p.
 func (c *Controller) ShowHelp(p int) {
-	c.help, c.helpPage = true, (p%HelpPages+HelpPages)%HelpPages
+	c.setHelp(true)
+	c.helpPage = (p%HelpPages + HelpPages) % HelpPages
 }
 
 // CloseHelp hides the help overlay.
-func (c *Controller) CloseHelp() { c.help = false }
+func (c *Controller) CloseHelp() { c.setHelp(false) }

@@ -14,22 +14,39 @@ func (c *Controller) ClockLeft(s game.Color) (left time.Duration, ok bool) {
 		return 0, false
 	}
 	left = c.clocks[s]
-	if !c.Over() && c.sideToMove() == s && !c.Browsing() && !c.clockStopped() {
+	switch {
+	case c.Over() || c.sideToMove() != s:
+	case c.help && c.screen == ScreenGame && (!c.game.CanRedo() || c.clockLive):
+		left -= c.helpAt.Sub(c.turnStart) // stopped where the help found it
+	case !c.clockStopped():
 		left -= c.cfg.Now().Sub(c.turnStart)
 	}
 	return max(left, 0), true
 }
 
 // clockStopped reports whether no one's time runs: while the start panel is
-// over the game (its time is given back on Back) or an earlier position is
-// browsed.
+// over the game (its time is given back on Back), while the help hides the
+// board (given back when it closes, setHelp) or an earlier position is
+// browsed (not after Undo, which hands the turn back: clockLive).
 func (c *Controller) clockStopped() bool {
-	return c.screen != ScreenGame || c.game.CanRedo()
+	return c.screen != ScreenGame || c.help || c.game.CanRedo() && !c.clockLive
+}
+
+// setHelp shows or hides the help overlay; the time it was up is no one's.
+func (c *Controller) setHelp(on bool) {
+	now := c.cfg.Now()
+	switch {
+	case on && !c.help:
+		c.helpAt = now
+	case !on && c.help:
+		c.turnStart = c.turnStart.Add(now.Sub(c.helpAt))
+	}
+	c.help = on
 }
 
 // checkFlag ends the game when the side to move has run out of time.
 func (c *Controller) checkFlag(now time.Time) {
-	if !c.clockOn || c.Over() || c.screen != ScreenGame || c.Browsing() {
+	if !c.clockOn || c.Over() || c.clockStopped() {
 		return
 	}
 	side := c.sideToMove()

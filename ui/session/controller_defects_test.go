@@ -56,29 +56,21 @@ func TestPauseKeysDoNotSilenceTheAIAgainstAHuman(t *testing.T) {
 func TestUndoRestoresTheEvaluation(t *testing.T) {
 	c, _ := newTestController(t)
 	start(t, c, Human, "heuristic")
-	_, had := c.Eval()
-	require.False(t, had, "an evaluation before any search")
+	e0 := estimated(t, c)
 	c.Select(sq(t, "e3"))
 	require.True(t, c.Select(sq(t, "b3")))
 	settle(t, c, func() bool { return c.Game().Ply() == 2 })
-	_, ok := c.Eval()
-	require.True(t, ok)
-	require.True(t, c.Undo())
-	_, ok = c.Eval()
-	assert.False(t, ok, "the undone position's evaluation is still shown")
-
-	// Back at ply 2 the answer's evaluation returns.
-	c.Hint()
-	settle(t, c, func() bool { return c.HintMove() != game.NoMove })
-	e0, ok := c.Eval()
-	require.True(t, ok)
-	c.Select(sq(t, "e3"))
-	require.True(t, c.Select(sq(t, "b3")))
-	settle(t, c, func() bool { return c.Game().Ply() == 2 })
+	e2 := estimated(t, c)
 	require.True(t, c.Undo())
 	e1, ok := c.Eval()
-	require.True(t, ok)
-	assert.Equal(t, e0, e1, "the start position's evaluation is not the one found there")
+	require.True(t, ok, "the start position's estimate is kept")
+	assert.Equal(t, e0, e1, "the start position's figure changed")
+	c.Select(sq(t, "e3"))
+	require.True(t, c.Select(sq(t, "b3")))
+	settle(t, c, func() bool { return c.Game().Ply() == 2 })
+	got, ok := c.Eval()
+	require.True(t, ok, "the same answer's position is known from the cache")
+	assert.Equal(t, e2, got, "the deterministic answer leads to the same position and figure")
 }
 
 // Defect 5: a loaded record keeps its player names.
@@ -265,19 +257,13 @@ func TestClocks(t *testing.T) {
 }
 
 // A level that blurs its judgement on purpose does not show its scores as
-// the person's chances.
+// the person's chances: the bar shows the estimator's figure.
 func TestBlurredLevelsShowNoEvaluation(t *testing.T) {
 	c, _ := newTestController(t)
 	start(t, c, Human, "level:beginner")
 	c.Select(sq(t, "e3"))
 	require.True(t, c.Select(sq(t, "b3")))
 	settle(t, c, func() bool { return c.Game().Ply() == 2 })
-	_, ok := c.Eval()
-	assert.False(t, ok)
-	start(t, c, Human, "level:club")
-	c.Select(sq(t, "e3"))
-	require.True(t, c.Select(sq(t, "b3")))
-	settle(t, c, func() bool { return c.Game().Ply() == 2 })
-	_, ok = c.Eval()
-	assert.True(t, ok)
+	estimated(t, c)
+	assert.Equal(t, c.EstimateSpec(), c.EvalBy())
 }

@@ -49,6 +49,19 @@ func (c *Controller) Danger() []game.Square {
 	return c.danger.squares
 }
 
+// DangerLegend says what the danger marks mean while some are shown (the
+// status box puts it under the turn), "" otherwise: a red mark on a square
+// is a warning a newcomer cannot read without it.
+func (c *Controller) DangerLegend() string {
+	if len(c.Danger()) == 0 {
+		return ""
+	}
+	if p := c.game.Position(); p.At(c.selected) == game.King {
+		return "Red: the king would be taken there at once"
+	}
+	return "Red: this pawn would be taken there at once"
+}
+
 // dangerCache keeps the preview of one selection in one position.
 type dangerCache struct {
 	hash    uint64

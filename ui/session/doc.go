@@ -33,7 +33,8 @@
 //     reporting over buffered channels (the evolution's threads too).
 //   - clock.go: clocks with increment, the loss on time, and an AI's budget
 //     per move from its clock (a share of the time left plus most of the
-//     increment).
+//     increment); the clocks of each turn kept for Undo, and no clock
+//     running while the help hides the board.
 //   - files.go: saving and loading game records; the file dialogs run on a
 //     goroutine and Update collects their answer.
 //   - dialog.go, dialog_desktop.go, dialog_windows.go, dialog_comdlg.go,
@@ -78,6 +79,10 @@
 //   - classroom.go: the classroom view's state (page, slow-motion cursor and
 //     guided lesson, the one engine the view explains), following the
 //     position on the board.
+//   - estimate.go: one estimate per position for the evaluation bar and the
+//     chart: the strongest engine on a fixed node budget, one position at a
+//     time in the background, cached by Zobrist hash across games and
+//     reused; the bar holds the last figure while the next one comes.
 //   - analysis.go: the classroom's background analysis of one position
 //     with ai/teach (piece impact, traced alpha-beta, node counts), paused
 //     while an AI thinks, and the network the network page describes.

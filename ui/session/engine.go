@@ -131,7 +131,14 @@ func EngineChoices() []EngineChoice {
 }
 
 // EngineChoiceOf returns the description of an engine spec, if the list has it.
+// The listed engines are looked up first without building the list: the
+// display names (ShortSpec) are asked for at every frame.
 func EngineChoiceOf(spec string) (EngineChoice, bool) {
+	for _, e := range engineOrder {
+		if n, ok := strings.CutPrefix(e.Spec, player.CNN+":"); e.Spec == spec && (!ok || hasNet(n)) {
+			return e, true
+		}
+	}
 	for _, e := range EngineChoices() {
 		if e.Spec == spec {
 			return e, true

@@ -245,7 +245,7 @@ func (c *Controller) Load(r io.Reader, name string) error {
 	c.openingPlies = analyse.RandomOpening(meta)
 	c.tags = append(c.tags, analyse.OtherTags(meta.Tags)...)
 	c.screen, c.started, c.help = ScreenGame, true, false
-	note := fmt.Sprintf("Loaded %s (%d moves)", filepath.Base(name), g.Ply())
+	note := fmt.Sprintf("Loaded %s (%s)", filepath.Base(name), Count(g.Ply(), "move"))
 	switch by, err := c.restoreReview(meta); {
 	case err == nil:
 		note += ", reviewed by " + EngineTitle(by)

@@ -19,6 +19,9 @@ func (c *Controller) Undo() bool {
 		c.paused = true
 	}
 	c.afterHistoryJump()
+	// The person takes a move back to play again: their clock runs from
+	// where it stood at that turn (a game of two AIs stays paused).
+	c.clockLive = c.hasHuman()
 	return true
 }
 
@@ -82,6 +85,10 @@ func (c *Controller) afterHistoryJump() {
 	}
 	c.resumeHere = false
 	c.turnStart = c.cfg.Now() // browsing costs no one time
+	if n := c.game.Ply(); c.clockOn && n < len(c.clockAt) {
+		c.clocks = c.clockAt[n] // the clocks as they stood at that turn
+	}
+	c.clockLive = false
 	c.caps = nil
 	c.ClearSelection()
 	c.anims.clear()

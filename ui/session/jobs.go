@@ -16,7 +16,21 @@ func (c *Controller) Thinking() bool { return c.job != nil && c.job.kind == jobM
 func (c *Controller) Busy() bool { return c.job != nil || c.draining != nil }
 
 // HintMove returns the hint for the current position, or game.NoMove.
+//
+// Only the hint engine's answer (Config.HintSpec, the strongest engine) is
+// a hint: the classroom's H lets the view's engine think (HintWith), and
+// when that engine is a weak level its noisy move is shown on the
+// classroom's search page, never offered in the game's panel as a hint.
 func (c *Controller) HintMove() game.Move {
+	if c.hintName != c.cfg.HintSpec {
+		return game.NoMove
+	}
+	return c.thought()
+}
+
+// thought returns the latest answer of the hint search (by any engine,
+// HintWith) for the current position, or game.NoMove.
+func (c *Controller) thought() game.Move {
 	if c.hint != game.NoMove && c.hintPly == c.game.Ply() {
 		return c.hint
 	}
@@ -107,7 +121,7 @@ func (c *Controller) HintWith(spec string) bool {
 	if !c.HumanToMove() || (c.job != nil && c.job.kind == jobHint) {
 		return false
 	}
-	if c.HintMove() != game.NoMove && c.hintName == spec {
+	if c.thought() != game.NoMove && c.hintName == spec {
 		return true
 	}
 	if c.hintEng == nil || c.hintName != spec {
@@ -145,9 +159,6 @@ func (c *Controller) pollJob(now time.Time) {
 	if infos := j.reports(); len(infos) > 0 {
 		info := infos[len(infos)-1]
 		c.info, c.infoValid = info, true
-		if j.trusted() {
-			c.setEval(j.hash, info.Score, j.name)
-		}
 		c.record.add(infos)
 	}
 	r, ok := j.poll()
@@ -169,9 +180,6 @@ func (c *Controller) pollJob(now time.Time) {
 		be = bookEntryOf(j.name, c.record.Pos, r.res)
 		c.record.Book = &be
 	}
-	if (r.res.Depth > 0 || len(r.res.PV) > 0) && j.trusted() {
-		c.setEval(j.hash, r.res.Score, j.name)
-	}
 	switch j.kind {
 	case jobHint:
 		c.hint, c.hintPly, c.hintPV = r.res.Move, j.ply, r.res.PV
@@ -182,15 +190,9 @@ func (c *Controller) pollJob(now time.Time) {
 		if r.res.Book {
 			c.noteBook(c.game.Position(), j.name, be)
 		}
+		// The move's search says nothing to the bar: the positions'
+		// estimates do (estimate.go).
 		c.play(r.res.Move)
-		// In minimax the value of the searched position is the value of the
-		// position after its best move, so the engine's score speaks for the
-		// position now on the board too when it played its principal
-		// variation's move (not a proven result, whose distance to the end
-		// counts from the searched position).
-		if _, _, proven := ai.ProvenWin(r.res.Score); j.trusted() && !proven && len(r.res.PV) > 0 && r.res.PV[0] == r.res.Move {
-			c.setEval(c.positionHash(), r.res.Score, j.name)
-		}
 		c.nextAI = now
 		if !c.hasHuman() {
 			c.nextAI = now.Add(delays[c.delay])

@@ -52,6 +52,6 @@ func (c *Controller) OfferLastGame() bool {
 		return false
 	}
 	c.screen = ScreenStart
-	c.Notify(fmt.Sprintf("Your last game (%d moves) is kept: Back returns to it", c.game.Ply()))
+	c.Notify(fmt.Sprintf("Your last game (%s) is kept: Back returns to it", Count(c.game.Ply(), "move")))
 	return true
 }

@@ -138,7 +138,7 @@ func TestBrowserDialogs(t *testing.T) {
 	c.Open()
 	waitDialog(t, c)
 	assert.Equal(t, g.Moves(), c.Game().Moves())
-	assert.Contains(t, c.Message(), "Loaded mine.txt (1 moves)")
+	assert.Contains(t, c.Message(), "Loaded mine.txt (1 move)")
 
 	b.pickErr = ErrCancelled
 	c.Notify("")

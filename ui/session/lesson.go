@@ -201,6 +201,9 @@ func cutoffSentence(tr *teach.Trace, n int, root game.Color) string {
 	d := len(s.Path)
 	kind := teach.CutKind(s, root) + " cutoff"
 	if d == 0 {
+		if s.Pruned == 1 {
+			return "Cutoff at the root: the other move is pruned."
+		}
 		return fmt.Sprintf("Cutoff at the root: the other %d moves are pruned.", s.Pruned)
 	}
 	chooser := root

@@ -269,8 +269,8 @@ func (c *Controller) ShowStart() {
 	if c.screen == ScreenGame {
 		c.panelAt = c.cfg.Now()
 	}
+	c.setHelp(false)
 	c.screen = ScreenStart
-	c.help = false
 }
 
 // Back leaves the start panel for the game on the board, if any was started.
@@ -329,6 +329,7 @@ func (c *Controller) Start(s Settings) error {
 	c.setGame(game.NewGame(game.StartPosition()))
 	c.clockOn = s.Clock > 0
 	c.clocks = [2]time.Duration{s.Clock, s.Clock}
+	c.clockAt = [][2]time.Duration{c.clocks}
 	c.turnStart = c.cfg.Now()
 	c.screen, c.started, c.help = ScreenGame, true, false
 	c.paused, c.stepOnce = false, false
@@ -391,6 +392,7 @@ func (c *Controller) setGame(g *game.Game) {
 	c.openingPlies, c.tags = 0, nil
 	c.caps = nil
 	c.clockOn, c.timeLoss = false, false // a loaded game is played on without a clock
+	c.clockAt, c.clockLive = nil, false
 	c.evals = map[uint64]evalEntry{}
 	c.bookMoves = nil
 	c.ClearSelection()

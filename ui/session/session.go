@@ -43,6 +43,10 @@ type Config struct {
 	// nil, the strongest engine at ReviewMoveTime. Tests give a small
 	// depth-limited one.
 	ReviewSpec *player.Spec
+	// EstimateSpec is the engine whose estimates the evaluation bar and the
+	// chart show (estimate.go); nil, the strongest engine on EstimateNodes.
+	// Tests give a small depth-limited one.
+	EstimateSpec *player.Spec
 }
 
 // Cue is a sound the controller asks for; the window plays it (ui/sound.go).
@@ -109,13 +113,27 @@ type Controller struct {
 	clockOn   bool
 	turnStart time.Time
 	timeLoss  bool // the game ended on time
+	// clockAt holds the clocks at the start of each ply's turn (index: the
+	// ply), so that Undo and browsing show and restore that ply's clocks.
+	clockAt []([2]time.Duration)
+	// clockLive lets the clock of the side to move run after Undo, though
+	// moves follow in the line (a person takes a move back to play
+	// another, as on a real clock); browsing keeps it stopped.
+	clockLive bool
+	helpAt    time.Time // when the help overlay (which hides the board) opened
 
-	// evals remembers the latest evaluation of each position searched in this
-	// game (by Zobrist hash) and the engine that gave it: the window shows
-	// the evaluation of the position on the board only, so that undo, redo
-	// and replay show what is known of the position shown, and a position
+	// evals remembers the review's evaluation of each position of this game
+	// (by Zobrist hash) and the engine that gave it: the window shows the
+	// evaluation of the position on the board only, so that undo, redo and
+	// replay show what is known of the position shown, and a position
 	// nobody evaluated shows none.
 	evals map[uint64]evalEntry
+	// est estimates every position of the game in the background, one at a
+	// time (estJob), into estimates, kept by hash across games: the
+	// evaluation shown where the review gave none (estimate.go).
+	est       *estimator
+	estJob    *estimateJob
+	estimates map[uint64]int32
 	// bookMoves remembers the engines' moves from the opening book, by the
 	// hash of the position each led to (see LastBookMove).
 	bookMoves map[uint64]BookMove
@@ -179,6 +197,7 @@ func New(cfg Config) *Controller {
 		cfg.Store = DefaultStore()
 	}
 	c := &Controller{cfg: cfg, selected: game.NoSquare, delay: defaultDelay, moreFor: -1}
+	c.est = newEstimator(cfg)
 	c.prefs, c.prefsNote = loadPrefs(cfg.Store)
 	c.panel = c.prefs.settings()
 	c.settings = c.panel
@@ -261,7 +280,7 @@ func (c *Controller) Eval() (int32, bool) {
 	case game.Draw:
 		return 0, true
 	}
-	e, ok := c.evals[c.positionHash()]
+	e, ok := c.evalOf(c.positionHash())
 	return e.score, ok
 }
 
@@ -271,7 +290,8 @@ func (c *Controller) EvalBy() string {
 	if c.Over() {
 		return ""
 	}
-	return c.evals[c.positionHash()].by
+	e, _ := c.evalOf(c.positionHash())
+	return e.by
 }
 
 // Animations returns the running animations.
@@ -307,12 +327,13 @@ func (c *Controller) Update() {
 	if c.review != nil {
 		c.pollReview()
 	}
+	c.pollEstimate()
 	c.checkFlag(now)
 	if c.Over() {
 		c.stopPondering()
 	}
-	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() {
-		return
+	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() || c.help {
+		return // no new search while the help hides the board: its clock stands still
 	}
 	side := c.sideToMove()
 	if e := c.engines[side]; e != nil {
@@ -343,6 +364,7 @@ func (c *Controller) setEval(h uint64, score int32, by string) {
 func (c *Controller) Close() {
 	c.stopSearch()
 	c.stopReview()
+	c.stopEstimate()
 	c.keepGame()
 }
 

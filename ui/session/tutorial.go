@@ -122,6 +122,7 @@ func outcomeGoal(want game.Outcome, yes, no string) func(game.Position, game.Mov
 // lessonState is the lesson under way.
 type lessonState struct {
 	step   int
+	side   game.Color // the student's: the side to move when the step is set up
 	solved bool
 	say    string // the latest feedback
 	good   bool   // the feedback praises
@@ -171,7 +172,8 @@ func (c *Controller) StartLesson(i int) error {
 		return err
 	}
 	c.setGame(g)
-	c.lesson = &lessonState{step: i}
+	at := g.Position()
+	c.lesson = &lessonState{step: i, side: at.SideToMove()}
 	c.flipped = false
 	return nil
 }

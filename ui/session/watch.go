@@ -25,15 +25,15 @@ type ChancePoint struct {
 }
 
 // ChanceCurve returns White's chance at every ply of the line, from the
-// start (ply 0) to its last move, browsed or not: the evaluation of each
-// position that an engine searched, by Zobrist hash.
+// start (ply 0) to its last move, browsed or not: the estimate of each
+// position (estimate.go), or the review's, by Zobrist hash.
 func (c *Controller) ChanceCurve() []ChancePoint {
 	line := c.game.Line()
 	out := make([]ChancePoint, 0, len(line)+1)
 	p := c.game.Start()
 	for ply := 0; ; ply++ {
 		pt := ChancePoint{Ply: ply}
-		if e, ok := c.evals[p.Hash()]; ok {
+		if e, ok := c.evalOf(p.Hash()); ok {
 			pt.White, pt.Known = ai.WhiteShare(e.score), true
 		}
 		out = append(out, pt)

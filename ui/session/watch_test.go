@@ -26,8 +26,7 @@ func TestCapturedCountsEachSidesLosses(t *testing.T) {
 }
 
 // White's chance over a game of two AIs: a point for each ply of the line,
-// known where an engine searched the position (every position an AI moved
-// from, and the one its move left), in [0, 1].
+// each position's estimate, in [0, 1].
 func TestChanceCurveFollowsTheGame(t *testing.T) {
 	c, clk := newTestController(t)
 	start(t, c, "heuristic", "heuristic")
@@ -37,6 +36,15 @@ func TestChanceCurveFollowsTheGame(t *testing.T) {
 	})
 	c.TogglePause()
 	settle(t, c, func() bool { return true })
+	// Every position of the line gets its estimate in the background.
+	settle(t, c, func() bool {
+		for _, pt := range c.ChanceCurve() {
+			if !pt.Known {
+				return false
+			}
+		}
+		return true
+	})
 	curve := c.ChanceCurve()
 	require.Len(t, curve, len(c.Game().Line())+1)
 	known := 0
@@ -47,7 +55,7 @@ func TestChanceCurveFollowsTheGame(t *testing.T) {
 			assert.True(t, pt.White >= 0 && pt.White <= 1)
 		}
 	}
-	assert.GreaterOrEqual(t, known, 4, "the positions the AIs searched are on the curve")
+	assert.Equal(t, len(curve), known, "every position of the line is on the curve")
 	require.True(t, c.GoToStart())
 	assert.Len(t, c.ChanceCurve(), len(curve), "browsing keeps the whole line on the curve")
 }

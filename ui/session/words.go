@@ -15,8 +15,12 @@ import (
 // why, and the evaluation as a chance of winning from the person's side.
 
 // Viewpoint is the side whose chances the window shows: the person's side when
-// one person plays an AI, otherwise White.
+// one person plays an AI, the student's in the lesson (who plays both sides
+// there, but solves each task for one), otherwise White.
 func (c *Controller) Viewpoint() game.Color {
+	if c.lesson != nil {
+		return c.lesson.side
+	}
 	s, _ := c.HumanSide()
 	return s
 }
@@ -182,11 +186,6 @@ func (c *Controller) lostOnTime() string {
 	return loser.String() + " lost on time"
 }
 
-// trusted reports whether the search's scores may be shown as the
-// evaluation: not those of a level that blurs its judgement on purpose (its
-// noise would tell the person nonsense about their chances).
-func (j *searchJob) trusted() bool { return !Blurred(j.name) }
-
 // Blurred reports whether spec is a level with evaluation noise.
 func Blurred(spec string) bool {
 	l, ok := LevelOf(spec)
@@ -222,16 +221,21 @@ func PlayerLabel(spec string) string {
 		return "AI · " + ShortSpec(spec) + " level"
 	case spec == Human:
 		return "Human"
-	case strings.HasPrefix(spec, "cnn:"):
-		return "AI · network " + strings.TrimPrefix(spec, "cnn:")
 	}
-	return "AI · " + spec
+	return "AI · " + ShortSpec(spec)
 }
 
-// ShortSpec shortens "cnn:champion" to "champion" and "level:club" to "Club".
+// ShortSpec is an engine's one display name, the same in the panel, the
+// status line, the charts and the classroom: a level's title ("Club"), an
+// engine's title from the "More engines..." list ("Learned 2" for
+// cnn:learned2), else the spec without "cnn:" (a network from a file).
+// The specs themselves stay what the command line and records accept.
 func ShortSpec(s string) string {
 	if l, ok := LevelOf(s); ok {
 		return l.Title
+	}
+	if e, ok := EngineChoiceOf(s); ok {
+		return e.Title
 	}
 	return strings.TrimPrefix(s, "cnn:")
 }
@@ -257,15 +261,7 @@ func IsErrorMessage(msg string) bool {
 // EngineTitle names an engine for people: a level's title ("Club"), an
 // engine's title from the "More engines..." list ("Champion"), else its
 // short spec.
-func EngineTitle(spec string) string {
-	if l, ok := LevelOf(spec); ok {
-		return l.Title
-	}
-	if e, ok := EngineChoiceOf(spec); ok {
-		return e.Title
-	}
-	return ShortSpec(spec)
-}
+func EngineTitle(spec string) string { return ShortSpec(spec) }
 
 // EvalSource says whose search gave the evaluation shown: "Champion's
 // estimate" or "" when there is none.
@@ -343,6 +339,14 @@ func KingCaptureText(p game.Position, by game.Square) string {
 func nextToThrone(s game.Square) bool {
 	df, dr := s.File()-game.Throne.File(), s.Rank()-game.Throne.Rank()
 	return df*df+dr*dr == 1
+}
+
+// Count writes n with its noun, singular for one: "1 move", "3 moves".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // joinAnd joins words as "a, b and c".

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/tablut-ai/tablut/ai/player"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui"
 	"github.com/tablut-ai/tablut/ui/session"
@@ -33,32 +34,53 @@ func evalBarColour(t *testing.T, app *ui.App) (got [3]uint8) {
 	return got
 }
 
-// The evaluation bar is grey while no one evaluated the position on the
-// board, and shows a split once a hint (H, a real key) evaluated it; after
-// the person's move, the new position is grey again.
+// estimateSpec is an estimating engine for the window's tests: the
+// heuristic to depth d.
+func estimateSpec(d int) *player.Spec {
+	s, _ := player.ParseSpec(player.Heuristic)
+	s.Depth = d
+	return &s
+}
+
+// The evaluation bar is grey until the position's estimate arrives, and
+// nothing else paints it: a hint (H, a real key) does not. Once estimates
+// come, the bar never turns grey again between moves: it holds the last
+// figure while the next one is computed.
 func TestEvaluationBarIsGreyUntilAPositionIsEvaluated(t *testing.T) {
 	needDisplay(t)
 	var app *ui.App
 	onLoop(t, func() {
 		app = newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: "level:beginner", MoveTime: time.Second},
-			Config: session.Config{Engines: session.DepthEngine(2), HintSpec: "heuristic", Store: session.NewMemStore()}})
+			Config: session.Config{Engines: session.DepthEngine(2), HintSpec: "heuristic", Store: session.NewMemStore(),
+				EstimateSpec: estimateSpec(40)}}) // never done in the test's time
 	})
 	frames(t, 5)
 	grey := ui.Colors()["evalUnknown"]
 	if c := evalBarColour(t, app); !nearRGB(c, grey) {
-		t.Fatalf("before any search the bar is %v, want grey %v", c, grey)
+		t.Fatalf("before any estimate the bar is %v, want grey %v", c, grey)
 	}
 	key(t, "h")
 	waitFor(t, "a hint", func() bool { return app.Controller().HintMove() != game.NoMove })
 	frames(t, 30)
+	if c := evalBarColour(t, app); !nearRGB(c, grey) {
+		t.Fatalf("a hint's search painted the bar %v: only the position's estimate may", c)
+	}
+
+	onLoop(t, func() {
+		app = newApp(t, ui.Options{Settings: &session.Settings{White: session.Human, Black: "level:beginner", MoveTime: time.Second},
+			Config: session.Config{Engines: session.DepthEngine(2), HintSpec: "heuristic", Store: session.NewMemStore(),
+				EstimateSpec: estimateSpec(2)}})
+	})
+	waitFor(t, "the start's estimate", func() bool { _, ok := app.Controller().Eval(); return ok })
+	frames(t, 30)
 	if c := evalBarColour(t, app); nearRGB(c, grey) {
-		t.Fatalf("after a hint the bar is still grey")
+		t.Fatalf("with the estimate the bar is still grey")
 	}
 	tapAt(t, app, square(t, "e3"))
 	tapAt(t, app, square(t, "b3"))
 	waitFor(t, "Beginner's reply", func() bool { return app.Controller().Game().Ply() == 2 && !app.Controller().Busy() })
-	if c := evalBarColour(t, app); !nearRGB(c, grey) {
-		t.Fatalf("after the moves (nobody evaluated the position) the bar is %v, want grey", c)
+	if c := evalBarColour(t, app); nearRGB(c, grey) {
+		t.Fatalf("after the moves the bar turned grey")
 	}
 }
 

@@ -29,6 +29,15 @@ func TestAIvsAIShowsTheChartAndTheLosses(t *testing.T) {
 	})
 	key(t, "space") // pause, for a still frame
 	waitFor(t, "the AI to stop", func() bool { return !app.Controller().Busy() })
+	// Every position's estimate comes in the background (the champion's).
+	waitFor(t, "the estimates of the line", func() bool {
+		for _, pt := range app.Controller().ChanceCurve() {
+			if !pt.Known {
+				return false
+			}
+		}
+		return true
+	})
 	frames(t, 10)
 	white := ui.Colors()["evalWhite"]
 	drawnFrame(t, app, "ai-vs-ai", func(at func(x, y float64) [3]uint8) {
