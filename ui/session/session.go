@@ -137,6 +137,9 @@ type Controller struct {
 	danger  dangerCache  // the danger preview of the selection, cached
 	refused refusal      // the latest click that did nothing, and why
 	lesson  *lessonState // the "Learn to play" lesson, when it is on the board
+	puzzle  *puzzleState // the puzzle on the board, if any (puzzle.go)
+	// puzzleRes are the kept puzzle results, read at the first use.
+	puzzleRes *PuzzleResults
 
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 
@@ -230,7 +233,7 @@ func (c *Controller) IsHuman(s game.Color) bool { return c.engines[s] == nil }
 
 // HumanToMove reports whether a human may move now.
 func (c *Controller) HumanToMove() bool {
-	return c.screen == ScreenGame && !c.Over() && c.IsHuman(c.sideToMove())
+	return c.screen == ScreenGame && !c.Over() && c.IsHuman(c.sideToMove()) && c.puzzleMoves()
 }
 
 // hasHuman reports whether at least one side is played at the window.
@@ -307,6 +310,9 @@ func (c *Controller) Update() {
 	if c.review != nil {
 		c.pollReview()
 	}
+	if c.puzzle != nil {
+		c.pollPuzzle(now)
+	}
 	c.checkFlag(now)
 	if c.Over() {
 		c.stopPondering()
@@ -343,6 +349,7 @@ func (c *Controller) setEval(h uint64, score int32, by string) {
 func (c *Controller) Close() {
 	c.stopSearch()
 	c.stopReview()
+	c.stopPuzzle()
 	c.keepGame()
 }
 
