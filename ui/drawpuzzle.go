@@ -38,8 +38,9 @@ func puzzleButtons(g *geometry, v session.PuzzleView) []puzzleButton {
 	leave := b{"Leave  (Esc)", (*session.Controller).LeavePuzzle, false}
 	switch v.Phase {
 	case session.PuzzleFailed:
-		bs = []b{{"Try again  (Enter)", (*session.Controller).RetryPuzzle, true}, {"Show", (*session.Controller).ShowPuzzleSolution, false},
-			{"Next  ›", (*session.Controller).NextPuzzle, false}, leave}
+		// Four buttons: no room for the keys (the status box says them).
+		bs = []b{{"Try again", (*session.Controller).RetryPuzzle, true}, {"Show", (*session.Controller).ShowPuzzleSolution, false},
+			{"Next  ›", (*session.Controller).NextPuzzle, false}, {"Leave", (*session.Controller).LeavePuzzle, false}}
 	case session.PuzzleSolved, session.PuzzleShown:
 		bs = []b{{"Next  ›  (Enter)", (*session.Controller).NextPuzzle, true}, leave}
 	default:
