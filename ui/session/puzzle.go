@@ -249,6 +249,7 @@ func (c *Controller) stopPuzzle() {
 		c.puzzle.judge.cancel()
 	}
 	c.puzzle = nil
+	c.stopProof()
 }
 
 // puzzleMoves reports whether the person may move in the puzzle now.

@@ -364,3 +364,45 @@ func TestPuzzleResultsStore(t *testing.T) {
 	assert.Equal(t, 0, solved)
 	assert.Equal(t, 1, failed)
 }
+
+// The classroom's proof: one step per solver move of the line, each
+// defence counted once, the line's defence in the longest group.
+func TestPuzzleProof(t *testing.T) {
+	c, _ := newPuzzleController(t, NewMemStore())
+	_, ok := c.PuzzleProof()
+	assert.False(t, ok, "a proof without a puzzle")
+	p := shippedWith(t, 3)
+	require.NoError(t, c.StartPuzzle(p.ID))
+	var pr Proof
+	deadline := time.Now().Add(120 * time.Second)
+	for !pr.Done && pr.Err == "" && time.Now().Before(deadline) {
+		pr, _ = c.PuzzleProof()
+		time.Sleep(5 * time.Millisecond)
+	}
+	require.Empty(t, pr.Err)
+	require.True(t, pr.Done, "the proof was not worked out in time")
+	require.Len(t, pr.Steps, p.Depth)
+	g := game.NewGame(p.Start)
+	for i, st := range pr.Steps {
+		assert.Equal(t, p.Line[2*i], st.Move)
+		require.NoError(t, g.Play(st.Move))
+		if i == p.Depth-1 {
+			assert.True(t, st.Final)
+			break
+		}
+		total := 0
+		for j, gr := range st.Groups {
+			total += len(gr.Moves)
+			if j > 0 {
+				assert.Greater(t, gr.Needs, st.Groups[j-1].Needs)
+			}
+		}
+		assert.Equal(t, len(g.LegalMoves()), total, "step %d: every defence once", i+1)
+		last := st.Groups[len(st.Groups)-1]
+		assert.Equal(t, p.Depth-i-1, last.Needs, "the longest defence lasts as long as the puzzle says")
+		assert.Contains(t, last.Moves, st.Longest)
+		require.NoError(t, g.Play(st.Longest))
+	}
+	c.LeavePuzzle()
+	assert.Nil(t, c.proof, "leaving did not stop the proof")
+}

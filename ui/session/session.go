@@ -140,6 +140,7 @@ type Controller struct {
 	puzzle  *puzzleState // the puzzle on the board, if any (puzzle.go)
 	// puzzleRes are the kept puzzle results, read at the first use.
 	puzzleRes *PuzzleResults
+	proof     *proofJob // the classroom's proof of the puzzle (puzzleproof.go)
 
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 

@@ -128,11 +128,18 @@ func TestPuzzleWithRealClicks(t *testing.T) {
 	}
 }
 
-// ui.Options.Puzzle (tablut -puzzle N) opens puzzle N at once.
+// ui.Options.Puzzle (tablut -puzzle N) opens puzzle N at once; T shows
+// the classroom's search page with the puzzle's proof.
 func TestPuzzleOption(t *testing.T) {
 	needDisplay(t)
 	resize(t, 1280, 800)
-	id := puzzle.Shipped()[len(puzzle.Shipped())/2].ID
+	id := 0
+	for _, p := range puzzle.Shipped() {
+		if p.Depth == 3 {
+			id = p.ID
+			break
+		}
+	}
 	var app *ui.App
 	onLoop(t, func() {
 		app = newApp(t, ui.Options{Puzzle: id, Config: session.Config{Store: session.NewMemStore()}})
@@ -141,4 +148,15 @@ func TestPuzzleOption(t *testing.T) {
 	if v := puzzleNow(t, app); v.ID != id {
 		t.Fatalf("opened puzzle %d, want %d", v.ID, id)
 	}
+	key(t, "t")
+	waitFor(t, "the proof", func() bool {
+		pr, _ := app.Controller().PuzzleProof()
+		return pr.Done || pr.Err != ""
+	})
+	frames(t, 20)
+	shoot(t, app, "puzzle-proof")
+	if pr, _ := app.Controller().PuzzleProof(); pr.Err != "" {
+		t.Fatal(pr.Err)
+	}
+	key(t, "t")
 }
