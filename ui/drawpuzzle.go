@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/tablut-ai/tablut/ai/puzzle"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui/session"
 )
@@ -224,7 +225,7 @@ func (a *App) startPuzzleOfTheDay() {
 // puzzleOfTheDayLabel is the start panel's button for the puzzle of the day.
 func (a *App) puzzleOfTheDayLabel() string {
 	if p, ok := session.PuzzleOfTheDay(a.ctl.Now()); ok {
-		return fmt.Sprintf("Of the day: #%d", p.ID)
+		return fmt.Sprintf("Of the day: #%d, win in %d", p.ID, p.Depth)
 	}
 	return "Of the day"
 }
@@ -232,12 +233,13 @@ func (a *App) puzzleOfTheDayLabel() string {
 // puzzleSummary is the start panel's line about the person's puzzles.
 func (a *App) puzzleSummary() string {
 	r := a.ctl.PuzzleResultsNow()
-	solved, failed := r.Counts()
-	s := fmt.Sprintf("rating %d  ·  %d solved, %d failed", int(r.Player.Rating+0.5), solved, failed)
-	if p, ok := session.PuzzleOfTheDay(a.ctl.Now()); ok {
-		s += "  ·  today: " + p.Title()
+	solved := 0
+	for _, res := range r.Done {
+		if res.Solved {
+			solved++
+		}
 	}
-	return s
+	return fmt.Sprintf("Rating %d  ·  %d/%d solved", int(r.Player.Rating+0.5), solved, len(puzzle.Shipped()))
 }
 
 // PuzzleButtonCenter returns the centre of the puzzle's button whose label

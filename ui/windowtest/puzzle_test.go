@@ -64,6 +64,7 @@ func TestPuzzleWithRealClicks(t *testing.T) {
 	var app *ui.App
 	onLoop(t, func() { app = newApp(t, ui.Options{Config: session.Config{Store: session.NewMemStore()}}) })
 	frames(t, 5)
+	shoot(t, app, "puzzle-panel")
 	clickItem(t, app, "Puzzles")
 	v := puzzleNow(t, app)
 	p, _ := puzzle.ByID(v.ID)
