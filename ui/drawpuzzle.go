@@ -222,9 +222,13 @@ func (a *App) startPuzzleOfTheDay() {
 	}
 }
 
-// puzzleOfTheDayLabel is the start panel's button for the puzzle of the day.
-func (a *App) puzzleOfTheDayLabel() string {
+// puzzleOfTheDayLabel is the start panel's button for the puzzle of the
+// day (short: without the depth, for a phone's narrower button).
+func (a *App) puzzleOfTheDayLabel(short bool) string {
 	if p, ok := session.PuzzleOfTheDay(a.ctl.Now()); ok {
+		if short {
+			return fmt.Sprintf("Of the day: #%d", p.ID)
+		}
 		return fmt.Sprintf("Of the day: #%d, win in %d", p.ID, p.Depth)
 	}
 	return "Of the day"

@@ -191,7 +191,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	text("Puzzles", x0, y+20*u, 18, true, colText, alignLeft, 0)
 	pr := row(y, 3)
 	item(pr(0), "Puzzles", false, func(a *App) { a.startPuzzles() })
-	item(pr(1), a.puzzleOfTheDayLabel(), false, func(a *App) { a.startPuzzleOfTheDay() })
+	item(pr(1), a.puzzleOfTheDayLabel(false), false, func(a *App) { a.startPuzzleOfTheDay() })
 	text(a.puzzleSummary(), pr(2).x, y+20*u, 16, false, colTextDim, alignLeft, pr(2).w)
 	y += 52 * u
 

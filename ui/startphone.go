@@ -172,7 +172,7 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 		if i == 0 {
 			item(r, "Puzzles", false, func(a *App) { a.startPuzzles() })
 		} else {
-			item(r, a.puzzleOfTheDayLabel(), false, func(a *App) { a.startPuzzleOfTheDay() })
+			item(r, a.puzzleOfTheDayLabel(true), false, func(a *App) { a.startPuzzleOfTheDay() })
 		}
 	})
 	y = wrapped(a.puzzleSummary(), xr, y, wr, colTextDim, 2)
