@@ -22,8 +22,10 @@ import (
 // otherwise. A puzzle played again later changes nothing (as on lichess:
 // only the first try is rated), so the rating cannot be raised by learning
 // the answers. Choices of ours: a new player starts at 1500 with the
-// deviation 350 and volatility 0.06 (the paper's defaults), so the first
-// results move the rating by a few hundred points and later ones by tens;
+// deviation 200 and volatility 0.06 (the paper's worked example: with its
+// default deviation, 350, one easy puzzle failed after one solved took a
+// new player down by over 500 points), so the first results move the
+// rating by up to a few hundred points and later ones by tens;
 // tau (the system's constant for how fast the volatility may change) is
 // 0.75; the person's deviation stays between 60 and 350, so that the
 // rating never freezes; the puzzle's own deviation is taken as 75 (its
@@ -38,7 +40,7 @@ const PuzzleResultsName = "puzzles.json"
 const (
 	glickoScale    = 173.7178 // Glicko-2's unit in rating points
 	glickoStart    = 1500.0
-	glickoStartRD  = 350.0
+	glickoStartRD  = 200.0
 	glickoStartVol = 0.06
 	glickoTau      = 0.75
 	glickoMinRD    = 60.0
