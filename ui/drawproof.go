@@ -32,7 +32,7 @@ func proofMoves(ms []game.Move, n int) string {
 	var parts []string
 	for i, m := range ms {
 		if i == n {
-			parts = append(parts, fmt.Sprintf("… (+%d)", len(ms)-n))
+			parts = append(parts, fmt.Sprintf("and %d more", len(ms)-n))
 			break
 		}
 		parts = append(parts, m.String())
@@ -55,7 +55,7 @@ func (a *App) drawTeachProof(dst *ebiten.Image, l teachLayout, tt *teachText, v 
 	for i, st := range pr.Steps {
 		head := fmt.Sprintf("%d. %v %v", i+1, solver, st.Move)
 		if st.Final {
-			head += " ends the game"
+			head += " wins"
 		}
 		switch {
 		case st.Others == 0:
@@ -77,7 +77,7 @@ func (a *App) drawTeachProof(dst *ebiten.Image, l teachLayout, tt *teachText, v 
 		}
 		tt.line(fmt.Sprintf("   %v's %d defences: %s", defender, total, strings.Join(counts, ", ")), f.body, colText)
 		for _, g := range st.Groups {
-			tt.line(fmt.Sprintf("      %s: %s", needsWords(g.Needs), proofMoves(g.Moves, 5)), f.small, colTextDim)
+			tt.line(fmt.Sprintf("      %s: %s", needsWords(g.Needs), proofMoves(g.Moves, 4)), f.small, colTextDim)
 		}
 		tt.line(fmt.Sprintf("   the longest, %v, leads on:", st.Longest), f.body, colText)
 	}
