@@ -202,7 +202,7 @@ func (a *App) buttonState(act action) (enabled, on bool) {
 	case actRedo:
 		return c.CanRedo(), false
 	case actHint:
-		return c.HumanToMove(), c.HintMove() != game.NoMove
+		return c.HumanToMove() && !c.InPuzzle(), c.HintMove() != game.NoMove
 	case actPause:
 		return true, c.Paused()
 	case actFlip:

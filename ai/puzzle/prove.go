@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/internal/pageturn"
 )
 
 // The prover answers one question: can the side to move (the solver) force a
@@ -71,6 +72,10 @@ func (pr *prover) tick() bool {
 		return false
 	}
 	if pr.nodes&4095 == 0 {
+		// In a browser the proof runs on the page's one thread, which Go
+		// does not pre-empt: the page gets its turn here (package pageturn;
+		// nothing elsewhere).
+		pageturn.Give()
 		if err := pr.ctx.Err(); err != nil {
 			pr.err = err
 			return false
