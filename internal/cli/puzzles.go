@@ -19,7 +19,7 @@ func init() {
 	register("puzzles", "make proven puzzles (win in 1 to 5, unique first move) from game records", runPuzzles)
 }
 
-const puzzlesHelp = `usage: tablut puzzles -o DIR [-depth 4] [-per-cell 60] [-max 0] [-budget 3000000] [-window 0] [-seed 1] [-seeds 3] INPUT...
+const puzzlesHelp = `usage: tablut puzzles -o DIR [-depth 4] [-per-cell 60] [-max 0] [-budget 3000000] [-window 0] [-seed 1] [-seeds 3] [-levels L,...] INPUT...
        tablut puzzles -resume DIR
 
 Makes puzzles from game records (INPUT: record files, or folders searched for
@@ -49,6 +49,7 @@ func runPuzzles(args []string) error {
 	window := fs.Int("window", def.Window, "plies before a decisive game's end whose positions are tried (0: twice -depth)")
 	seed := fs.Uint64("seed", def.Seed, "seed of the records' order and of the levels' searches")
 	seeds := fs.Int("seeds", def.Seeds, "searches per level with noise for the rating (levels without noise run twice)")
+	levels := fs.String("levels", "", "levels that rate the puzzles, comma-separated (default: all, beginner to master)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), puzzlesHelp)
 		fs.PrintDefaults()
@@ -91,6 +92,12 @@ func runPuzzles(args []string) error {
 		}
 		cfg := puzzles.Config{Inputs: fs.Args(), MaxDepth: *depth, Window: *window, PerCell: *perCell, Max: *most,
 			Budget: *budget, Seed: *seed, Seeds: *seeds}
+		if *levels != "" {
+			cfg.Levels = strings.Split(*levels, ",")
+		}
+		if err := cfg.Check(); err != nil {
+			return fmt.Errorf("puzzles: %v", err)
+		}
 		if _, err := puzzles.Records(cfg.Inputs, cfg.Seed); err != nil {
 			return err
 		}
