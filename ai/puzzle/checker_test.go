@@ -11,6 +11,8 @@ package puzzle
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -323,7 +325,84 @@ func solveForTest(t *testing.T, start game.Position, depth int) Solution {
 }
 
 // TestCheckerShipped: the plain minimax agrees with the generator on every
-// shipped puzzle.
+// shipped puzzle. Under the race detector, or with -short, it checks the
+// deterministic subset checkerSubset; CI runs the whole set in a step of its
+// own without the race detector (.ci/run, "puzzle checker").
 func TestCheckerShipped(t *testing.T) {
-	checkAll(t, Shipped())
+	ps := Shipped()
+	if raceEnabled || testing.Short() {
+		ps = checkerSubset(ps)
+	}
+	checkAll(t, ps)
+}
+
+// checkerSubset is every puzzle of depth 1 and 2 and every tenth of the
+// deeper ones by ID: all the shallow ones cost little, and the deep ones,
+// which cost the most, are sampled the same way on every run.
+func checkerSubset(ps []Puzzle) []Puzzle {
+	var out []Puzzle
+	for _, p := range ps {
+		if p.Depth <= 2 || p.ID%10 == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TestProverAgreesWithChecker: on positions of real games, taken with the
+// games' own history (so draws by repetition count), the prover and the plain
+// minimax give the same verdict for every move at depths 1 and 2, and for the
+// position at depth 3.
+func TestProverAgreesWithChecker(t *testing.T) {
+	files, err := filepath.Glob("../../docs/runs/w2s-champion/game-00[0-9]*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("records: %v", err)
+	}
+	n := 4
+	if raceEnabled || testing.Short() {
+		n = 1
+	}
+	files = files[:min(n, len(files))]
+	compared, drawn := 0, 0
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := game.ReadRecord(fh)
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := g.Moves()
+		replay := game.NewGame(g.Start())
+		for i, m := range moves {
+			// The last plies, where wins are near, and every seventh one.
+			if (i >= len(moves)-8 || i%7 == 0) && replay.Outcome() == game.Ongoing {
+				p := replay.Position()
+				h := gameHistory(replay)
+				pr := newProver(t.Context(), 0)
+				for k := 1; k <= 2; k++ {
+					for _, o := range replay.LegalMoves() {
+						if a, b := pr.moveWins(&p, o, k, h), plainMoveWins(replay, o, k); a != b {
+							t.Fatalf("%s ply %d, %v in %d: prover %v, checker %v\n%s", f, i, o, k, a, b, p.Diagram())
+						}
+						compared++
+					}
+				}
+				if a, b := pr.winReal(&p, 3, h), plainWins(replay, 3); a != b {
+					t.Fatalf("%s ply %d, win in 3: prover %v, checker %v\n%s", f, i, a, b, p.Diagram())
+				}
+				for k := 2; k <= 3; k++ {
+					if pr.win1(&p, k) && !pr.winReal(&p, k, h) {
+						drawn++ // repetition took a win away: the exact path ran
+					}
+				}
+			}
+			if err := replay.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d move verdicts agree (%d positions where repetition took a win away)", compared, drawn)
 }

@@ -127,3 +127,49 @@ func findDepth(t *testing.T, d int) Puzzle {
 	t.Fatalf("no shipped puzzle of depth %d", d)
 	return Puzzle{}
 }
+
+// TestRepetitionDefence: a defence that repeats a position is a draw, so it
+// refutes. From X the king goes g6-d6 and Black answers b2-d2; in the game
+// without repetition White would win in 2 from there, but the only winning
+// idea lets Black go back to b2 and repeat X. The prover's exact layer, the
+// plain minimax and Judge agree that White has no win in 2 in that game, and
+// that the same position without its history is a win in 2.
+func TestRepetitionDefence(t *testing.T) {
+	x := game.MustParsePosition("........./.B......./.W....BB./.....B.../........./..B...K../....W..../........./......... W")
+	g := game.NewGame(x)
+	for _, s := range []string{"g6-d6", "b2-d2"} {
+		m, _ := game.ParseMove(s)
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	z := g.Position()
+	pr := newProver(context.Background(), 0)
+	if !pr.win1(&z, 2) {
+		t.Fatal("without repetition White should win in 2")
+	}
+	if pr.winReal(&z, 2, gameHistory(g)) {
+		t.Error("the prover counts on a win that a repetition draws")
+	}
+	if plainWins(g, 2) {
+		t.Error("the checker counts on a win that a repetition draws")
+	}
+	fresh := game.NewGame(z)
+	if !newProver(context.Background(), 0).winReal(&z, 2, nil) || !plainWins(fresh, 2) {
+		t.Error("without the history the position should be a win in 2")
+	}
+	for _, m := range g.LegalMoves() {
+		v, err := Judge(context.Background(), g, m, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Wins {
+			t.Fatalf("Judge says %v wins in 2: %+v", m, v)
+		}
+		if w, _ := Judge(context.Background(), fresh, m, 2); w.Wins && strings.Contains(v.Why, "repeats") {
+			t.Logf("%v: %s", m, v.Why)
+			return
+		}
+	}
+	t.Error("no move that wins without the history is refuted by a repetition")
+}
