@@ -32,6 +32,9 @@ type Options struct {
 	AskFirst bool
 	// Load is a record file to open at start.
 	Load string
+	// Puzzle, if not 0, is the ID of a shipped puzzle put on the board at
+	// start (tablut -puzzle N, the page's ?puzzle=N).
+	Puzzle int
 	// Screenshot, if set, is a PNG file written after Frames frames, after which
 	// the window closes.
 	Screenshot string
@@ -137,7 +140,12 @@ func NewApp(opts Options) (*App, error) {
 			return nil, err
 		}
 	}
-	if opts.Settings == nil && opts.Load == "" {
+	if opts.Puzzle != 0 {
+		if err := a.ctl.StartPuzzle(opts.Puzzle); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Settings == nil && opts.Load == "" && opts.Puzzle == 0 {
 		a.ctl.OfferLastGame() // with Config.KeepLastGame: the last game behind the start panel
 	}
 	if opts.Notice != "" {
@@ -278,7 +286,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 // frame.go); a frame where nothing changed draws nothing.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	a.geo = newScreenGeometry(b.Dx(), b.Dy(), a.scale, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown(), a.ctl.InLesson())
+	a.geo = newScreenGeometry(b.Dx(), b.Dy(), a.scale, a.ctl.Flipped(), a.ctl.WatchControls(), a.ctl.ChartShown(), a.ctl.InLesson() || a.ctl.InPuzzle())
 	g := &a.geo
 	now := a.ctl.Now()
 	w, h := b.Dx(), b.Dy()

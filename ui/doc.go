@@ -41,6 +41,11 @@
 //     rectangle and what a click on it does) that drawing, hovering and
 //     clicking share.
 //   - drawtutorial.go: the "Learn to play" lesson's box in the panel.
+//   - drawpuzzle.go: the puzzle's box in the panel (title, answer, rating,
+//     Try again / Show / Next), a wrong move's refutation as arrows on the
+//     board, the start panel's puzzle entries.
+//   - drawproof.go: the classroom's search page over a puzzle: its proof,
+//     the tree of defences collapsed.
 //   - drawchart.go: for two AIs and for a game under review, White's
 //     chance over the game as a chart drawn with the window's own triangles;
 //     the pieces each side lost, the king's open lines on the board.

@@ -236,6 +236,7 @@ func (a *App) drawArrows(dst *ebiten.Image, g *geometry) {
 	if m := c.HintMove(); m != game.NoMove {
 		a.moveArrow(dst, g, m, colHintArrow, 0.9, 0)
 	}
+	a.drawRefutation(dst, g)
 }
 
 // moveArrow draws m as an arrow; a number > 0 is written in a badge at its tail.

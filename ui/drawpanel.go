@@ -117,6 +117,8 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 
 	if l, ok := c.LessonNow(); ok {
 		a.drawLesson(dst, g, l)
+	} else if v, ok := c.PuzzleNow(); ok {
+		a.drawPuzzle(dst, g, v)
 	} else {
 		a.drawMoveList(dst, g)
 	}
@@ -200,7 +202,7 @@ func (a *App) buttonState(act action) (enabled, on bool) {
 	case actRedo:
 		return c.CanRedo(), false
 	case actHint:
-		return c.HumanToMove(), c.HintMove() != game.NoMove
+		return c.HumanToMove() && !c.InPuzzle(), c.HintMove() != game.NoMove
 	case actPause:
 		return true, c.Paused()
 	case actFlip:
@@ -245,6 +247,31 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l2 = "Enter: the next step"
 		}
 		v.l3, v.c3 = "Esc leaves the lesson", colTextFaint
+		return v
+	}
+	if p, ok := c.PuzzleNow(); ok {
+		// The puzzle's box says the rest; the status says whose move.
+		pos := c.Position()
+		v.l1, v.c1 = fmt.Sprintf("%v to move", pos.SideToMove()), colText
+		v.l2, v.c2 = "", colTextDim
+		switch p.Phase {
+		case session.PuzzleToMove:
+			v.l1 = fmt.Sprintf("%v to move: your turn", pos.SideToMove())
+			v.l2 = a.howToMove()
+		case session.PuzzleChecking:
+			v.l2 = "Checking every defence…"
+		case session.PuzzleRight:
+			v.l2 = "The defence answers…"
+		case session.PuzzleSolved:
+			v.l1, v.c1 = "Solved", colWin
+			v.l2 = "Enter: the next puzzle"
+		case session.PuzzleFailed:
+			v.l1, v.c1 = "Not this move", colAccent
+			v.l2 = "Enter: try again"
+		case session.PuzzleShowing, session.PuzzleShown:
+			v.l1 = "The solution"
+		}
+		v.l3, v.c3 = "Esc leaves the puzzles", colTextFaint
 		return v
 	}
 	switch st, thinking := c.Think(); {

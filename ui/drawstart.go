@@ -62,7 +62,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	sides := c.AISides()
 
 	// The card's height in units, to shrink it when the window is short.
-	hUnits := 78.0 + 56 + float64(len(sides))*106 + 52 + 52 + 64 + 46 + 50
+	hUnits := 78.0 + 56 + float64(len(sides))*106 + 52 + 52 + 64 + 52 + 46 + 50
 	if moreOpen {
 		hUnits += 8 + float64(len(engines))*34
 	}
@@ -186,6 +186,14 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 		item(or(1), danger, prefs.Danger, func(a *App) { a.ctl.SetDangerAlways(!a.ctl.Prefs().Danger) })
 	}
 	y += 64 * u
+
+	// Puzzles: the next one, the puzzle of the day, the person's record.
+	text("Puzzles", x0, y+20*u, 18, true, colText, alignLeft, 0)
+	pr := row(y, 3)
+	item(pr(0), "Puzzles", false, func(a *App) { a.startPuzzles() })
+	item(pr(1), a.puzzleOfTheDayLabel(false), false, func(a *App) { a.startPuzzleOfTheDay() })
+	text(a.puzzleSummary(), pr(2).x, y+20*u, 16, false, colTextDim, alignLeft, pr(2).w)
+	y += 52 * u
 
 	// The buttons.
 	bw := (L.card.w - 44*u - 2*12*u) / 3

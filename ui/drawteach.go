@@ -89,7 +89,7 @@ func (a *App) teachKey(now time.Time) string {
 	t := &a.teach
 	rec, _ := a.ctl.Search()
 	pos := a.ctl.Position()
-	live := fmt.Sprint(t.Live(), " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, pos.Hash(), t.Waiting())
+	live := fmt.Sprint(t.Live(), " ", len(rec.Infos), rec.Running, rec.Ply, rec.Name, pos.Hash(), t.Waiting(), a.proofKey())
 	every := teachRedraw
 	if t.Page() == session.TeachEvolution {
 		every = evolutionRedraw
@@ -256,6 +256,10 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f}
 	l.board.draw(dst, f.coord)
 	a.drawClassPieces(dst, l.board, &pos)
+	if pz, ok := c.PuzzleNow(); ok {
+		a.drawTeachProof(dst, l, tt, pz) // drawproof.go
+		return
+	}
 	if v.InBook && len(rec.Infos) == 0 {
 		a.drawTeachBook(dst, l, tt, v)
 		a.drawTeachNodeTable(tt)

@@ -62,6 +62,7 @@ type boardState struct {
 	banner   bool
 	pvHint   bool
 	pv       [4]game.Move
+	refute   [4]game.Move // a wrong puzzle move's refutation (drawpuzzle.go)
 	hint     game.Move
 	caps     [4]game.Capture // the marks of the last move's captures
 	danger   [2]uint64       // the danger preview's squares, a bit each
@@ -166,7 +167,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		b.dragFrom = a.drag.from
 	}
 	b.outcome, b.reason = c.Game().Outcome(), c.Game().Reason()
-	b.banner = c.Over() && !a.bannerHidden && !c.InLesson()
+	b.banner = c.Over() && !a.bannerHidden && !c.InLesson() && !c.InPuzzle()
 	for i := range b.pv {
 		b.pv[i] = game.NoMove
 	}
@@ -175,6 +176,12 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		copy(b.pv[:], st.Info.PV)
 	}
 	b.hint = c.HintMove()
+	for i := range b.refute {
+		b.refute[i] = game.NoMove
+	}
+	if v, ok := c.PuzzleNow(); ok {
+		copy(b.refute[:], v.Refute)
+	}
 	copy(b.caps[:], c.CaptureMarks())
 	for _, s := range c.Danger() {
 		b.danger[s/64] |= 1 << (s % 64)
@@ -208,7 +215,7 @@ func (a *App) frameState(g *geometry, now time.Time) frameState {
 		}
 	}
 	p.paused, p.delay, p.message = c.Paused(), c.Delay(), c.Message()
-	p.lesson = a.lessonKey(g)
+	p.lesson = a.lessonKey(g) + a.puzzleKey(g)
 	p.chart = a.chartKey(g)
 	p.review = a.reviewKey()
 	p.lost[0], p.lost[1] = c.Captured()

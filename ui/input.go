@@ -112,7 +112,17 @@ func (a *App) handleKeys() {
 			return
 		}
 	}
-	if c.Over() && !c.InLesson() {
+	if c.InPuzzle() {
+		switch {
+		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
+			a.puzzleEnter()
+			return
+		case pressed(ebiten.KeyEscape):
+			c.LeavePuzzle()
+			return
+		}
+	}
+	if c.Over() && !c.InLesson() && !c.InPuzzle() {
 		switch {
 		case pressed(ebiten.KeyEnter, ebiten.KeyNumpadEnter):
 			c.Rematch()
@@ -329,7 +339,7 @@ func (a *App) mouse(in mouseInput) {
 			a.do(act)
 			return
 		}
-		if a.clickLesson(x, y) {
+		if a.clickLesson(x, y) || a.clickPuzzle(x, y) {
 			return
 		}
 		s, ok := g.squareAt(x, y)
@@ -337,7 +347,7 @@ func (a *App) mouse(in mouseInput) {
 			a.clickOffBoard(x, y)
 			return
 		}
-		if c.Over() && !c.InLesson() {
+		if c.Over() && !c.InLesson() && !c.InPuzzle() {
 			if b := newBannerGeometry(g); !a.bannerHidden && b.rematch.contains(x, y) {
 				c.Rematch()
 			} else if !a.bannerHidden && b.swap.contains(x, y) {

@@ -166,6 +166,16 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 			item(r, opt2, opt2on, opt2do)
 		}
 	})
+
+	label("Puzzles", y)
+	y = grid(y, 2, 2, func(i int, r rect) {
+		if i == 0 {
+			item(r, "Puzzles", false, func(a *App) { a.startPuzzles() })
+		} else {
+			item(r, a.puzzleOfTheDayLabel(true), false, func(a *App) { a.startPuzzleOfTheDay() })
+		}
+	})
+	y = wrapped(a.puzzleSummary(), xr, y, wr, colTextDim, 2)
 	y += 4 * u
 
 	// The buttons, across the card, without their keys: a phone mostly

@@ -6,7 +6,8 @@
 //
 // The page's address may carry the start panel's choices, so that a teacher
 // can share a link that starts a game at once: ?white=human&black=level:club&movetime=2s
-// (each optional; without them the start panel opens). The AI thinks in
+// (each optional; without them the start panel opens); ?puzzle=N opens the
+// shipped puzzle N instead. The AI thinks in
 // search workers (web/worker), one per spare core (?workers=N chooses).
 // ?bench=1 measures the
 // search speed instead (package web/nps) and shows it, ?bench=worker the
@@ -31,8 +32,10 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"time"
 
+	"github.com/tablut-ai/tablut/ai/puzzle"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui"
 	"github.com/tablut-ai/tablut/ui/session"
@@ -89,6 +92,18 @@ func options(q url.Values) (ui.Options, error) {
 		// A link's game asks before it replaces a kept, unfinished one.
 		opts.Settings, opts.AskFirst = &def, true
 	}
+	if v := q.Get("puzzle"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err == nil {
+			err = session.CheckPuzzleID(n)
+		} else {
+			err = fmt.Errorf("write a number")
+		}
+		if err != nil {
+			return opts, fmt.Errorf("the address names a bad puzzle (puzzle=%s): %v", v, err)
+		}
+		opts.Puzzle, opts.Settings, opts.AskFirst = n, nil, false
+	}
 	test := q.Get("test") != ""
 	frames := 0
 	opts.AfterDraw = func(a *ui.App) {
@@ -129,6 +144,17 @@ type state struct {
 	Start    *point          // the start panel's Start button, while the panel shows
 	Buttons  json.RawMessage // the panel's buttons by label: a JSON object of box
 	Played   json.RawMessage // the game's moves up to the position shown: a JSON list
+	// Puzzle is the puzzle on the board, nil when none is (its buttons
+	// are in Buttons).
+	Puzzle *puzzleState `json:",omitempty"`
+}
+
+// puzzleState is what the test reads of a puzzle.
+type puzzleState struct {
+	ID    int
+	Phase int // session.PuzzlePhase: 0 to move, 1 checking, 2 right, 3 solved, 4 failed, 5 showing, 6 shown
+	Line  []string
+	Say   string
 }
 
 type linkQuestion struct {
@@ -185,7 +211,14 @@ func testState(a *ui.App, frame int) string {
 		kx, ky, _ := a.LinkButtonCenter(false)
 		s.Link = &linkQuestion{o.Players, point{sx / scale, sy / scale}, point{kx / scale, ky / scale}}
 	}
-	buttons := a.PanelButtons()
+	buttons := append(a.PanelButtons(), a.PuzzleButtons()...)
+	if v, ok := c.PuzzleNow(); ok {
+		p, _ := puzzle.ByID(v.ID)
+		s.Puzzle = &puzzleState{ID: v.ID, Phase: int(v.Phase), Say: v.Say}
+		for _, m := range p.Line {
+			s.Puzzle.Line = append(s.Puzzle.Line, m.String())
+		}
+	}
 	pos := c.Game().Position()
 	k := listKey{hash: pos.Hash(), ply: s.Ply, moves: len(c.Game().Moves()), human: s.Human,
 		flipped: s.Flipped, screen: c.Screen(), dpr: scale}

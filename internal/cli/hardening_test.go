@@ -60,6 +60,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"train", "-heuristic-white", "-out", dir + "/h"}, "need heuristic games"},
 		{[]string{"play", "-frames", "-1"}, "-frames"},
 		{[]string{"play", "-teachpage", "tree"}, `bad -teachpage "tree": want search, slow, eval, network or evolution`},
+		{[]string{"play", "-puzzle", "0"}, "bad -puzzle 0: there is no puzzle 0: the puzzles are numbered 1 to"},
+		{[]string{"play", "-puzzle", "100000"}, "bad -puzzle 100000: there is no puzzle 100000: the puzzles are numbered 1 to"},
 		{[]string{"serve", "stray"}, `serve takes no arguments, got "stray"`},
 		{[]string{"serve", "-movetime", "-5s"}, "-movetime must be a positive duration"},
 		{[]string{"serve", "-port-white", "-3"}, "-port-white"},

@@ -25,9 +25,10 @@ func runPlay(args []string) error {
 	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice), Black with the handicap")
 	handicap := fs.Int("handicap", session.WatchHandicap, "between two AIs, Black thinks 1/N of the move time (1 = no handicap)")
 	teach := fs.Bool("teach", false, "open the classroom view: how the search and the evaluation think (key T)")
+	puzzleID := fs.Int("puzzle", 0, "open the shipped puzzle N at once, e.g. for a teacher's slide (the start panel's Puzzles button opens them easiest first)")
 	teachPage := fs.String("teachpage", "search", "the classroom view's first page: search, slow (alpha-beta in slow motion), eval, network or evolution")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch [-handicap N]] [-teach [-teachpage search|slow|eval|network|evolution]] [-screenshot FILE -frames N]")
+		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch [-handicap N]] [-teach [-teachpage search|slow|eval|network|evolution]] [-puzzle N] [-screenshot FILE -frames N]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -41,7 +42,14 @@ func runPlay(args []string) error {
 		return err
 	}
 
-	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: session.Config{NoPonder: !*ponder, KeepLastGame: true}}
+	puzzleGiven := false
+	fs.Visit(func(f *flag.Flag) { puzzleGiven = puzzleGiven || f.Name == "puzzle" })
+	if puzzleGiven {
+		if err := session.CheckPuzzleID(*puzzleID); err != nil {
+			return fmt.Errorf("bad -puzzle %d: %v", *puzzleID, err)
+		}
+	}
+	opts := ui.Options{Puzzle: *puzzleID, Load: *load, Screenshot: *shot, Frames: *frames, Config: session.Config{NoPonder: !*ponder, KeepLastGame: true}}
 	pages := map[string]int{"search": session.TeachSearch, "slow": session.TeachSlow, "eval": session.TeachEval,
 		"network": session.TeachFilters, "filters": session.TeachFilters, "evolution": session.TeachEvolution}
 	page, ok := pages[*teachPage]

@@ -97,6 +97,10 @@ func (c *Controller) ClearSelection() {
 func (c *Controller) playHuman(m game.Move) {
 	c.cancelJob() // a hint in progress is moot now; an AI's ponder goes on
 	before := c.game.Position()
+	if c.puzzle != nil {
+		c.judgePuzzleMove(m)
+		return
+	}
 	c.play(m)
 	if c.lesson != nil {
 		c.judgeLesson(before, m)

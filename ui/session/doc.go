@@ -64,6 +64,15 @@
 //     a click did nothing.
 //   - tutorial.go: the "Learn to play" lesson: small positions, each move
 //     judged by package game with a sentence.
+//   - puzzle.go: a shipped puzzle (ai/puzzle) on the board: the person's
+//     moves judged by puzzle.Judge on a goroutine, the longest defence
+//     played after a pause, a wrong move's sentence and refutation, Try
+//     again, Show, the next puzzle (easiest not yet tried).
+//   - puzzleproof.go: the classroom's proof of the puzzle on the board,
+//     worked out on a goroutine: each solver step's move, the defences
+//     grouped by how long they last, the longest leading on.
+//   - puzzlerating.go: the puzzle results kept in the Store (puzzles.json)
+//     and the Glicko-2 rating they move; the puzzle of the day.
 //   - watch.go: what makes two AIs watchable: the pieces lost, White's
 //     chance at each ply, the king's open lines.
 //   - review.go: the review of a finished game: ai/analyse run in the

@@ -6,7 +6,7 @@ import "github.com/tablut-ai/tablut/game"
 // one press undoes the AI's answer and the human's move); with two AIs, one move,
 // and play pauses. An AI still thinking is stopped first.
 func (c *Controller) Undo() bool {
-	if c.screen != ScreenGame || !c.game.CanUndo() {
+	if c.screen != ScreenGame || c.puzzle != nil || !c.game.CanUndo() {
 		return false
 	}
 	c.cancelSearch()
@@ -27,7 +27,7 @@ func (c *Controller) Undo() bool {
 
 // Redo plays again what Undo took back, up to the next turn of a human.
 func (c *Controller) Redo() bool {
-	if c.screen != ScreenGame || !c.game.CanRedo() {
+	if c.screen != ScreenGame || c.puzzle != nil || !c.game.CanRedo() {
 		return false
 	}
 	c.cancelSearch()
@@ -46,7 +46,7 @@ func (c *Controller) Redo() bool {
 // progress stops; no AI moves while an earlier point is shown (see Update), and
 // a move played there starts a new line, as after Undo.
 func (c *Controller) GoTo(ply int) bool {
-	if c.screen != ScreenGame {
+	if c.screen != ScreenGame || c.puzzle != nil {
 		return false
 	}
 	ply = max(0, min(ply, len(c.game.Line())))
@@ -97,7 +97,11 @@ func (c *Controller) afterHistoryJump() {
 }
 
 // CanUndo and CanRedo tell whether Undo and Redo would do something.
-func (c *Controller) CanUndo() bool { return c.screen == ScreenGame && c.game.CanUndo() }
+func (c *Controller) CanUndo() bool {
+	return c.screen == ScreenGame && c.puzzle == nil && c.game.CanUndo()
+}
 
 // CanRedo reports whether Redo would do something.
-func (c *Controller) CanRedo() bool { return c.screen == ScreenGame && c.game.CanRedo() }
+func (c *Controller) CanRedo() bool {
+	return c.screen == ScreenGame && c.puzzle == nil && c.game.CanRedo()
+}

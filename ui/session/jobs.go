@@ -118,7 +118,7 @@ func (c *Controller) Hint() bool { return c.HintWith(c.cfg.HintSpec) }
 
 // HintWith is Hint with the engine spec (the classroom view's engine).
 func (c *Controller) HintWith(spec string) bool {
-	if !c.HumanToMove() || (c.job != nil && c.job.kind == jobHint) {
+	if !c.HumanToMove() || (c.job != nil && c.job.kind == jobHint) || c.puzzle != nil {
 		return false
 	}
 	if c.thought() != game.NoMove && c.hintName == spec {

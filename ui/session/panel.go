@@ -323,6 +323,7 @@ func (c *Controller) Start(s Settings) error {
 	}
 	c.stopSearch()
 	c.lesson = nil
+	c.stopPuzzle()
 	c.settings, c.engines = s, engines
 	c.hintEng = nil
 	c.names = [2]string{s.White, s.Black}

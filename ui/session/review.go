@@ -73,7 +73,7 @@ func (c *Controller) reviewSpec() (player.Spec, error) {
 // finished game (the board may show any point of it) with at least one
 // move, outside the lesson.
 func (c *Controller) CanReview() bool {
-	return c.screen == ScreenGame && c.lesson == nil && len(c.game.Line()) > 0 && c.lineFinished()
+	return c.screen == ScreenGame && c.lesson == nil && c.puzzle == nil && len(c.game.Line()) > 0 && c.lineFinished()
 }
 
 // lineFinished reports whether the game's line ends the game: the position
@@ -96,7 +96,7 @@ func (c *Controller) lineFinished() bool {
 // changes (a new game, a move played at an earlier point).
 func (c *Controller) Review() bool {
 	if !c.CanReview() {
-		if c.screen == ScreenGame && c.lesson == nil {
+		if c.screen == ScreenGame && c.lesson == nil && c.puzzle == nil {
 			c.Notify("only a finished game can be reviewed")
 		}
 		return false

@@ -155,6 +155,10 @@ type Controller struct {
 	danger  dangerCache  // the danger preview of the selection, cached
 	refused refusal      // the latest click that did nothing, and why
 	lesson  *lessonState // the "Learn to play" lesson, when it is on the board
+	puzzle  *puzzleState // the puzzle on the board, if any (puzzle.go)
+	// puzzleRes are the kept puzzle results, read at the first use.
+	puzzleRes *PuzzleResults
+	proof     *proofJob // the classroom's proof of the puzzle (puzzleproof.go)
 
 	dialog chan dialogResult // the answer of the open file dialog, if one is up
 
@@ -249,7 +253,7 @@ func (c *Controller) IsHuman(s game.Color) bool { return c.engines[s] == nil }
 
 // HumanToMove reports whether a human may move now.
 func (c *Controller) HumanToMove() bool {
-	return c.screen == ScreenGame && !c.Over() && c.IsHuman(c.sideToMove())
+	return c.screen == ScreenGame && !c.Over() && c.IsHuman(c.sideToMove()) && c.puzzleMoves()
 }
 
 // hasHuman reports whether at least one side is played at the window.
@@ -328,6 +332,9 @@ func (c *Controller) Update() {
 		c.pollReview()
 	}
 	c.pollEstimate()
+	if c.puzzle != nil {
+		c.pollPuzzle(now)
+	}
 	c.checkFlag(now)
 	if c.Over() {
 		c.stopPondering()
@@ -365,6 +372,7 @@ func (c *Controller) Close() {
 	c.stopSearch()
 	c.stopReview()
 	c.stopEstimate()
+	c.stopPuzzle()
 	c.keepGame()
 }
 

@@ -27,6 +27,8 @@
 //   - touch_test.go: touch events (Input.dispatchTouchEvent) on a phone
 //     (390x844 CSS px at 3 device pixels each) and a tablet (1280x800 at
 //     2), with the taps timed as a finger's, not by the page's answers.
+//   - puzzle_test.go: ?puzzle=N on the phone: a puzzle solved and the next
+//     failed by touch, a bad N refused with the valid range.
 //   - bench_test.go: the nodes per second in the page and natively.
 //   - worker_test.go: the search workers: their files, the page's frames
 //     while each level thinks in them (logged; at most 250 ms apart under
