@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/png"
 	"io/fs"
+	"math"
 	"os"
 	"runtime/debug"
 	"time"
@@ -599,4 +600,21 @@ func (a *App) MoveCellRect(index int) (x, y, w, h float64, ok bool) {
 func (a *App) StatusLines() [3]string {
 	v := a.statusView(&a.geo)
 	return [3]string{v.l1, v.l2, v.l3}
+}
+
+// DrawFinalScreen copies the finished frame to the window (Ebitengine's
+// FinalScreenDrawer) without blending: the frame is opaque (every region is
+// restored from the opaque static layer before it is drawn on), so a copy
+// gives the same pixels as Ebitengine's default, which blends the frame over
+// the black it has just filled the window with. A software renderer (the
+// browser on a machine without a GPU, as on CI) pays for every blended pixel,
+// once per presented frame: the copy and the page's opaque canvas
+// (web/site/index.html) cut its work per frame by about a sixth
+// (docs/measurements.md, section Web build).
+func (a *App) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
+	op := &ebiten.DrawImageOptions{GeoM: geoM, Blend: ebiten.BlendCopy}
+	if s := geoM.Element(0, 0); s != math.Floor(s) {
+		op.Filter = ebiten.FilterLinear // as Ebitengine does at a fractional scale
+	}
+	screen.DrawImage(offscreen, op)
 }

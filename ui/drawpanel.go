@@ -288,8 +288,8 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l3 = reviewProgress(c)
 		}
 	case thinking:
-		// The status follows the clock at 10 Hz: the box is redrawn ten times a
-		// second rather than every frame.
+		// The status follows the clock at statusTick: the box is redrawn four
+		// times a second rather than every frame.
 		st.Elapsed = st.Elapsed.Truncate(statusTick)
 		who := fmt.Sprintf("%v (%s) is thinking", st.Side, session.ShortSpec(st.Name))
 		if st.Hint {
@@ -430,8 +430,14 @@ func (a *App) howToMove() string {
 	return "Click a piece, then a square, or drag it."
 }
 
-// statusTick is how often a thinking AI's status (time bar, seconds left) moves.
-const statusTick = 100 * time.Millisecond
+// statusTick is how often a thinking AI's status (time bar, seconds left,
+// dots) moves: four times a second. Each change of the screen costs a
+// software renderer (a browser without a GPU, as on CI) a whole frame's
+// compositing several times over (Ebitengine presents the next three frames
+// too), so a status moving ten times a second kept such a renderer busy and
+// held the page's frames back while the AI thought (docs/measurements.md,
+// section Web build).
+const statusTick = 250 * time.Millisecond
 
 // statusLines are the vertical centres of the status box's three lines.
 func statusLines(g *geometry) [3]float64 {
@@ -478,7 +484,7 @@ func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 }
 
 // dots animates an ellipsis while a search runs.
-func dots(sec float64) string { return strings.Repeat(".", int(sec*3)%4) }
+func dots(sec float64) string { return strings.Repeat(".", int(sec*2)%4) }
 
 // humanRate writes a rate like 12.3k or 1.2M.
 func humanRate(n int64) string {
