@@ -58,18 +58,51 @@ func newTeachLayout(g *geometry) teachLayout {
 type teachFaces struct {
 	title, body, bold, mono, small, coord text.Face
 	line                                  float64 // body line height
+	// specs say what each face is, so that text that does not fit can be
+	// drawn smaller in the same typeface.
+	specs []faceSpec
+	// minSize is the smallest size text of a size is drawn at (nil: a
+	// share of it, legibleScale).
+	minSize func(size float64) float64
+}
+
+// faceSpec is a face's typeface and size.
+type faceSpec struct {
+	f    text.Face
+	src  *fontSource
+	size float64
 }
 
 func (a *App) teachFaces(u float64) teachFaces {
-	return teachFaces{
-		title: face(a.fonts.bold, 25*u),
-		body:  face(a.fonts.regular, 21*u),
-		bold:  face(a.fonts.bold, 21*u),
-		mono:  face(a.fonts.mono, 20*u),
-		small: face(a.fonts.regular, 18*u),
-		coord: face(a.fonts.bold, 18*u),
-		line:  29 * u,
+	f := teachFaces{line: 29 * u}
+	for _, s := range []struct {
+		to   *text.Face
+		src  *fontSource
+		size float64
+	}{{&f.title, a.fonts.bold, 25}, {&f.body, a.fonts.regular, 21}, {&f.bold, a.fonts.bold, 21},
+		{&f.mono, a.fonts.mono, 20}, {&f.small, a.fonts.regular, 18}, {&f.coord, a.fonts.bold, 18}} {
+		*s.to = face(s.src, s.size*u)
+		f.specs = append(f.specs, faceSpec{*s.to, s.src, s.size * u})
 	}
+	return f
+}
+
+// spec returns what face fc is.
+func (f *teachFaces) spec(fc text.Face) (faceSpec, bool) {
+	for _, s := range f.specs {
+		if s.f == fc {
+			return s, true
+		}
+	}
+	return faceSpec{}, false
+}
+
+// minK is the smallest share of size that text is drawn at.
+func (f *teachFaces) minK(size float64) float64 {
+	if f.minSize == nil {
+		return legibleScale
+	}
+	return f.minSize(size) / size
 }
 
 // teachRedraw is the shortest time between two redraws of the classroom view
@@ -109,6 +142,7 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	t := &a.teach
 	a.drawTabs(dst, g, l.tabs, session.TeachPageNames[:], t.Page(), 19)
 	f := a.teachFaces(u)
+	f.minSize = g.minTextSize
 	a.drawFullscreenButton(dst, l.full, f.bold)
 	// The engine the view explains, and whose side its scores are from.
 	if t.Page() != session.TeachEvolution {
@@ -140,12 +174,10 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 		keys = a.drawTeachEvolution(dst, l, f)
 	}
 	keys += "  ·  F11 full screen"
-	// The keys at the foot, over two lines in a narrow window.
-	lines := wrapMemo(keys, f.small, l.card.w-48*u, 2)
-	for i, ln := range lines {
-		y := l.card.y + l.card.h - 22*u - float64(len(lines)-1-i)*f.line*0.8
-		drawText(dst, ln, f.small, l.card.cx(), y, colTextDim, alignCenter)
-	}
+	// The keys at the foot, over two lines in a narrow window, under the
+	// body (which ends 44 units above the card's foot).
+	foot := rect{l.card.x + 24*u, l.card.y + l.card.h - 42*u, l.card.w - 48*u, 38 * u}
+	drawFit(dst, []para{{keys, a.fonts.regular, 18 * u, colTextDim}}, foot, 1.25, f.minK(18*u), alignCenter, alignMiddle)
 }
 
 // teachEngineName names the view's engine for people: "Club (heuristic)",
@@ -190,16 +222,51 @@ type teachText struct {
 	f   teachFaces
 }
 
+// line writes s on the next line, or wrapped over several when it is
+// wider than the column.
 func (tt *teachText) line(s string, f text.Face, clr color.Color) {
-	drawText(tt.dst, ellipsis(s, f, tt.w), f, tt.x, tt.y, clr, alignLeft)
-	tt.y += tt.f.line
+	if textWidth(s, f) <= tt.w {
+		drawText(tt.dst, s, f, tt.x, tt.y, clr, alignLeft)
+		tt.y += tt.f.line
+		return
+	}
+	tt.fit(s, f, clr, 0)
 }
 
-// wrap writes s over at most n lines.
+// wrap writes s wrapped in the room of n lines: smaller if it must, and
+// over more lines at the smallest size rather than cut.
 func (tt *teachText) wrap(s string, f text.Face, clr color.Color, n int) {
-	for _, l := range wrapMemo(s, f, tt.w, n) {
-		tt.line(l, f, clr)
+	tt.fit(s, f, clr, n)
+}
+
+// fit writes s wrapped from the next line down: in the room of n lines,
+// smaller if it must (n = 0: as many lines as it takes), never cut.
+func (tt *teachText) fit(s string, f text.Face, clr color.Color, n int) {
+	sp, ok := tt.f.spec(f)
+	if !ok {
+		sp = faceSpec{f, nil, tt.f.line / 1.38}
 	}
+	ratio := math.Max(tightLine, math.Min(1.4, tt.f.line/sp.size))
+	top := tt.y - tt.f.line/2
+	var total float64
+	p := []para{{s, sp.src, sp.size, clr}}
+	if ft := fitParas(p, tt.w, float64(n)*tt.f.line, ratio, tt.f.minK(sp.size)); n > 0 && ok && ft.ok {
+		total = drawFit(tt.dst, p, rect{tt.x, top, tt.w, float64(n) * tt.f.line}, ratio, tt.f.minK(sp.size), alignLeft, alignTop)
+	} else {
+		// As many lines as it takes, at the smallest size when n lines
+		// were not enough.
+		fc, size := f, sp.size
+		if n > 0 && ok {
+			size *= tt.f.minK(sp.size)
+			fc = face(sp.src, size)
+		}
+		lh := size * ratio
+		for _, l := range wrapLines(s, fc, tt.w) {
+			drawText(tt.dst, l, fc, tt.x, top+total+lh/2, clr, alignLeft)
+			total += lh
+		}
+	}
+	tt.y = top + math.Max(total, tt.f.line) + tt.f.line/2
 }
 
 // wrapKey identifies a paragraph wrapped for the classroom view.
@@ -232,15 +299,56 @@ func wrapMemo(s string, f text.Face, w float64, n int) []string {
 
 // row writes cells at the given offsets (fractions of the column's width);
 // a negative offset right-aligns the cell at its absolute value.
+// The cells are made smaller together when two would touch (a long
+// score beside its move).
 func (tt *teachText) row(cells []string, at []float64, f text.Face, clr color.Color) {
+	fc := f
+	if sp, ok := tt.f.spec(f); ok {
+		minK := tt.f.minK(sp.size)
+		for k := 1.0; ; k = math.Max(minK, k*0.95) {
+			fc = f
+			if k < 1 {
+				fc = face(sp.src, sp.size*k)
+			}
+			if tt.rowFits(cells, at, fc) || k <= minK {
+				break
+			}
+		}
+	}
 	for i, c := range cells {
 		x, al := tt.x+at[i]*tt.w, alignLeft
 		if at[i] < 0 {
 			x, al = tt.x-at[i]*tt.w, alignRight
 		}
-		drawText(tt.dst, c, f, x, tt.y, clr, al)
+		drawText(tt.dst, c, fc, x, tt.y, clr, al)
 	}
 	tt.y += tt.f.line
+}
+
+// rowFits reports whether the cells of a row keep apart, each within the
+// column, in face f.
+func (tt *teachText) rowFits(cells []string, at []float64, f text.Face) bool {
+	var boxes [][2]float64
+	for i, c := range cells {
+		w := textWidth(c, f)
+		x := tt.x + at[i]*tt.w
+		if at[i] < 0 {
+			x = tt.x - at[i]*tt.w - w
+		}
+		if x < tt.x-0.5 || x+w > tt.x+tt.w+0.5 {
+			return false
+		}
+		boxes = append(boxes, [2]float64{x, x + w})
+	}
+	gap := textWidth(" ", f)
+	for i, b := range boxes {
+		for _, o := range boxes[i+1:] {
+			if b[0] < o[1]+gap && o[0] < b[1]+gap {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (tt *teachText) gap(k float64) { tt.y += tt.f.line * k }
@@ -436,7 +544,7 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		at := []float64{0, -0.68, -0.82, -1}
 		tt.row([]string{"term", "weight", "×", "= value"}, at, f.bold, colAccent)
 		for _, term := range an.Terms {
-			tt.row([]string{ellipsis(term.Name, f.body, tt.w*0.56), fmt.Sprint(term.Weight), fmt.Sprint(term.Count), session.ScoreText(term.Value)}, at, f.body, colText)
+			tt.row([]string{term.Name, fmt.Sprint(term.Weight), fmt.Sprint(term.Count), session.ScoreText(term.Value)}, at, f.body, colText)
 		}
 		tt.row([]string{"the heuristic", "", "", session.ScoreText(an.Heuristic)}, at, f.bold, colText)
 		if an.Net {

@@ -19,8 +19,10 @@ import (
 func (a *App) newPhoneStartLayout(g *geometry) startLayout {
 	L := a.phoneStartAt(g, g.u)
 	avail := g.h - 2*g.scale*6
-	if L.card.h > avail {
-		L = a.phoneStartAt(g, g.u*avail/L.card.h)
+	// The buttons keep their height for a finger, so one smaller unit may
+	// not be enough: smaller again until the card fits.
+	for i := 0; i < 8 && L.card.h > avail; i++ {
+		L = a.phoneStartAt(g, L.u*math.Max(0.8, avail/L.card.h))
 	}
 	return L
 }
@@ -49,7 +51,9 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 	// wrapped writes s over lines of width w from y down, and returns the
 	// y below it.
 	wrapped := func(s string, x, y, w float64, col color.NRGBA, maxLines int) float64 {
-		for _, l := range wrapText(s, face(a.fonts.regular, 16*u), w, maxLines) {
+		// maxLines is what the sentence usually takes; a longer one
+		// takes more lines rather than being cut.
+		for _, l := range wrapLines(s, face(a.fonts.regular, 16*u), w) {
 			text(l, x, y+lh/2, 16, false, col, alignLeft)
 			y += lh
 		}
@@ -131,7 +135,7 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 	item(rect{xr + bh + 56*u, y, bh, bh}, "+", false, func(a *App) { a.ctl.StepPanelMoveTime(1) })
 	nx := xr + 2*bh + 66*u
 	ny := y + bh/2 - lh
-	for _, l := range wrapText("for engines; a level has its own limit", face(a.fonts.regular, 16*u), L.card.x+L.card.w-pad-nx, 2) {
+	for _, l := range wrapLines("for engines; a level has its own limit", face(a.fonts.regular, 16*u), L.card.x+L.card.w-pad-nx) {
 		text(l, nx, ny+lh/2, 16, false, colTextDim, alignLeft)
 		ny += lh
 	}
