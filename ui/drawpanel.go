@@ -531,7 +531,12 @@ func (a *App) moveListLayout(g *geometry) (top, rowH float64, from, rows, total,
 	in := g.moves.inset(10 * u)
 	rowH = 23 * u
 	top = in.y + 26*u
-	rows = int((in.y + in.h - top) / rowH)
+	bottom := in.y + in.h
+	if g.msg.y < bottom && a.ctl.Message() != "" {
+		// A phone's message stands at the move list's foot.
+		bottom = g.msg.y - 4*u
+	}
+	rows = max(0, int((bottom-top)/rowH))
 	line := a.ctl.Game().Line()
 	if st := a.ctl.Game().Start(); st.SideToMove() == game.Black {
 		first = 1 // the first row starts with Black's move

@@ -25,6 +25,7 @@ type teachLayout struct {
 	board classBoard
 	text  rect // the column right of the board (or under it, on a tall window)
 	body  rect // the whole area under the tabs, above the keys
+	foot  rect // the keys, under the body
 	full  rect // the full-screen button, at the tabs' right
 	u     float64
 }
@@ -38,12 +39,33 @@ func newTeachLayout(g *geometry) teachLayout {
 	t0 := l.tabs[0]
 	l.full = rect{card.x + card.w - 24*u - fullW, t0.y, fullW, t0.h}
 	top := card.y + 62*u
-	bottom := card.y + card.h - 44*u
+	footH := 44 * u
+	if g.phone {
+		// A phone: the tabs in two rows a finger can hit, the keys over
+		// three lines of text that is never smaller than phoneMinText.
+		tabs := session.TeachPages
+		perRow := (tabs + 1) / 2
+		th := math.Max(34*u, phoneTouch*g.scale)
+		w := (card.w - 48*u - fullW - 8*u - float64(perRow-1)*8*u) / float64(perRow)
+		for i := range l.tabs {
+			l.tabs[i] = rect{card.x + 24*u + float64(i%perRow)*(w+8*u), card.y + 14*u + float64(i/perRow)*(th+8*u), w, th}
+		}
+		l.full = rect{card.x + card.w - 24*u - fullW, card.y + 14*u, fullW, th}
+		top = card.y + 14*u + 2*(th+8*u) + 10*u
+		footH = 3*18*u*tightLine + 12*u
+	}
+	bottom := card.y + card.h - footH
+	l.foot = rect{card.x + 24*u, bottom + 2*u, card.w - 48*u, footH - 6*u}
 	l.body = rect{card.x + 24*u, top, card.w - 48*u, bottom - top}
 	side := math.Max(90, math.Min(bottom-top, card.w*0.5))
 	if card.w < card.h {
-		// A tall window: the board above, the text below.
-		side = math.Max(90, math.Min(card.w-48*u, (bottom-top)*0.5))
+		// A tall window: the board above, the text below (on a phone,
+		// whose text is large for its width, the board takes less).
+		share := 0.5
+		if g.phone {
+			share = 0.3
+		}
+		side = math.Max(90, math.Min(card.w-48*u, (bottom-top)*share))
 		l.board = newClassBoard(rect{math.Round(card.x + (card.w-side)/2), math.Round(top), math.Round(side), math.Round(side)}, g.flipped, u)
 		l.text = rect{card.x + 24*u, top + side + 20*u, card.w - 48*u, bottom - top - side - 20*u}
 		return l
@@ -176,8 +198,7 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	keys += "  ·  F11 full screen"
 	// The keys at the foot, over two lines in a narrow window, under the
 	// body (which ends 44 units above the card's foot).
-	foot := rect{l.card.x + 24*u, l.card.y + l.card.h - 42*u, l.card.w - 48*u, 38 * u}
-	drawFit(dst, []para{{keys, a.fonts.regular, 18 * u, colTextDim}}, foot, 1.25, f.minK(18*u), alignCenter, alignMiddle)
+	drawFit(dst, []para{{keys, a.fonts.regular, 18 * u, colTextDim}}, l.foot, 1.25, f.minK(18*u), alignCenter, alignMiddle)
 }
 
 // teachEngineName names the view's engine for people: "Club (heuristic)",
@@ -598,17 +619,34 @@ func drawHeat(dst *ebiten.Image, b classBoard, heat *[game.NumSquares]int32, ok 
 	}
 }
 
-// drawHeatLabels writes each pawn's impact under it.
+// drawHeatLabels writes each pawn's impact under it, in one size for the
+// board: smaller when a square is narrower than the widest label (a
+// phone's), down to half the page's small text; on squares narrower still
+// the colours alone tell the impact.
 func drawHeatLabels(dst *ebiten.Image, b classBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool, f teachFaces) {
+	lf, widest := f.small, 0.0
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if ok[s] {
+			widest = math.Max(widest, textWidth(session.ScoreText(heat[s]), lf))
+		}
+	}
+	room := b.sq(0).w - 8
+	if sp, found := f.spec(lf); found && widest > room {
+		k := room / widest
+		if k < 0.5 {
+			return
+		}
+		lf = face(sp.src, sp.size*k*0.97)
+	}
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		if !ok[s] {
 			continue
 		}
 		q := b.sq(s)
 		label := session.ScoreText(heat[s])
-		w := textWidth(label, f.small) + 8
+		w := textWidth(label, lf) + 8
 		pill := rect{q.cx() - w/2, q.y + q.h - f.line*0.8, w, f.line * 0.75}
 		quickRect(dst, pill, nrgba(0x15171c, 0xd8)) // square: thirty rounded pills cost a redraw dearly
-		drawText(dst, label, f.small, pill.cx(), pill.cy(), colText, alignCenter)
+		drawText(dst, label, lf, pill.cx(), pill.cy(), colText, alignCenter)
 	}
 }

@@ -61,10 +61,16 @@ func phoneGeometry(w, h int, scale float64, flipped, watch, chart, lesson bool) 
 	pad := 6 * u
 	bh, bg := math.Max(34*u, phoneTouch*scale), 8*u
 	// The panel without its move list: insets, players, status box,
-	// buttons, the message's place (no line of keys at its foot); then at
-	// least three moves.
+	// buttons (no line of keys at its foot); then at least three moves.
+	// The message's place is the move list's foot, which then shows
+	// fewer moves (moveListLayout); during the lesson it is kept apart
+	// from the lesson's buttons.
 	mh := msgHeight(phoneMsgLines) * u
-	panelMin := 32*u + 54*u + 92*u + 10*u + rows*(bh+bg) + 10*u + mh + 8*u
+	reserve := 0.0
+	if lesson {
+		reserve = mh + 8*u
+	}
+	panelMin := 32*u + 54*u + 92*u + 10*u + rows*(bh+bg) + 10*u + reserve
 	movesMin := 26*u + 3*23*u + 20*u
 	if lesson {
 		// The lesson's box: its step, title, a task of five lines and the
@@ -94,9 +100,10 @@ func phoneGeometry(w, h int, scale float64, flipped, watch, chart, lesson bool) 
 	}
 	y += rows*(bh+bg) + 10*u
 	g.msg = rect{inner.x, inner.y + inner.h - mh, inner.w, mh}
-	g.moves = rect{inner.x, y, inner.w, math.Max(0, g.msg.y-8*u-y)}
-	if ch := 130 * u; chart && g.moves.h > 2*ch+40*u {
-		g.moves.h -= ch + 10*u
+	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y-reserve)}
+	if ch := 130 * u; chart && g.moves.h-mh-8*u > 2*ch+40*u {
+		// The chart above the message's place.
+		g.moves.h -= mh + 8*u + ch + 10*u
 		g.chart = rect{inner.x, g.moves.y + g.moves.h + 10*u, inner.w, ch}
 	}
 	return g

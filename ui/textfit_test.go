@@ -108,6 +108,27 @@ func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect) {
 	g := &a.geo
 	var obstacles []rect
 	c := a.ctl
+	if a.drawn.state.board.banner {
+		// The end banner is drawn in its own layer at the window's point
+		// bb.Min; it hides what lies under it.
+		bb := bannerBounds(g)
+		own := image.Rect(0, 0, bb.Dx(), bb.Dy())
+		box := newBannerGeometry(g)
+		var kept []drawnText
+		for _, d := range texts {
+			switch {
+			case d.clip == own:
+				d.box.x += float64(bb.Min.X)
+				d.box.y += float64(bb.Min.Y)
+				d.clip = d.clip.Add(bb.Min)
+			case inside(d.box, box.box):
+				continue
+			}
+			kept = append(kept, d)
+		}
+		texts = kept
+		obstacles = append(obstacles, box.rematch, box.swap, box.review)
+	}
 	switch {
 	case c.Screen() == session.ScreenStart:
 		// Only the card's own text counts: the panel under it is hidden.
@@ -121,6 +142,15 @@ func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect) {
 		for _, it := range a.newStartLayout(g).items {
 			obstacles = append(obstacles, it.r)
 		}
+	case c.HelpShown():
+		texts = nil
+		textDrawn = func(s string, box rect, clip image.Rectangle) {
+			texts = append(texts, drawnText{s, box, clip})
+		}
+		over := ebiten.NewImage(w, h)
+		defer over.Deallocate()
+		a.drawHelp(over, g)
+		obstacles = append(obstacles, helpTabs(g)...)
 	case a.teachShown():
 		l := newTeachLayout(g)
 		obstacles = append(append(obstacles, l.tabs...), l.full)
@@ -318,6 +348,18 @@ func fitScreens(t *testing.T) []fitScreen {
 			return a
 		}},
 	}
+	for _, p := range []int{session.HelpRules, session.HelpRulesText, session.HelpKeys} {
+		screens = append(screens, fitScreen{fmt.Sprintf("help page %d", p), func(t *testing.T) *App {
+			a := fitApp(t, human)
+			a.ctl.ShowHelp(p)
+			return a
+		}})
+	}
+	screens = append(screens, fitScreen{"game over", func(t *testing.T) *App {
+		a := fitApp(t, human)
+		loadRecord(t, a, "...BBB.../....B..../........./B.K.....B/BB......B/B.......B/........./....B..../...BBB... W", session.Human, "level:beginner", "c4-c1")
+		return a
+	}})
 	for i := range session.LessonSteps {
 		screens = append(screens, fitScreen{fmt.Sprintf("lesson step %d", i+1), func(t *testing.T) *App {
 			a := fitApp(t, human)
