@@ -346,6 +346,15 @@ func (tt *teachText) row(cells []string, at []float64, f text.Face, clr color.Co
 	tt.y += tt.f.line
 }
 
+// rowFitsSmallest reports whether the cells of a row keep apart in f at
+// the smallest size it may take.
+func (tt *teachText) rowFitsSmallest(cells []string, at []float64, f text.Face) bool {
+	if sp, ok := tt.f.spec(f); ok {
+		f = face(sp.src, sp.size*tt.f.minK(sp.size))
+	}
+	return tt.rowFits(cells, at, f)
+}
+
 // rowFits reports whether the cells of a row keep apart, each within the
 // column, in face f.
 func (tt *teachText) rowFits(cells []string, at []float64, f text.Face) bool {
@@ -427,9 +436,19 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if len(last.Root) > 0 {
 		tt.line(fmt.Sprintf("Root moves at depth %d", last.Depth), f.bold, colAccent)
 		rr := session.RootRows(last, pos.SideToMove(), 4)
-		for i := 0; i < len(rr); i += 2 {
+		// Two moves to a row, or one where a pair does not fit even in
+		// smaller type (a long proven win on a phone).
+		per := 2
+		for i := 0; i+1 < len(rr); i += 2 {
+			if !tt.rowFitsSmallest([]string{rr[i].Move, rr[i].Score, rr[i+1].Move, rr[i+1].Score}, []float64{0, -0.47, 0.53, -1}, f.mono) {
+				per = 1
+			}
+		}
+		for i := 0; i < len(rr); i += per {
 			cells, at := []string{rr[i].Move, rr[i].Score}, []float64{0, -0.47}
-			if i+1 < len(rr) {
+			if per == 1 {
+				at[1] = -1
+			} else if i+1 < len(rr) {
 				cells, at = append(cells, rr[i+1].Move, rr[i+1].Score), append(at, 0.53, -1)
 			}
 			tt.row(cells, at, f.mono, colText)

@@ -419,3 +419,38 @@ func fitScreens(t *testing.T) []fitScreen {
 	)
 	return screens
 }
+
+// The search page's root moves stand two to a row; a long score (a proven
+// win behind a bound) used to run into the move beside it. The row is drawn
+// smaller instead, at every size, on the classroom's text column.
+func TestRootMovesRowFits(t *testing.T) {
+	a := fitApp(t, nil)
+	defer a.ctl.Close()
+	cells := []string{"e4-e7", "≥ White wins in 11", "d1-d3", "≤ Black wins in 12"}
+	at := []float64{0, -0.47, 0.53, -1}
+	for _, sz := range fitSizes {
+		g := newScreenGeometry(sz.w, sz.h, sz.scale, false, false, false, false)
+		l := newTeachLayout(&g)
+		f := a.teachFaces(g.u)
+		f.minSize = g.minTextSize
+		var texts []drawnText
+		textDrawn = func(s string, box rect, clip image.Rectangle) { texts = append(texts, drawnText{s, box, clip}) }
+		img := ebiten.NewImage(sz.w, sz.h)
+		tt := &teachText{dst: img, x: l.text.x, y: l.text.y + 12*g.u, w: l.text.w, f: f}
+		if tt.rowFitsSmallest(cells, at, f.mono) {
+			tt.row(cells, at, f.mono, colText)
+		} else {
+			// A narrow column: one move to a row, as the search page does.
+			tt.row(cells[:2], []float64{0, -1}, f.mono, colText)
+			tt.row(cells[2:], []float64{0, -1}, f.mono, colText)
+		}
+		textDrawn = nil
+		img.Deallocate()
+		for _, p := range fitProblems(texts, nil, sz.w, sz.h) {
+			t.Errorf("%s: %s", sz.name, p)
+		}
+		if len(texts) != len(cells) {
+			t.Errorf("%s: %d cells drawn, want %d", sz.name, len(texts), len(cells))
+		}
+	}
+}
