@@ -228,10 +228,11 @@ func faceName(src *fontSource) string { return fmt.Sprintf("%p", src) }
 func wrapLines(s string, f text.Face, w float64) []string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, tok := range spacedWords(s) {
+		word := tok[1]
 		cand := word
 		if line != "" {
-			cand = line + " " + word
+			cand = line + tok[0] + word // the spaces as written: "  ·  "
 		}
 		if textWidth(cand, f) <= w {
 			line = cand
@@ -240,8 +241,8 @@ func wrapLines(s string, f text.Face, w float64) []string {
 		if line != "" {
 			// The word's first part may still fit on this line when it
 			// is a path.
-			if head, rest := splitWord(word, f, w-textWidth(line+" ", f)); head != "" && textWidth(word, f) > w {
-				lines = append(lines, line+" "+head)
+			if head, rest := splitWord(word, f, w-textWidth(line+tok[0], f)); head != "" && textWidth(word, f) > w {
+				lines = append(lines, line+tok[0]+head)
 				word = rest
 			} else {
 				lines = append(lines, line)
@@ -261,6 +262,25 @@ func wrapLines(s string, f text.Face, w float64) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// spacedWords splits s into its words, each with the spaces before it.
+func spacedWords(s string) [][2]string {
+	var out [][2]string
+	for s != "" {
+		rest := strings.TrimLeft(s, " \t\n")
+		sp := s[:len(s)-len(rest)]
+		if rest == "" {
+			break
+		}
+		end := strings.IndexAny(rest, " \t\n")
+		if end < 0 {
+			end = len(rest)
+		}
+		out = append(out, [2]string{sp, rest[:end]})
+		s = rest[end:]
+	}
+	return out
 }
 
 // pathBreaks are the characters after which a long word may be broken.

@@ -454,3 +454,34 @@ func TestRootMovesRowFits(t *testing.T) {
 		}
 	}
 }
+
+// A long path is wrapped after its separators, never inside a word, and the
+// spaces between words stay as written ("  ·  ").
+func TestWrapLinesAtPathSeparators(t *testing.T) {
+	fs, err := loadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := face(fs.regular, 16)
+	msg := "Saved to " + longPath
+	for _, w := range []float64{120, 200, 320} {
+		lines := wrapLines(msg, f, w)
+		for _, l := range lines {
+			if textWidth(l, f) > w {
+				t.Errorf("width %v: %q is wider than the line", w, l)
+			}
+		}
+		if got := strings.Join(lines, ""); strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(msg, " ", "") {
+			t.Errorf("width %v: the lines %q lose text", w, lines)
+		}
+		for _, l := range lines[:len(lines)-1] {
+			last := l[len(l)-1]
+			if !strings.ContainsRune(pathBreaks, rune(last)) && !strings.HasPrefix(msg[strings.Index(msg, l)+len(l):], " ") {
+				t.Errorf("width %v: %q ends inside a word", w, l)
+			}
+		}
+	}
+	if got := wrapLines("A: watch  ·  L: rules", f, 1000); len(got) != 1 || got[0] != "A: watch  ·  L: rules" {
+		t.Errorf("the spaces are not kept: %q", got)
+	}
+}
