@@ -17,8 +17,9 @@ import (
 // Every sentence the window draws fits its place: each screen (the start
 // panel, the game's panel with long names, a warning, a hint and a message
 // with a long path, two AIs with a clock and a handicap, every step of the
-// lesson, every page of the classroom) is drawn at 1280x800, at the
-// smallest window and on a phone held upright (390x844 CSS pixels at three
+// lesson, every page of the classroom, the help's pages, the end banner)
+// is drawn at 1280x800, full screen at 1920x1080, at the smallest window
+// and on a phone held upright (390x844 CSS pixels at three
 // device pixels each), with drawText's recording hook on, and the test
 // fails when a string is cut with "…", when a string leaves the region it
 // was drawn on, or when two strings overlap each other or a button. The
@@ -33,6 +34,7 @@ var fitSizes = []struct {
 	scale float64
 }{
 	{"1280x800", 1280, 800, 1},
+	{"full screen 1920x1080", 1920, 1080, 1},
 	{"smallest", minWindowW, minWindowH, 1},
 	{"phone", 390 * 3, 844 * 3, 3},
 }
@@ -292,7 +294,7 @@ func loadRecord(t *testing.T, a *App, pos, white, black string, moves ...string)
 	}
 }
 
-// kingOpen is a position with Black to move where the king on c7 reaches
+// kingOpen is a position with Black to move where the king on c3 reaches
 // the edge next move: the king warning shows.
 const kingOpen = "...BBB.../....B..../..K....../B.......B/BB.W....B/B.......B/........./....B..../...BBB... B"
 
