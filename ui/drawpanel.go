@@ -89,7 +89,8 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 			right -= textWidth(ls, lf)
 		}
 		// A name over two lines may take the room above White's row (under
-		// the title) and below Black's (over the status box's text).
+		// the title) and below Black's (over the status box's top margin,
+		// which its own redraw leaves alone: newRegions).
 		row := rect{x + 16*u, y - 12*u, right - 10*u - (x + 16*u), 24 * u}
 		room := rect{row.x, inner.y + 24*u, row.w, row.y + row.h - (inner.y + 24*u)}
 		if g.phone {

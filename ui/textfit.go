@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -80,7 +81,7 @@ func fitParas(paras []para, w, h, ratio, minK float64) fitted {
 		key.WriteString(p.s)
 		key.WriteByte(0)
 		key.WriteString(faceName(p.src))
-		key.WriteByte(byte(p.size * 2))
+		key.WriteString(strconv.FormatFloat(p.size, 'f', 2, 64))
 	}
 	k := fitKey{key.String(), w, h, minK, ratio}
 	if f, ok := fits[k]; ok {
