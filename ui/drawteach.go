@@ -473,6 +473,10 @@ func (a *App) drawPlan(dst *ebiten.Image, b classBoard, pv []game.Move, f teachF
 	}
 }
 
+// bookLines bounds the lines of one of the book box's sentences: more
+// than any takes.
+const bookLines = 99
+
 // drawTeachBook writes the search page's "Opening book" box: the engine
 // plays the book's move without searching, so the page shows the move, how
 // the book's offline search found it and its plan (as arrows on the board
@@ -491,9 +495,11 @@ func (a *App) drawTeachBook(dst *ebiten.Image, l teachLayout, tt *teachText, v s
 	// its height.
 	pad := 12 * u
 	inner := tt.w - 2*pad
-	how := wrapMemo(session.BookHow(e), f.body, inner, 2)
-	plan := wrapMemo("Its plan: "+game.MoveList(pv), f.mono, inner, 2)
-	why := wrapMemo("The engine plays this move at once, without searching here: the live search's tables stay empty for this move.", f.small, inner, 3)
+	// As many lines as each takes (a long plan on a narrow column): the
+	// box's height follows.
+	how := wrapMemo(session.BookHow(e), f.body, inner, bookLines)
+	plan := wrapMemo("Its plan: "+game.MoveList(pv), f.mono, inner, bookLines)
+	why := wrapMemo("The engine plays this move at once, without searching here: the live search's tables stay empty for this move.", f.small, inner, bookLines)
 	n := 2 + len(how) + len(plan)
 	h := float64(n)*f.line + float64(len(why))*f.line*0.8 + pad
 	box := rect{math.Round(tt.x), math.Round(tt.y - f.line/2), math.Round(tt.w), math.Round(h)}
