@@ -236,11 +236,12 @@ func (a *App) drawFullscreenButton(dst *ebiten.Image, r rect, f text.Face) {
 
 // teachText writes lines down a column.
 type teachText struct {
-	dst *ebiten.Image
-	x   float64
-	y   float64 // the next line's centre
-	w   float64
-	f   teachFaces
+	dst    *ebiten.Image
+	x      float64
+	y      float64 // the next line's centre
+	w      float64
+	f      teachFaces
+	bottom float64 // the column's foot, where known (0: not)
 }
 
 // line writes s on the next line, or wrapped over several when it is
@@ -391,7 +392,7 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	c := a.ctl
 	v := a.teach.SearchPage(c)
 	rec, ok, pos, spec := v.Rec, v.Searched, v.Pos, v.Spec
-	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f}
+	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f, bottom: l.text.y + l.text.h}
 	l.board.draw(dst, f.coord)
 	a.drawClassPieces(dst, l.board, &pos)
 	if v.InBook && len(rec.Infos) == 0 {
@@ -527,8 +528,18 @@ func (a *App) drawTeachBook(dst *ebiten.Image, l teachLayout, tt *teachText, v s
 func (a *App) drawTeachNodeTable(tt *teachText) {
 	an := a.teach.Analysis()
 	f := tt.f
+	// Where the column is too short for the whole table (a phone's, under
+	// a long search), the table is left out rather than drawn in part.
+	title := "Nodes on this position: minimax vs alpha-beta"
+	need := (0.3 + 2 + float64(len(an.Rows)) + 1) * f.line
+	if textWidth(title, f.bold) > tt.w {
+		need += f.line
+	}
+	if tt.bottom > 0 && tt.y-f.line/2+need > tt.bottom {
+		return
+	}
 	tt.gap(0.3)
-	tt.line("Nodes on this position: minimax vs alpha-beta", f.bold, colAccent)
+	tt.line(title, f.bold, colAccent)
 	at := []float64{0, -0.3, -0.67, -1}
 	tt.row([]string{"depth", "minimax", "alpha-beta", "+ ordering"}, at, f.small, colTextDim)
 	for _, r := range an.Rows {

@@ -53,13 +53,13 @@ type para struct {
 // the line height, and whether it all fits (else the last line shown ends
 // in "…").
 type fitted struct {
-	lines [][]string
-	faces []text.Face
-	lh    float64 // line height of a paragraph at scale 1 of its size
-	k     float64 // the scale the paragraphs are drawn at
-	ratio float64 // line height in sizes of each face
-	n     int     // lines in all
-	ok    bool
+	lines  [][]string
+	faces  []text.Face
+	k      float64 // the scale the paragraphs are drawn at
+	ratio  float64 // line height in sizes of each face
+	n      int     // lines in all
+	ok     bool
+	broken bool // a word is broken inside: it fits no other way
 }
 
 // fitKey identifies a fit, to remember it: the classroom's and the panel's
@@ -100,9 +100,11 @@ func fitAt(paras []para, w, h, ratio, minK float64) fitted {
 	for scale := 1.0; ; scale = math.Max(minK, scale*0.95) {
 		f = fitted{k: scale, ratio: ratio}
 		widest := 0.0
+		broken := false
 		for _, p := range paras {
 			fc := face(p.src, p.size*scale)
-			l := wrapLines(p.s, fc, w)
+			l, b := wrapWords(p.s, fc, w)
+			broken = broken || b
 			f.lines = append(f.lines, l)
 			f.faces = append(f.faces, fc)
 			f.n += len(l)
@@ -110,7 +112,10 @@ func fitAt(paras []para, w, h, ratio, minK float64) fitted {
 				widest = math.Max(widest, textWidth(s, fc))
 			}
 		}
-		f.ok = f.height(paras, tightLine) <= h+0.5 && widest <= w+0.5
+		// A word broken inside (no path separator in it) fits only at
+		// the smallest size: smaller type reads better than a split word.
+		f.ok = f.height(paras, tightLine) <= h+0.5 && widest <= w+0.5 && (!broken || scale <= minK)
+		f.broken = broken
 		if f.ok || scale <= minK {
 			break
 		}
@@ -187,6 +192,9 @@ const (
 // or right edge as al says. It returns the height the lines took.
 func drawFit(dst *ebiten.Image, paras []para, r rect, ratio, minK float64, al align, va valign) float64 {
 	f := fitParas(paras, r.w, r.h, ratio, minK)
+	if f.broken {
+		midWordBreaks++
+	}
 	sp := f.spacing(paras, r.h)
 	total := f.height(paras, sp)
 	y := r.y
@@ -227,7 +235,19 @@ func faceName(src *fontSource) string { return fmt.Sprintf("%p", src) }
 // wider than a line (a path) after one of its separators, or where it must
 // when even a part between separators is too wide.
 func wrapLines(s string, f text.Face, w float64) []string {
-	var lines []string
+	lines, broken := wrapWords(s, f, w)
+	if broken {
+		midWordBreaks++
+	}
+	return lines
+}
+
+// midWordBreaks counts the lines that wrapLines broke inside a word, for
+// the tests (which fail on any): drawn text never splits a word.
+var midWordBreaks int
+
+// wrapWords is wrapLines, reporting whether a word was broken inside.
+func wrapWords(s string, f text.Face, w float64) (lines []string, broken bool) {
 	line := ""
 	for _, tok := range spacedWords(s) {
 		word := tok[1]
@@ -253,6 +273,7 @@ func wrapLines(s string, f text.Face, w float64) []string {
 			head, rest := splitWord(word, f, w)
 			if head == "" {
 				head, rest = splitRunes(word, f, w)
+				broken = true
 			}
 			lines = append(lines, head)
 			word = rest
@@ -262,7 +283,7 @@ func wrapLines(s string, f text.Face, w float64) []string {
 	if line != "" {
 		lines = append(lines, line)
 	}
-	return lines
+	return lines, broken
 }
 
 // spacedWords splits s into its words, each with the spaces before it.

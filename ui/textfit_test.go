@@ -21,8 +21,9 @@ import (
 // is drawn at 1280x800, full screen at 1920x1080, at the smallest window
 // and on a phone held upright (390x844 CSS pixels at three
 // device pixels each), with drawText's recording hook on, and the test
-// fails when a string is cut with "…", when a string leaves the region it
-// was drawn on, or when two strings overlap each other or a button. The
+// fails when a string is cut with "…", when a word is broken inside, when a
+// string leaves the region it was drawn on, or when two strings overlap
+// each other or a button. The
 // boxes are measured (advance and the face's ascent and descent), not
 // scanned from pixels, so the test needs no display: Ebitengine defers the
 // drawing itself until a game loop runs, which here never does.
@@ -77,9 +78,12 @@ func TestAllTextFits(t *testing.T) {
 			continue
 		}
 		for _, sz := range fitSizes {
-			texts, obstacles := drawAll(a, sz.w, sz.h, sz.scale)
+			texts, obstacles, broken := drawAll(a, sz.w, sz.h, sz.scale)
 			for _, p := range fitProblems(texts, obstacles, sz.w, sz.h) {
 				problems = append(problems, fmt.Sprintf("%s at %s: %s", sc.name, sz.name, p))
+			}
+			if broken > 0 {
+				problems = append(problems, fmt.Sprintf("%s at %s: %d words broken inside to fit", sc.name, sz.name, broken))
 			}
 		}
 		a.teach.Evolution().Close()
@@ -91,9 +95,10 @@ func TestAllTextFits(t *testing.T) {
 }
 
 // drawAll draws the whole window at w x h (scale device pixels to a CSS
-// pixel) with every layer redrawn, and returns the strings drawn and the
-// rectangles no string may partly cover: buttons and the chance chart.
-func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect) {
+// pixel) with every layer redrawn, and returns the strings drawn, the
+// rectangles no string may partly cover (buttons and the chance chart)
+// and how many words were broken inside to fit.
+func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect, int) {
 	a.scale = scale
 	a.static.release()
 	a.overlay.release()
@@ -106,6 +111,7 @@ func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect) {
 	defer func() { textDrawn = nil }()
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
+	midWordBreaks = 0
 	a.Draw(img)
 	g := &a.geo
 	var obstacles []rect
@@ -169,7 +175,7 @@ func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect) {
 			}
 		}
 	}
-	return texts, obstacles
+	return texts, obstacles, midWordBreaks
 }
 
 // fitProblems lists what does not fit among the strings drawn on a w x h
@@ -393,7 +399,10 @@ func fitScreens(t *testing.T) []fitScreen {
 			if !a.teach.ThinkHere(a.ctl) {
 				t.Fatal("the classroom's engine did not start")
 			}
-			pump(t, a, "the search", func() bool { r, ok := a.ctl.Search(); return ok && !r.Running && !a.ctl.Busy() })
+			pump(t, a, "the search and the node table", func() bool {
+				r, ok := a.ctl.Search()
+				return ok && !r.Running && !a.ctl.Busy() && a.teach.Analysis().Done
+			})
 		}),
 		teach("slow motion", session.TeachSlow, func(t *testing.T, a *App) {
 			pump(t, a, "the trace", func() bool { return a.teach.Trace() != nil })
