@@ -26,6 +26,11 @@
 //   - draw.go: fonts, text and shapes drawn at the current scale, so the
 //     board stays crisp at any window size: plain triangles, vector paths,
 //     and circles and rounded corners rasterised on the CPU (raster.go).
+//   - textfit.go: text that fits its box: wrapped at spaces (a path at
+//     its separators), then drawn smaller down to a legible size, and cut
+//     with "…" only when even that fails, which the test that draws every
+//     screen at three sizes rejects (textfit_test.go, through drawText's
+//     recording hook).
 //   - font_gotext.go, font_js.go: the typefaces: go-text's shaper on the
 //     desktop, x/image's opentype rasteriser in a browser (a much smaller
 //     download; the window's text needs no shaping).
@@ -75,7 +80,8 @@
 //     ornament, the discs of rounded corners; so drawing them queues no
 //     vector triangles in Ebitengine.
 //   - geometry.go: where everything is for a window size: board, squares,
-//     evaluation bar, panel and its buttons, the chance chart; the layout
+//     evaluation bar, panel and its buttons, the chance chart, the
+//     message's own place at the panel's foot; the layout
 //     (panel beside or below) that gives the larger board, and the minimum
 //     window size.
 //   - phone.go: the phone layout of a screen much taller than wide: the

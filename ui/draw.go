@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -48,12 +49,35 @@ const (
 // drawText draws s with its vertical centre at y and its left edge, centre or
 // right edge at x.
 func drawText(dst *ebiten.Image, s string, f text.Face, x, y float64, clr color.Color, a align) {
+	if textDrawn != nil {
+		textDrawn(s, textBox(s, f, x, y, a), dst.Bounds())
+	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(clr)
 	op.PrimaryAlign = [...]text.Align{text.AlignStart, text.AlignCenter, text.AlignEnd}[a]
 	op.SecondaryAlign = text.AlignCenter
 	text.Draw(dst, s, f, op)
+}
+
+// textDrawn, when set (by the tests that check that all text fits), is told
+// of every string drawn, with the box it covers and the bounds of the image
+// (often a region of the screen) it was drawn on, which clip it.
+var textDrawn func(s string, box rect, clip image.Rectangle)
+
+// textBox is the box that drawText covers with s: its advance across, and
+// the face's ascent and descent, centred on y.
+func textBox(s string, f text.Face, x, y float64, a align) rect {
+	w := textWidth(s, f)
+	m := f.Metrics()
+	h := m.HAscent + m.HDescent
+	switch a {
+	case alignCenter:
+		x -= w / 2
+	case alignRight:
+		x -= w
+	}
+	return rect{x, y - h/2, w, h}
 }
 
 // textWidth measures s in f.

@@ -65,9 +65,21 @@ func (a *App) drawTeachEvolution(dst *ebiten.Image, l teachLayout, f teachFaces)
 	tt.line(fmt.Sprintf("Evolution from %s: generation %d, game %d of %d · %s", st.From, st.Gen, st.Games, st.GamesPerGen, state), f.title, colText)
 	tt.line(fmt.Sprintf("Population %d, every pair twice (once with each colour), %d nodes a move, seed %d: what tablut train plays", len(st.Members), st.Nodes, st.Seed), f.small, colTextDim)
 	left := rect{body.x, tt.y, body.w * 0.5, body.y + body.h - tt.y}
-	right := rect{body.x + body.w*0.53, tt.y - f.line*0.4, body.w * 0.47, body.y + body.h - tt.y + f.line*0.4}
-	a.drawCrosstable(dst, left, st, f, u)
-	a.drawEvoRight(dst, right, st, f, u)
+	if n := float64(len(st.Members)); left.w < (58+70+96)*u+n*28*u {
+		// A narrow card (a phone's): the crosstable across the card, the
+		// best network and the curve under it.
+		left.w = body.w
+		end := a.drawCrosstable(dst, left, st, f, u)
+		if r := (rect{body.x, end, body.w, body.y + body.h - end}); r.h > 8*f.line {
+			// Only where there is room for the pictures: a phone's card
+			// may hold the crosstable alone.
+			a.drawEvoRight(dst, r, st, f, u)
+		}
+	} else {
+		right := rect{body.x + body.w*0.53, tt.y - f.line*0.4, body.w * 0.47, body.y + body.h - tt.y + f.line*0.4}
+		a.drawCrosstable(dst, left, st, f, u)
+		a.drawEvoRight(dst, right, st, f, u)
+	}
 	keys := "X: stop  ·  K: keep the best network  ·  " + back
 	if !ev.Running() {
 		keys = "C: from the champion  ·  R: from random weights  ·  K: keep the best network  ·  " + back
@@ -75,8 +87,9 @@ func (a *App) drawTeachEvolution(dst *ebiten.Image, l teachLayout, f teachFaces)
 	return keys
 }
 
-// drawCrosstable draws the crosstable of the generation being played in r.
-func (a *App) drawCrosstable(dst *ebiten.Image, r rect, st *session.EvoState, f teachFaces, u float64) {
+// drawCrosstable draws the crosstable of the generation being played in r
+// and returns the y below what it wrote.
+func (a *App) drawCrosstable(dst *ebiten.Image, r rect, st *session.EvoState, f teachFaces, u float64) float64 {
 	n := len(st.Members)
 	rowH := f.line
 	markW, cellW, ptsW := 58*u, math.Min(40*u, (r.w-58*u-70*u-96*u)/float64(n)), 62*u
@@ -143,6 +156,7 @@ func (a *App) drawCrosstable(dst *ebiten.Image, r rect, st *session.EvoState, f 
 	if st.Note != "" {
 		tt.wrap(st.Note, f.small, colAccent, 3)
 	}
+	return tt.y - f.line/2
 }
 
 // halfText writes a score in halves: 5, 5½.

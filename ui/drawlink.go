@@ -47,8 +47,9 @@ func (a *App) newLinkLayout(g *geometry, o session.LinkOffer) linkLayout {
 	inW := cw - 2*pad
 	_, body, foot := linkWords(o)
 	f := face(a.fonts.regular, 16*u)
-	L.lines = append(wrapText(body, f, inW, 6), "")
-	L.lines = append(L.lines, wrapText(foot, f, inW, 4)...)
+	// As many lines as the sentences take: the card's height follows.
+	L.lines = append(wrapLines(body, f, inW), "")
+	L.lines = append(L.lines, wrapLines(foot, f, inW)...)
 	bh := math.Max(40*u, phoneTouch*g.scale)
 	bf := face(a.fonts.bold, 16*u)
 	gap := 10 * u

@@ -68,7 +68,9 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 			col = colText
 			quickRect(dst, rect{math.Round(inner.x + inner.w - 10*u), math.Round(y - 4*u), math.Round(8 * u), math.Round(8 * u)}, colAccent)
 		}
-		drawText(dst, side.String()+":  "+name, face(a.fonts.regular, 16*u), x+16*u, y, col, alignLeft)
+		// The clock and the pieces lost stand at the right; the name takes
+		// what is left, made smaller if it must, and without the side's
+		// word (the disc says it) before it is cut.
 		right := inner.x + inner.w - 22*u
 		if left, ok := c.ClockLeft(side); ok {
 			cc := col
@@ -81,8 +83,23 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		}
 		// The pieces this side has lost, when it lost any.
 		if lost := lostBy(c, side); lost > 0 {
-			drawText(dst, fmt.Sprintf("lost %d", lost), face(a.fonts.regular, 16*u), right, y, colTextDim, alignRight)
+			lf := face(a.fonts.regular, 16*u)
+			ls := fmt.Sprintf("lost %d", lost)
+			drawText(dst, ls, lf, right, y, colTextDim, alignRight)
+			right -= textWidth(ls, lf)
 		}
+		// A name over two lines may take the room above White's row (under
+		// the title) and below Black's (over the status box's top margin,
+		// which its own redraw leaves alone: newRegions).
+		row := rect{x + 16*u, y - 12*u, right - 10*u - (x + 16*u), 24 * u}
+		room := rect{row.x, inner.y + 24*u, row.w, row.y + row.h - (inner.y + 24*u)}
+		if g.phone {
+			room.y, room.h = inner.y-8*u, row.y+row.h-(inner.y-8*u)
+		}
+		if side == game.Black {
+			room = rect{row.x, row.y, row.w, g.status.y + 8*u - row.y}
+		}
+		a.drawPlayerName(dst, g, side.String()+":  "+name, name, row, room, col)
 	}
 
 	a.drawStatus(dst, g, status)
@@ -126,65 +143,50 @@ func (a *App) drawPanel(dst *ebiten.Image, g *geometry, status statusView) {
 		a.drawChart(dst, g)
 	}
 
-	// Message at the bottom: a notice in grey, an error in red, wrapped over
-	// as many lines as it needs (up to five) on a box over the move list, so
-	// that a long path is never cut off.
-	if msg := c.Message(); msg != "" {
-		f := face(a.fonts.regular, 16*u)
-		col := colTextDim
-		if session.IsErrorMessage(msg) {
-			col = colError
-		}
-		lines := wrapText(msg, f, inner.w-16*u, 5)
-		lh := 20 * u
-		box := rect{inner.x - 4*u, inner.y + inner.h - float64(len(lines))*lh - 6*u, inner.w + 8*u, float64(len(lines))*lh + 8*u}
-		fillRoundRect(dst, box, 6*u, colPanel)
-		for i, l := range lines {
-			drawText(dst, l, f, inner.x+4*u, box.y+6*u+lh/2+float64(i)*lh, col, alignLeft)
-		}
-	} else if !g.phone { // a phone has no room, and mostly no keys
-		drawText(dst, ellipsis("? help  ·  P learn to play  ·  O open a game", face(a.fonts.regular, 16*u), inner.w), face(a.fonts.regular, 16*u), inner.x, inner.y+inner.h-8*u, colTextFaint, alignLeft)
+	// The message in its own place at the panel's foot: a notice in grey,
+	// an error in red, wrapped (a path at its separators) and made smaller
+	// rather than cut. With none, the main keys (a phone has no room, and
+	// mostly no keys).
+	msg, col := c.Message(), colTextDim
+	if session.IsErrorMessage(msg) {
+		col = colError
+	}
+	if msg == "" && !g.phone {
+		msg, col = "? help  ·  P learn to play  ·  O open a game", colTextFaint
+	}
+	if msg != "" {
+		size := 16 * u
+		drawFit(dst, []para{{msg, a.fonts.regular, size, col}}, g.msg, 1.25, g.minTextSize(size)/size, alignLeft, alignBottom)
 	}
 }
 
-// wrapText breaks s into lines at most w wide in f, at spaces (and inside a
-// word too long for a line, such as a path), keeping at most max lines (the
-// last ends in an ellipsis if text is left).
+// drawPlayerName draws a player's line in its row: full, or smaller, or
+// the name alone (the disc beside it says the side), or the name over two
+// lines in room, set close.
+func (a *App) drawPlayerName(dst *ebiten.Image, g *geometry, full, name string, row, room rect, col color.Color) {
+	size := 16 * g.u
+	minK := g.minTextSize(size) / size
+	for _, s := range []string{full, name} {
+		if f := fitParas([]para{{s, a.fonts.regular, size, col}}, row.w, size*tightLine, 1, minK); f.ok {
+			drawText(dst, f.lines[0][0], f.faces[0], row.x, row.cy(), col, alignLeft)
+			return
+		}
+	}
+	f := face(a.fonts.regular, size*minK)
+	lines := wrapLines(name, f, row.w)
+	if len(lines) > 2 {
+		lines = []string{lines[0], ellipsis(strings.Join(lines[1:], " "), f, row.w)}
+	}
+	lh := math.Min(size*minK*tightLine, room.h/2)
+	for i, l := range lines {
+		drawText(dst, l, f, row.x, room.cy()+(float64(i)-float64(len(lines)-1)/2)*lh, col, alignLeft)
+	}
+}
+
+// wrapText breaks s into lines at most w wide in f (wrapLines), keeping at
+// most maxLines (the last ends in an ellipsis if text is left).
 func wrapText(s string, f text.Face, w float64, maxLines int) []string {
-	var lines []string
-	line := ""
-	flush := func() {
-		lines = append(lines, line)
-		line = ""
-	}
-	for _, word := range strings.Fields(s) {
-		cand := word
-		if line != "" {
-			cand = line + " " + word
-		}
-		if textWidth(cand, f) <= w {
-			line = cand
-			continue
-		}
-		if line != "" {
-			flush()
-		}
-		// A word wider than a line is broken where it must be.
-		for textWidth(word, f) > w {
-			r := []rune(word)
-			n := len(r) - 1
-			for n > 1 && textWidth(string(r[:n]), f) > w {
-				n--
-			}
-			line = string(r[:n])
-			flush()
-			word = string(r[n:])
-		}
-		line = word
-	}
-	if line != "" {
-		flush()
-	}
+	lines := wrapLines(s, f, w)
 	if len(lines) > maxLines {
 		lines = lines[:maxLines]
 		lines[maxLines-1] = ellipsis(lines[maxLines-1]+" …", f, w)
@@ -333,7 +335,14 @@ func (a *App) statusView(g *geometry) statusView {
 			v.l1, v.c1 = fmt.Sprintf("%v to move", side), colText
 			v.l2, v.c2 = c.WaitingText(), colTextDim
 		}
+		// The king's warning takes the second line; a hint asked for then
+		// takes the last, over the estimate (the bar still shows it): the
+		// warning must not hide the hint.
+		hint := ""
 		if w := c.Warning(); w != "" && !c.Browsing() {
+			if c.HintMove() != game.NoMove {
+				hint = v.l2
+			}
 			v.l2, v.c2 = w, colAccent
 		}
 		if r, ok := c.ReviewHere(); ok {
@@ -356,6 +365,9 @@ func (a *App) statusView(g *geometry) statusView {
 			// Every position is estimated in the background (one estimate
 			// per position): say so until it comes.
 			v.l3, v.c3 = "Estimating this position…", colTextFaint
+		}
+		if hint != "" {
+			v.l3, v.c3 = hint, colText
 		}
 		if caps := c.CaptureMarks(); len(caps) > 0 {
 			v.l3, v.c3 = session.CaptureText(caps), colCapture
@@ -454,33 +466,43 @@ func (a *App) statusBar(g *geometry) rect {
 	return rect{math.Round(in.x), math.Round(in.y + 20*u), math.Round(in.w), math.Round(4 * u)}
 }
 
-// drawStatus draws the status box's contents (its box is in the static layer).
+// drawStatus draws the status box's contents (its box is in the static
+// layer): its lines wrapped and made smaller where they must, never cut.
 func (a *App) drawStatus(dst *ebiten.Image, g *geometry, v statusView) {
 	u := g.u
 	in := g.status.inset(12 * u)
-	big, small := face(a.fonts.bold, 17*u), face(a.fonts.regular, 16*u)
-	ys := statusLines(g)
-	l1w := in.w
-	if v.bar && v.timed {
-		// The seconds left stand at the headline's right end.
-		tf := face(a.fonts.regular, 16*u)
-		drawText(dst, v.barText, tf, in.x+in.w, ys[0], colTextDim, alignRight)
-		l1w -= textWidth(v.barText, tf) + 8*u
+	size := 16 * u
+	minK := g.minTextSize(size) / size
+	head := para{v.l1, a.fonts.bold, 17 * u, v.c1}
+	var paras []para
+	for _, p := range []para{{v.l2, a.fonts.regular, size, v.c2}, {v.l3, a.fonts.regular, size, v.c3}} {
+		if p.s != "" {
+			paras = append(paras, p)
+		}
 	}
-	drawText(dst, ellipsis(v.l1, big, l1w), big, in.x, ys[0], v.c1, alignLeft)
-	if v.l2 != "" {
-		drawText(dst, ellipsis(v.l2, small, in.w), small, in.x, ys[1], v.c2, alignLeft)
-	}
-	if v.l3 != "" {
-		drawText(dst, ellipsis(v.l3, small, in.w), small, in.x, ys[2], v.c3, alignLeft)
-	}
+	// The lines are 24 units apart as long as they fit; the box's whole
+	// height is theirs (the headline's too, with no time bar between).
+	box := rect{in.x, in.y - 3*u, in.w, in.h + 11*u}
 	if v.bar {
+		// The headline above the bar, the seconds left at its right end;
+		// the other lines below it.
+		l1w := in.w
+		if v.timed {
+			tf := face(a.fonts.regular, 16*u)
+			drawText(dst, v.barText, tf, in.x+in.w, statusLines(g)[0], colTextDim, alignRight)
+			l1w -= textWidth(v.barText, tf) + 8*u
+		}
+		drawFit(dst, []para{head}, rect{in.x, in.y - 3*u, l1w, 24 * u}, 1.5, minK, alignLeft, alignMiddle)
+		box = rect{in.x, in.y + 24*u, in.w, in.h - 16*u}
 		bar := a.statusBar(g)
 		quickRect(dst, bar, colButton)
 		if v.timed {
 			quickRect(dst, rect{bar.x, bar.y, v.barFill, bar.h}, colAccent)
 		}
+	} else {
+		paras = append([]para{head}, paras...)
 	}
+	drawFit(dst, paras, box, 1.5, minK, alignLeft, alignTop)
 }
 
 // dots animates an ellipsis while a search runs.
@@ -535,7 +557,12 @@ func (a *App) moveListLayout(g *geometry) (top, rowH float64, from, rows, total,
 	in := g.moves.inset(10 * u)
 	rowH = 23 * u
 	top = in.y + 26*u
-	rows = int((in.y + in.h - top) / rowH)
+	bottom := in.y + in.h
+	if g.msg.y < bottom && a.ctl.Message() != "" {
+		// A phone's message stands at the move list's foot.
+		bottom = g.msg.y - 4*u
+	}
+	rows = max(0, int((bottom-top)/rowH))
 	line := a.ctl.Game().Line()
 	if st := a.ctl.Game().Start(); st.SideToMove() == game.Black {
 		first = 1 // the first row starts with Black's move

@@ -163,13 +163,25 @@ func (a *App) drawTeachSlow(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	}
 	// The legend, at the column's foot: who raises which bound, and the two
 	// cutoff marks.
-	tt.y = math.Max(tt.y+f.line*0.3, l.text.y+l.text.h-3.2*f.line)
+	// The two marks side by side, or one under the other in a narrow
+	// column (a phone's).
+	beta, alpha := "β cutoff: White reached β", "α cutoff: Black fell to α"
+	stacked := 30*u+textWidth(beta, f.small)+8*u > tt.w*0.52
+	room := 3.2
+	if stacked {
+		room += 0.8
+	}
+	tt.y = math.Max(tt.y+f.line*0.3, l.text.y+l.text.h-room*f.line)
 	tt.wrap("White maximises and raises α; Black minimises and lowers β. A cut-off move is not searched, nor anything below it.", f.small, colTextDim, 2)
 	y := tt.y
 	mark := rect{tt.x, y - 11*u, 22 * u, 22 * u}
 	drawCutMark(dst, mark, "beta", 3*u)
-	drawText(dst, "β cutoff: White reached β", f.small, tt.x+30*u, y, cutColour("beta"), alignLeft)
+	drawText(dst, beta, f.small, tt.x+30*u, y, cutColour("beta"), alignLeft)
 	mark.x = tt.x + tt.w*0.52
+	if stacked {
+		y += f.line * 0.8
+		mark.x, mark.y = tt.x, y-11*u
+	}
 	drawCutMark(dst, mark, "alpha", 3*u)
-	drawText(dst, "α cutoff: Black fell to α", f.small, mark.x+30*u, y, cutColour("alpha"), alignLeft)
+	drawText(dst, alpha, f.small, mark.x+30*u, y, cutColour("alpha"), alignLeft)
 }

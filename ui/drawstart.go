@@ -36,7 +36,11 @@ type startText struct {
 	bold  bool
 	col   color.NRGBA
 	align align
-	maxW  float64 // cut with an ellipsis beyond this width (0 = no limit)
+	maxW  float64 // wrapped, then made smaller, beyond this width (0 = no limit)
+	h     float64 // the height of its box, centred on y (0: one line)
+	// s2 is a second paragraph in the same box, in colour col2.
+	s2   string
+	col2 color.NRGBA
 }
 
 // startLayout is the start panel laid out for one screen and one state.
@@ -49,6 +53,10 @@ type startLayout struct {
 
 // startLabelW is the width of the left column of row labels, in units.
 const startLabelW = 130
+
+// engineRow is the height of a row of the engines' list, in units: room
+// for its sentence over two lines.
+const engineRow = 38
 
 // newStartLayout lays out the start panel for the controller's state.
 func (a *App) newStartLayout(g *geometry) startLayout {
@@ -64,7 +72,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	// The card's height in units, to shrink it when the window is short.
 	hUnits := 78.0 + 56 + float64(len(sides))*106 + 52 + 52 + 64 + 52 + 46 + 50
 	if moreOpen {
-		hUnits += 8 + float64(len(engines))*34
+		hUnits += 8 + float64(len(engines))*engineRow
 	}
 	u := math.Min(g.u, (g.h-16)/hUnits)
 	u = math.Min(u, (g.w-16)/880)
@@ -76,8 +84,9 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	xr := x0 + startLabelW*u // where the choices start
 	wr := L.card.x + L.card.w - 22*u - xr
 	gap := 8 * u
-	text := func(s string, x, y, size float64, bold bool, col color.NRGBA, al align, maxW float64) {
+	text := func(s string, x, y, size float64, bold bool, col color.NRGBA, al align, maxW float64) *startText {
 		L.texts = append(L.texts, startText{s: s, x: x, y: y, size: size * u, bold: bold, col: col, align: al, maxW: maxW})
+		return &L.texts[len(L.texts)-1]
 	}
 	item := func(r rect, label string, on bool, do func(a *App)) *startItem {
 		L.items = append(L.items, startItem{r: r, label: label, on: on, do: do})
@@ -90,7 +99,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 
 	y := L.card.y + 20*u
 	text("New game", x0, y+12*u, 26, true, colText, alignLeft, 0)
-	text("White, with the king, wins by reaching the edge; Black wins by capturing the king.", x0, y+44*u, 16, false, colTextDim, alignLeft, L.card.w-44*u)
+	text("White, with the king, wins by reaching the edge; Black wins by capturing the king.", x0, y+44*u, 16, false, colTextDim, alignLeft, L.card.w-44*u).h = 30 * u
 	y += 78 * u
 
 	// Who plays.
@@ -132,8 +141,9 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 		}
 		item(lr(len(levels)), more, isEngine, func(a *App) { a.ctl.ToggleMoreEngines(side) })
 		what, strength := describe(spec)
-		text(what, xr, y+58*u, 16, false, colTextDim, alignLeft, wr)
-		text(strength, xr, y+80*u, 16, false, colTextFaint, alignLeft, wr)
+		// The two sentences share the room under the levels.
+		t := text(what, xr, y+74*u, 16, false, colTextDim, alignLeft, wr)
+		t.h, t.s2, t.col2 = 56*u, strength, colTextFaint
 		y += 106 * u
 		if moreOpen && moreSide == side {
 			y += 8 * u
@@ -141,8 +151,8 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 				e := e
 				it := item(rect{xr, y, 150 * u, 30 * u}, e.Title, spec == e.Spec, func(a *App) { a.ctl.SetPanelSide(side, e.Spec) })
 				it.small = true
-				text(e.About+inBrowser(), xr+162*u, y+15*u, 16, false, colTextDim, alignLeft, wr-162*u)
-				y += 34 * u
+				text(e.About+inBrowser(), xr+162*u, y+17*u, 16, false, colTextDim, alignLeft, wr-162*u).h = engineRow * u
+				y += engineRow * u
 			}
 		}
 	}
@@ -152,7 +162,7 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	item(rect{xr, y, 40 * u, 40 * u}, "−", false, func(a *App) { a.ctl.StepPanelMoveTime(-1) })
 	text(fmt.Sprintf("%g s", settings.MoveTime.Seconds()), xr+95*u, y+20*u, 18, true, colAccent, alignCenter, 0)
 	item(rect{xr + 150*u, y, 40 * u, 40 * u}, "+", false, func(a *App) { a.ctl.StepPanelMoveTime(1) })
-	text("for the engines; a level keeps its own limits", xr+206*u, y+20*u, 16, false, colTextDim, alignLeft, wr-206*u)
+	text("for the engines; a level keeps its own limits", xr+206*u, y+20*u, 16, false, colTextDim, alignLeft, wr-206*u).h = 44 * u
 	y += 52 * u
 	text("Clock", x0, y+20*u, 18, true, colText, alignLeft, 0)
 	cr := row(y, len(session.ClockChoices))
@@ -202,14 +212,16 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	item(rect{x0 + bw + 12*u, y, bw, 46 * u}, "Learn to play", false, func(a *App) { a.startLesson() })
 	item(rect{x0 + 2*(bw+12*u), y, bw, 46 * u}, "Back  (Esc)", false, func(a *App) { a.ctl.Back() })
 	y += 46*u + 18*u
+	var foot *startText
 	switch note := firstOf(c.PanelNotice(), a.notice); {
 	case errText != "":
-		text(errText, x0, y, 16, false, colError, alignLeft, L.card.w-44*u)
+		foot = text(errText, x0, y, 16, false, colError, alignLeft, L.card.w-44*u)
 	case note != "":
-		text(note, x0, y, 16, false, colAccent, alignLeft, L.card.w-44*u)
+		foot = text(note, x0, y, 16, false, colAccent, alignLeft, L.card.w-44*u)
 	default:
-		text("A: watch AI vs AI now  ·  L: the rules  ·  ?: all keys", x0, y, 16, false, colTextFaint, alignLeft, L.card.w-44*u)
+		foot = text("A: watch AI vs AI now  ·  L: the rules  ·  ?: all keys", x0, y, 16, false, colTextFaint, alignLeft, L.card.w-44*u)
 	}
+	foot.h = 36 * u
 	return L
 }
 
@@ -257,23 +269,38 @@ func (a *App) drawStart(dst *ebiten.Image, g *geometry) {
 		if it.small {
 			size = 16
 		}
-		f := face(a.fonts.regular, size*u)
+		src := a.fonts.regular
 		if it.on || it.main {
-			f = face(a.fonts.bold, size*u)
+			src = a.fonts.bold
 		}
-		drawText(dst, ellipsis(it.label, f, it.r.w-8*u), f, it.r.cx(), it.r.cy(), colText, alignCenter)
+		drawLabel(dst, g, it.label, src, size*u, it.r, colText)
 	}
 	for _, t := range L.texts {
 		src := a.fonts.regular
 		if t.bold {
 			src = a.fonts.bold
 		}
-		f := face(src, t.size)
-		s := t.s
-		if t.maxW > 0 {
-			s = ellipsis(s, f, t.maxW)
+		if t.maxW <= 0 {
+			drawText(dst, t.s, face(src, t.size), t.x, t.y, t.col, t.align)
+			continue
 		}
-		drawText(dst, s, f, t.x, t.y, t.col, t.align)
+		// Wrapped in its box, made smaller if it must.
+		h := t.h
+		if h == 0 {
+			h = t.size * 1.5
+		}
+		r := rect{t.x, t.y - h/2, t.maxW, h}
+		switch t.align {
+		case alignCenter:
+			r.x -= t.maxW / 2
+		case alignRight:
+			r.x -= t.maxW
+		}
+		paras := []para{{t.s, src, t.size, t.col}}
+		if t.s2 != "" {
+			paras = append(paras, para{t.s2, a.fonts.regular, t.size, t.col2})
+		}
+		drawFit(dst, paras, r, 22.0/16, g.minTextSize(t.size)/t.size, t.align, alignMiddle)
 	}
 }
 

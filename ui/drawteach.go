@@ -25,6 +25,7 @@ type teachLayout struct {
 	board classBoard
 	text  rect // the column right of the board (or under it, on a tall window)
 	body  rect // the whole area under the tabs, above the keys
+	foot  rect // the keys, under the body
 	full  rect // the full-screen button, at the tabs' right
 	u     float64
 }
@@ -38,12 +39,33 @@ func newTeachLayout(g *geometry) teachLayout {
 	t0 := l.tabs[0]
 	l.full = rect{card.x + card.w - 24*u - fullW, t0.y, fullW, t0.h}
 	top := card.y + 62*u
-	bottom := card.y + card.h - 44*u
+	footH := 44 * u
+	if g.phone {
+		// A phone: the tabs in two rows a finger can hit, the keys over
+		// three lines of text that is never smaller than phoneMinText.
+		tabs := session.TeachPages
+		perRow := (tabs + 1) / 2
+		th := math.Max(34*u, phoneTouch*g.scale)
+		w := (card.w - 48*u - fullW - 8*u - float64(perRow-1)*8*u) / float64(perRow)
+		for i := range l.tabs {
+			l.tabs[i] = rect{card.x + 24*u + float64(i%perRow)*(w+8*u), card.y + 14*u + float64(i/perRow)*(th+8*u), w, th}
+		}
+		l.full = rect{card.x + card.w - 24*u - fullW, card.y + 14*u, fullW, th}
+		top = card.y + 14*u + 2*(th+8*u) + 10*u
+		footH = 3*18*u*tightLine + 12*u
+	}
+	bottom := card.y + card.h - footH
+	l.foot = rect{card.x + 24*u, bottom + 2*u, card.w - 48*u, footH - 6*u}
 	l.body = rect{card.x + 24*u, top, card.w - 48*u, bottom - top}
 	side := math.Max(90, math.Min(bottom-top, card.w*0.5))
 	if card.w < card.h {
-		// A tall window: the board above, the text below.
-		side = math.Max(90, math.Min(card.w-48*u, (bottom-top)*0.5))
+		// A tall window: the board above, the text below (on a phone,
+		// whose text is large for its width, the board takes less).
+		share := 0.5
+		if g.phone {
+			share = 0.3
+		}
+		side = math.Max(90, math.Min(card.w-48*u, (bottom-top)*share))
 		l.board = newClassBoard(rect{math.Round(card.x + (card.w-side)/2), math.Round(top), math.Round(side), math.Round(side)}, g.flipped, u)
 		l.text = rect{card.x + 24*u, top + side + 20*u, card.w - 48*u, bottom - top - side - 20*u}
 		return l
@@ -58,18 +80,51 @@ func newTeachLayout(g *geometry) teachLayout {
 type teachFaces struct {
 	title, body, bold, mono, small, coord text.Face
 	line                                  float64 // body line height
+	// specs say what each face is, so that text that does not fit can be
+	// drawn smaller in the same typeface.
+	specs []faceSpec
+	// minSize is the smallest size text of a size is drawn at (nil: a
+	// share of it, legibleScale).
+	minSize func(size float64) float64
+}
+
+// faceSpec is a face's typeface and size.
+type faceSpec struct {
+	f    text.Face
+	src  *fontSource
+	size float64
 }
 
 func (a *App) teachFaces(u float64) teachFaces {
-	return teachFaces{
-		title: face(a.fonts.bold, 25*u),
-		body:  face(a.fonts.regular, 21*u),
-		bold:  face(a.fonts.bold, 21*u),
-		mono:  face(a.fonts.mono, 20*u),
-		small: face(a.fonts.regular, 18*u),
-		coord: face(a.fonts.bold, 18*u),
-		line:  29 * u,
+	f := teachFaces{line: 29 * u}
+	for _, s := range []struct {
+		to   *text.Face
+		src  *fontSource
+		size float64
+	}{{&f.title, a.fonts.bold, 25}, {&f.body, a.fonts.regular, 21}, {&f.bold, a.fonts.bold, 21},
+		{&f.mono, a.fonts.mono, 20}, {&f.small, a.fonts.regular, 18}, {&f.coord, a.fonts.bold, 18}} {
+		*s.to = face(s.src, s.size*u)
+		f.specs = append(f.specs, faceSpec{*s.to, s.src, s.size * u})
 	}
+	return f
+}
+
+// spec returns what face fc is.
+func (f *teachFaces) spec(fc text.Face) (faceSpec, bool) {
+	for _, s := range f.specs {
+		if s.f == fc {
+			return s, true
+		}
+	}
+	return faceSpec{}, false
+}
+
+// minK is the smallest share of size that text is drawn at.
+func (f *teachFaces) minK(size float64) float64 {
+	if f.minSize == nil {
+		return legibleScale
+	}
+	return f.minSize(size) / size
 }
 
 // teachRedraw is the shortest time between two redraws of the classroom view
@@ -109,6 +164,7 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 	t := &a.teach
 	a.drawTabs(dst, g, l.tabs, session.TeachPageNames[:], t.Page(), 19)
 	f := a.teachFaces(u)
+	f.minSize = g.minTextSize
 	a.drawFullscreenButton(dst, l.full, f.bold)
 	// The engine the view explains, and whose side its scores are from.
 	if t.Page() != session.TeachEvolution {
@@ -140,12 +196,9 @@ func (a *App) drawTeach(dst *ebiten.Image, g *geometry) {
 		keys = a.drawTeachEvolution(dst, l, f)
 	}
 	keys += "  ·  F11 full screen"
-	// The keys at the foot, over two lines in a narrow window.
-	lines := wrapMemo(keys, f.small, l.card.w-48*u, 2)
-	for i, ln := range lines {
-		y := l.card.y + l.card.h - 22*u - float64(len(lines)-1-i)*f.line*0.8
-		drawText(dst, ln, f.small, l.card.cx(), y, colTextDim, alignCenter)
-	}
+	// The keys at the foot, over two lines in a narrow window, under the
+	// body (which ends 44 units above the card's foot).
+	drawFit(dst, []para{{keys, a.fonts.regular, 18 * u, colTextDim}}, l.foot, 1.25, f.minK(18*u), alignCenter, alignMiddle)
 }
 
 // teachEngineName names the view's engine for people: "Club (heuristic)",
@@ -183,23 +236,59 @@ func (a *App) drawFullscreenButton(dst *ebiten.Image, r rect, f text.Face) {
 
 // teachText writes lines down a column.
 type teachText struct {
-	dst *ebiten.Image
-	x   float64
-	y   float64 // the next line's centre
-	w   float64
-	f   teachFaces
+	dst    *ebiten.Image
+	x      float64
+	y      float64 // the next line's centre
+	w      float64
+	f      teachFaces
+	bottom float64 // the column's foot, where known (0: not)
 }
 
+// line writes s on the next line, or wrapped over several when it is
+// wider than the column.
 func (tt *teachText) line(s string, f text.Face, clr color.Color) {
-	drawText(tt.dst, ellipsis(s, f, tt.w), f, tt.x, tt.y, clr, alignLeft)
-	tt.y += tt.f.line
+	if textWidth(s, f) <= tt.w {
+		drawText(tt.dst, s, f, tt.x, tt.y, clr, alignLeft)
+		tt.y += tt.f.line
+		return
+	}
+	tt.fit(s, f, clr, 0)
 }
 
-// wrap writes s over at most n lines.
+// wrap writes s wrapped in the room of n lines: smaller if it must, and
+// over more lines at the smallest size rather than cut.
 func (tt *teachText) wrap(s string, f text.Face, clr color.Color, n int) {
-	for _, l := range wrapMemo(s, f, tt.w, n) {
-		tt.line(l, f, clr)
+	tt.fit(s, f, clr, n)
+}
+
+// fit writes s wrapped from the next line down: in the room of n lines,
+// smaller if it must (n = 0: as many lines as it takes), never cut.
+func (tt *teachText) fit(s string, f text.Face, clr color.Color, n int) {
+	sp, ok := tt.f.spec(f)
+	if !ok {
+		sp = faceSpec{f, nil, tt.f.line / 1.38}
 	}
+	ratio := math.Max(tightLine, math.Min(1.4, tt.f.line/sp.size))
+	top := tt.y - tt.f.line/2
+	var total float64
+	p := []para{{s, sp.src, sp.size, clr}}
+	if ft := fitParas(p, tt.w, float64(n)*tt.f.line, ratio, tt.f.minK(sp.size)); n > 0 && ok && ft.ok {
+		total = drawFit(tt.dst, p, rect{tt.x, top, tt.w, float64(n) * tt.f.line}, ratio, tt.f.minK(sp.size), alignLeft, alignTop)
+	} else {
+		// As many lines as it takes, at the smallest size when n lines
+		// were not enough.
+		fc, size := f, sp.size
+		if n > 0 && ok {
+			size *= tt.f.minK(sp.size)
+			fc = face(sp.src, size)
+		}
+		lh := size * ratio
+		for _, l := range wrapLines(s, fc, tt.w) {
+			drawText(tt.dst, l, fc, tt.x, top+total+lh/2, clr, alignLeft)
+			total += lh
+		}
+	}
+	tt.y = top + math.Max(total, tt.f.line) + tt.f.line/2
 }
 
 // wrapKey identifies a paragraph wrapped for the classroom view.
@@ -232,15 +321,65 @@ func wrapMemo(s string, f text.Face, w float64, n int) []string {
 
 // row writes cells at the given offsets (fractions of the column's width);
 // a negative offset right-aligns the cell at its absolute value.
+// The cells are made smaller together when two would touch (a long
+// score beside its move).
 func (tt *teachText) row(cells []string, at []float64, f text.Face, clr color.Color) {
+	fc := f
+	if sp, ok := tt.f.spec(f); ok {
+		minK := tt.f.minK(sp.size)
+		for k := 1.0; ; k = math.Max(minK, k*0.95) {
+			fc = f
+			if k < 1 {
+				fc = face(sp.src, sp.size*k)
+			}
+			if tt.rowFits(cells, at, fc) || k <= minK {
+				break
+			}
+		}
+	}
 	for i, c := range cells {
 		x, al := tt.x+at[i]*tt.w, alignLeft
 		if at[i] < 0 {
 			x, al = tt.x-at[i]*tt.w, alignRight
 		}
-		drawText(tt.dst, c, f, x, tt.y, clr, al)
+		drawText(tt.dst, c, fc, x, tt.y, clr, al)
 	}
 	tt.y += tt.f.line
+}
+
+// rowFitsSmallest reports whether the cells of a row keep apart in f at
+// the smallest size it may take.
+func (tt *teachText) rowFitsSmallest(cells []string, at []float64, f text.Face) bool {
+	if sp, ok := tt.f.spec(f); ok {
+		f = face(sp.src, sp.size*tt.f.minK(sp.size))
+	}
+	return tt.rowFits(cells, at, f)
+}
+
+// rowFits reports whether the cells of a row keep apart, each within the
+// column, in face f.
+func (tt *teachText) rowFits(cells []string, at []float64, f text.Face) bool {
+	var boxes [][2]float64
+	for i, c := range cells {
+		w := textWidth(c, f)
+		x := tt.x + at[i]*tt.w
+		if at[i] < 0 {
+			x = tt.x - at[i]*tt.w - w
+		}
+		if x < tt.x-0.5 || x+w > tt.x+tt.w+0.5 {
+			return false
+		}
+		boxes = append(boxes, [2]float64{x, x + w})
+	}
+	gap := textWidth(" ", f)
+	for i, b := range boxes {
+		for _, o := range boxes[i+1:] {
+			if b[0] < o[1]+gap && o[0] < b[1]+gap {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (tt *teachText) gap(k float64) { tt.y += tt.f.line * k }
@@ -253,7 +392,7 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	c := a.ctl
 	v := a.teach.SearchPage(c)
 	rec, ok, pos, spec := v.Rec, v.Searched, v.Pos, v.Spec
-	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f}
+	tt := &teachText{dst: dst, x: l.text.x, y: l.text.y + 12*l.u, w: l.text.w, f: f, bottom: l.text.y + l.text.h}
 	l.board.draw(dst, f.coord)
 	a.drawClassPieces(dst, l.board, &pos)
 	if pz, ok := c.PuzzleNow(); ok {
@@ -302,9 +441,19 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 	if len(last.Root) > 0 {
 		tt.line(fmt.Sprintf("Root moves at depth %d", last.Depth), f.bold, colAccent)
 		rr := session.RootRows(last, pos.SideToMove(), 4)
-		for i := 0; i < len(rr); i += 2 {
+		// Two moves to a row, or one where a pair does not fit even in
+		// smaller type (a long proven win on a phone).
+		per := 2
+		for i := 0; i+1 < len(rr); i += 2 {
+			if !tt.rowFitsSmallest([]string{rr[i].Move, rr[i].Score, rr[i+1].Move, rr[i+1].Score}, []float64{0, -0.47, 0.53, -1}, f.mono) {
+				per = 1
+			}
+		}
+		for i := 0; i < len(rr); i += per {
 			cells, at := []string{rr[i].Move, rr[i].Score}, []float64{0, -0.47}
-			if i+1 < len(rr) {
+			if per == 1 {
+				at[1] = -1
+			} else if i+1 < len(rr) {
 				cells, at = append(cells, rr[i+1].Move, rr[i+1].Score), append(at, 0.53, -1)
 			}
 			tt.row(cells, at, f.mono, colText)
@@ -329,6 +478,10 @@ func (a *App) drawPlan(dst *ebiten.Image, b classBoard, pv []game.Move, f teachF
 	}
 }
 
+// bookLines bounds the lines of one of the book box's sentences: more
+// than any takes.
+const bookLines = 99
+
 // drawTeachBook writes the search page's "Opening book" box: the engine
 // plays the book's move without searching, so the page shows the move, how
 // the book's offline search found it and its plan (as arrows on the board
@@ -347,9 +500,11 @@ func (a *App) drawTeachBook(dst *ebiten.Image, l teachLayout, tt *teachText, v s
 	// its height.
 	pad := 12 * u
 	inner := tt.w - 2*pad
-	how := wrapMemo(session.BookHow(e), f.body, inner, 2)
-	plan := wrapMemo("Its plan: "+game.MoveList(pv), f.mono, inner, 2)
-	why := wrapMemo("The engine plays this move at once, without searching here: the live search's tables stay empty for this move.", f.small, inner, 3)
+	// As many lines as each takes (a long plan on a narrow column): the
+	// box's height follows.
+	how := wrapMemo(session.BookHow(e), f.body, inner, bookLines)
+	plan := wrapMemo("Its plan: "+game.MoveList(pv), f.mono, inner, bookLines)
+	why := wrapMemo("The engine plays this move at once, without searching here: the live search's tables stay empty for this move.", f.small, inner, bookLines)
 	n := 2 + len(how) + len(plan)
 	h := float64(n)*f.line + float64(len(why))*f.line*0.8 + pad
 	box := rect{math.Round(tt.x), math.Round(tt.y - f.line/2), math.Round(tt.w), math.Round(h)}
@@ -377,8 +532,18 @@ func (a *App) drawTeachBook(dst *ebiten.Image, l teachLayout, tt *teachText, v s
 func (a *App) drawTeachNodeTable(tt *teachText) {
 	an := a.teach.Analysis()
 	f := tt.f
+	// Where the column is too short for the whole table (a phone's, under
+	// a long search), the table is left out rather than drawn in part.
+	title := "Nodes on this position: minimax vs alpha-beta"
+	need := (0.3 + 2 + float64(len(an.Rows)) + 1) * f.line
+	if textWidth(title, f.bold) > tt.w {
+		need += f.line
+	}
+	if tt.bottom > 0 && tt.y-f.line/2+need > tt.bottom {
+		return
+	}
 	tt.gap(0.3)
-	tt.line("Nodes on this position: minimax vs alpha-beta", f.bold, colAccent)
+	tt.line(title, f.bold, colAccent)
 	at := []float64{0, -0.3, -0.67, -1}
 	tt.row([]string{"depth", "minimax", "alpha-beta", "+ ordering"}, at, f.small, colTextDim)
 	for _, r := range an.Rows {
@@ -440,7 +605,7 @@ func (a *App) drawTeachEval(dst *ebiten.Image, l teachLayout, f teachFaces) {
 		at := []float64{0, -0.68, -0.82, -1}
 		tt.row([]string{"term", "weight", "×", "= value"}, at, f.bold, colAccent)
 		for _, term := range an.Terms {
-			tt.row([]string{ellipsis(term.Name, f.body, tt.w*0.56), fmt.Sprint(term.Weight), fmt.Sprint(term.Count), session.ScoreText(term.Value)}, at, f.body, colText)
+			tt.row([]string{term.Name, fmt.Sprint(term.Weight), fmt.Sprint(term.Count), session.ScoreText(term.Value)}, at, f.body, colText)
 		}
 		tt.row([]string{"the heuristic", "", "", session.ScoreText(an.Heuristic)}, at, f.bold, colText)
 		if an.Net {
@@ -494,17 +659,34 @@ func drawHeat(dst *ebiten.Image, b classBoard, heat *[game.NumSquares]int32, ok 
 	}
 }
 
-// drawHeatLabels writes each pawn's impact under it.
+// drawHeatLabels writes each pawn's impact under it, in one size for the
+// board: smaller when a square is narrower than the widest label (a
+// phone's), down to half the page's small text; on squares narrower still
+// the colours alone tell the impact.
 func drawHeatLabels(dst *ebiten.Image, b classBoard, heat *[game.NumSquares]int32, ok *[game.NumSquares]bool, f teachFaces) {
+	lf, widest := f.small, 0.0
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if ok[s] {
+			widest = math.Max(widest, textWidth(session.ScoreText(heat[s]), lf))
+		}
+	}
+	room := b.sq(0).w - 8
+	if sp, found := f.spec(lf); found && widest > room {
+		k := room / widest
+		if k < 0.5 {
+			return
+		}
+		lf = face(sp.src, sp.size*k*0.97)
+	}
 	for s := game.Square(0); s < game.NumSquares; s++ {
 		if !ok[s] {
 			continue
 		}
 		q := b.sq(s)
 		label := session.ScoreText(heat[s])
-		w := textWidth(label, f.small) + 8
+		w := textWidth(label, lf) + 8
 		pill := rect{q.cx() - w/2, q.y + q.h - f.line*0.8, w, f.line * 0.75}
 		quickRect(dst, pill, nrgba(0x15171c, 0xd8)) // square: thirty rounded pills cost a redraw dearly
-		drawText(dst, label, f.small, pill.cx(), pill.cy(), colText, alignCenter)
+		drawText(dst, label, lf, pill.cx(), pill.cy(), colText, alignCenter)
 	}
 }

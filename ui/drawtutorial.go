@@ -52,26 +52,24 @@ func (a *App) drawLesson(dst *ebiten.Image, g *geometry, l session.Lesson) {
 	in := g.moves.inset(12 * u)
 	y := in.y + 8*u
 	drawText(dst, fmt.Sprintf("Learn to play  ·  step %d of %d", l.Step+1, l.Steps), face(a.fonts.bold, 16*u), in.x, y, colTextDim, alignLeft)
+	y += 15 * u
+	drawFit(dst, []para{{l.Title, a.fonts.bold, 21 * u, colText}}, rect{in.x, y, in.w, 30 * u}, 1.2, g.minTextSize(21*u)/(21*u), alignLeft, alignMiddle)
 	y += 30 * u
-	drawText(dst, l.Title, face(a.fonts.bold, 21*u), in.x, y, colText, alignLeft)
-	y += 30 * u
-	f := face(a.fonts.regular, 17*u)
-	lh := 23 * u
-	for _, line := range wrapText(l.Task, f, in.w, 8) {
-		drawText(dst, line, f, in.x, y, colText, alignLeft)
-		y += lh
-	}
+	// The task and the answer to the last move share the room above the
+	// buttons, smaller if they must.
+	paras := []para{{l.Task, a.fonts.regular, 17 * u, colText}}
 	if l.Say != "" {
-		y += 8 * u
 		col := colAccent
 		if l.Good {
 			col = colWin
 		}
-		for _, line := range wrapText(l.Say, face(a.fonts.bold, 17*u), in.w, 4) {
-			drawText(dst, line, face(a.fonts.bold, 17*u), in.x, y, col, alignLeft)
-			y += lh
-		}
+		paras = append(paras, para{"", a.fonts.regular, 8 * u, col}, para{l.Say, a.fonts.bold, 17 * u, col})
 	}
+	bottom := in.y + in.h - 8*u
+	if bs := lessonButtons(g, l); len(bs) > 0 {
+		bottom = bs[0].r.y - 8*u
+	}
+	drawFit(dst, paras, rect{in.x, y, in.w, bottom - y}, 23.0/17, g.minTextSize(17*u)/(17*u), alignLeft, alignTop)
 	cx, cy := a.cursor()
 	for i, b := range lessonButtons(g, l) {
 		bg := colButton
@@ -82,7 +80,7 @@ func (a *App) drawLesson(dst *ebiten.Image, g *geometry, l session.Lesson) {
 			bg = colButtonHot
 		}
 		fillRoundRect(dst, b.r, 6*u, bg)
-		drawText(dst, ellipsis(b.label, face(a.fonts.regular, 16*u), b.r.w-8*u), face(a.fonts.regular, 16*u), b.r.cx(), b.r.cy(), colText, alignCenter)
+		drawLabel(dst, g, b.label, a.fonts.regular, 16*u, b.r, colText)
 	}
 }
 

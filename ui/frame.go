@@ -114,7 +114,9 @@ func newRegions(g *geometry) regions {
 	xa := min(w, int(math.Ceil(g.frame.x+g.frame.w+3*u))+1)
 	s := g.status
 	status := func(panel image.Rectangle) image.Rectangle {
-		return image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y))-1,
+		// The box's top margin (no text of its own: drawStatus starts 9
+		// units down) is left out, for a long player name's second line.
+		return image.Rect(int(math.Floor(s.x))-1, int(math.Floor(s.y+8*u)),
 			int(math.Ceil(s.x+s.w))+1, int(math.Ceil(s.y+s.h))+1).Intersect(panel)
 	}
 	if g.phone {

@@ -68,6 +68,9 @@ type geometry struct {
 	status  rect // status box in the panel
 	moves   rect // move list in the panel
 	chart   rect // White's chance over the game, under the moves (AI vs AI, a review; empty otherwise)
+	// msg is the message's own place at the panel's foot, under the
+	// moves, the lesson's buttons and the chart, which it never covers.
+	msg     rect
 	flipped bool
 	// portrait: the panel is below the board rather than right of it.
 	portrait bool
@@ -83,6 +86,15 @@ type geometry struct {
 	// line stands; the status box follows the second.
 	playersY float64
 }
+
+// msgLines is how many lines of the panel's text (16 units, set tight) the
+// message's place holds: a long path in an error takes four at the
+// smallest window.
+const msgLines = 4
+
+// msgHeight is the height of the message's place, in units, for lines of
+// the panel's 16-unit text.
+func msgHeight(lines int) float64 { return float64(lines) * 16 * tightLine }
 
 // buttonsPerRow is how many panel buttons stand side by side.
 const buttonsPerRow = 5
@@ -217,7 +229,9 @@ func layoutGeometry(w, h int, flipped, watch, chart, portrait bool) geometry {
 		g.buttons[i] = b
 	}
 	y += float64(rows)*(bh+bg) + 10*u
-	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y-28*u)}
+	mh := msgHeight(msgLines) * u
+	g.msg = rect{inner.x, inner.y + inner.h - mh, inner.w, mh}
+	g.moves = rect{inner.x, y, inner.w, math.Max(0, g.msg.y-8*u-y)}
 	if ch := 130 * u; chart && g.moves.h > 2*ch+40*u {
 		// The chart of White's chance takes the move list's foot.
 		g.moves.h -= ch + 10*u

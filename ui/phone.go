@@ -26,6 +26,10 @@ func phoneUnits(cssW, cssH float64) float64 {
 	return math.Max(phoneMinText/16, min(cssW/446, cssH/1140, 1.1))
 }
 
+// phoneMsgLines is how many lines the message's place holds on a phone,
+// whose text is never made smaller than phoneMinText.
+const phoneMsgLines = msgLines
+
 // lessonPanelButtons are the panel's buttons on a phone during the lesson.
 var lessonPanelButtons = []button{
 	{act: actNew, label: "New", key: "N"},
@@ -57,10 +61,22 @@ func phoneGeometry(w, h int, scale float64, flipped, watch, chart, lesson bool) 
 	pad := 6 * u
 	bh, bg := math.Max(34*u, phoneTouch*scale), 8*u
 	// The panel without its move list: insets, players, status box,
-	// buttons (no line of keys at its foot: messages cover the move
-	// list's foot); then at least three moves.
-	panelMin := 32*u + 54*u + 92*u + 10*u + rows*(bh+bg) + 10*u
+	// buttons (no line of keys at its foot); then at least three moves.
+	// The message's place is the move list's foot, which then shows
+	// fewer moves (moveListLayout); during the lesson it is kept apart
+	// from the lesson's buttons.
+	mh := msgHeight(phoneMsgLines) * u
+	reserve := 0.0
+	if lesson {
+		reserve = mh + 8*u
+	}
+	panelMin := 32*u + 54*u + 92*u + 10*u + rows*(bh+bg) + 10*u + reserve
 	movesMin := 26*u + 3*23*u + 20*u
+	if lesson {
+		// The lesson's box: its step, title, a task of five lines and the
+		// buttons a finger can hit.
+		movesMin = 24*u + 15*u + 30*u + 5*23*u + 8*u + bh + 12*u
+	}
 	evalH := 20 * u // the bar (8) and its gaps
 	side := math.Max(90, math.Min(g.w-2*pad, g.h-2*pad-evalH-panelMin-movesMin))
 	g.frame = rect{(g.w - side) / 2, pad, side, side}
@@ -83,9 +99,11 @@ func phoneGeometry(w, h int, scale float64, flipped, watch, chart, lesson bool) 
 		g.buttons[i] = b
 	}
 	y += rows*(bh+bg) + 10*u
-	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y)}
-	if ch := 130 * u; chart && g.moves.h > 2*ch+40*u {
-		g.moves.h -= ch + 10*u
+	g.msg = rect{inner.x, inner.y + inner.h - mh, inner.w, mh}
+	g.moves = rect{inner.x, y, inner.w, math.Max(0, inner.y+inner.h-y-reserve)}
+	if ch := 130 * u; chart && g.moves.h-mh-8*u > 2*ch+40*u {
+		// The chart above the message's place.
+		g.moves.h -= mh + 8*u + ch + 10*u
 		g.chart = rect{inner.x, g.moves.y + g.moves.h + 10*u, inner.w, ch}
 	}
 	return g

@@ -137,7 +137,11 @@ func (a *App) drawTabs(dst *ebiten.Image, g *geometry, tabs []rect, labels []str
 			bg = colButtonOn
 		}
 		fillRoundRect(dst, r, 8*g.u, bg)
-		drawText(dst, labels[i], f, r.cx(), r.cy(), colText, alignCenter)
+		if textWidth(labels[i], f) <= r.w-8*g.u {
+			drawText(dst, labels[i], f, r.cx(), r.cy(), colText, alignCenter)
+		} else {
+			drawLabel(dst, g, labels[i], a.fonts.bold, size*g.u, r, colText)
+		}
 	}
 }
 
@@ -158,10 +162,16 @@ func (a *App) drawRules(dst *ebiten.Image, g *geometry) {
 	cw, ch := in.w/float64(cols), in.h/float64(rows)
 	tf, bf := face(a.fonts.bold, 15*u), face(a.fonts.regular, 13.5*u)
 	lh := 16 * u
+	// The boards leave room for the longest card's text, three lines or
+	// more in a small window: the same size on every card.
+	n := 3
+	for _, rc := range ruleCards {
+		n = max(n, len(wrapLines(rc.text, bf, cw-14*u)))
+	}
 	for i, rc := range ruleCards {
 		cell := rect{in.x + float64(i%cols)*cw, in.y + float64(i/cols)*ch, cw, ch}
-		lines := wrapText(rc.text, bf, cw-14*u, 3)
-		side := math.Min(cw-14*u, ch-22*u-3*lh-10*u) // room for three lines of text
+		lines := wrapLines(rc.text, bf, cw-14*u)
+		side := math.Min(cw-14*u, ch-22*u-float64(n)*lh-10*u)
 		side = math.Max(side, 40)
 		bx := cell.x + (cw-side)/2
 		drawText(dst, rc.title, tf, cell.cx(), cell.y+8*u, colText, alignCenter)

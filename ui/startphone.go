@@ -17,16 +17,32 @@ import (
 
 // newPhoneStartLayout lays out the start panel for a phone's screen.
 func (a *App) newPhoneStartLayout(g *geometry) startLayout {
-	L := a.phoneStartAt(g, g.u)
 	avail := g.h - 2*g.scale*6
-	if L.card.h > avail {
-		L = a.phoneStartAt(g, g.u*avail/L.card.h)
+	// The buttons keep their height for a finger, so one smaller unit may
+	// not be enough: smaller again until the card fits, but not below
+	// text of phoneStartMin CSS pixels; then without the sentences that
+	// describe the game and the players (brief: the buttons name them).
+	floor := phoneStartMin / 16 * g.scale
+	var L startLayout
+	for _, brief := range []bool{false, true} {
+		L = a.phoneStartAt(g, g.u, brief)
+		for i := 0; i < 8 && L.card.h > avail && L.u > floor; i++ {
+			L = a.phoneStartAt(g, math.Max(floor, L.u*math.Max(0.8, avail/L.card.h)), brief)
+		}
+		if L.card.h <= avail {
+			break
+		}
 	}
 	return L
 }
 
-// phoneStartAt lays the phone's start panel out at unit u.
-func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
+// phoneStartMin is the smallest size, in CSS pixels, of the phone start
+// panel's body text when the card is drawn smaller to fit the screen.
+const phoneStartMin = 11.0
+
+// phoneStartAt lays the phone's start panel out at unit u; brief leaves
+// out the sentences that describe the game and the players.
+func (a *App) phoneStartAt(g *geometry, u float64, brief bool) startLayout {
 	c := a.ctl
 	settings, errText := c.Panel()
 	moreSide, moreOpen := c.MoreEnginesFor()
@@ -49,7 +65,9 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 	// wrapped writes s over lines of width w from y down, and returns the
 	// y below it.
 	wrapped := func(s string, x, y, w float64, col color.NRGBA, maxLines int) float64 {
-		for _, l := range wrapText(s, face(a.fonts.regular, 16*u), w, maxLines) {
+		// maxLines is what the sentence usually takes; a longer one
+		// takes more lines rather than being cut.
+		for _, l := range wrapLines(s, face(a.fonts.regular, 16*u), w) {
 			text(l, x, y+lh/2, 16, false, col, alignLeft)
 			y += lh
 		}
@@ -73,7 +91,11 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 
 	y := L.card.y + pad
 	text("New game", x0, y+12*u, 24, true, colText, alignLeft)
-	y = wrapped("White, with the king, wins by reaching the edge; Black wins by capturing the king.", x0, y+30*u, wAll, colTextDim, 3)
+	if brief {
+		y += 30 * u
+	} else {
+		y = wrapped("White, with the king, wins by reaching the edge; Black wins by capturing the king.", x0, y+30*u, wAll, colTextDim, 3)
+	}
 	y += 10 * u
 
 	label("You play", y)
@@ -118,7 +140,12 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 			lines = 2 // two sides: their sentences, not their measures
 			strength = ""
 		}
-		y = wrapped(what, xr, y, wr, colTextDim, lines)
+		if brief {
+			what, strength = "", ""
+		}
+		if what != "" {
+			y = wrapped(what, xr, y, wr, colTextDim, lines)
+		}
 		if strength != "" {
 			y = wrapped(strength, xr, y, wr, colTextFaint, 2)
 		}
@@ -131,7 +158,7 @@ func (a *App) phoneStartAt(g *geometry, u float64) startLayout {
 	item(rect{xr + bh + 56*u, y, bh, bh}, "+", false, func(a *App) { a.ctl.StepPanelMoveTime(1) })
 	nx := xr + 2*bh + 66*u
 	ny := y + bh/2 - lh
-	for _, l := range wrapText("for engines; a level has its own limit", face(a.fonts.regular, 16*u), L.card.x+L.card.w-pad-nx, 2) {
+	for _, l := range wrapLines("for engines; a level has its own limit", face(a.fonts.regular, 16*u), L.card.x+L.card.w-pad-nx) {
 		text(l, nx, ny+lh/2, 16, false, colTextDim, alignLeft)
 		ny += lh
 	}
