@@ -21,10 +21,12 @@ func (a *App) newPhoneStartLayout(g *geometry) startLayout {
 	// The buttons keep their height for a finger, so one smaller unit may
 	// not be enough: smaller again until the card fits, but not below
 	// text of phoneStartMin CSS pixels; then without the sentences that
-	// describe the game and the players (brief: the buttons name them).
+	// describe the game and the players (brief: the buttons name them);
+	// last, without the puzzles' row, which two AIs with an engine list
+	// open need.
 	floor := phoneStartMin / 16 * g.scale
 	var L startLayout
-	for _, brief := range []bool{false, true} {
+	for _, brief := range []int{0, 1, 2} {
 		L = a.phoneStartAt(g, g.u, brief)
 		for i := 0; i < 8 && L.card.h > avail && L.u > floor; i++ {
 			L = a.phoneStartAt(g, math.Max(floor, L.u*math.Max(0.8, avail/L.card.h)), brief)
@@ -40,9 +42,11 @@ func (a *App) newPhoneStartLayout(g *geometry) startLayout {
 // panel's body text when the card is drawn smaller to fit the screen.
 const phoneStartMin = 11.0
 
-// phoneStartAt lays the phone's start panel out at unit u; brief leaves
-// out the sentences that describe the game and the players.
-func (a *App) phoneStartAt(g *geometry, u float64, brief bool) startLayout {
+// phoneStartAt lays the phone's start panel out at unit u; brief 1 leaves
+// out the sentences that describe the game and the players, brief 2 the
+// puzzles' row too (a person's puzzles do not fit beside two AIs' engine
+// lists; closing the list brings them back).
+func (a *App) phoneStartAt(g *geometry, u float64, brief int) startLayout {
 	c := a.ctl
 	settings, errText := c.Panel()
 	moreSide, moreOpen := c.MoreEnginesFor()
@@ -91,7 +95,7 @@ func (a *App) phoneStartAt(g *geometry, u float64, brief bool) startLayout {
 
 	y := L.card.y + pad
 	text("New game", x0, y+12*u, 24, true, colText, alignLeft)
-	if brief {
+	if brief > 0 {
 		y += 30 * u
 	} else {
 		y = wrapped("White, with the king, wins by reaching the edge; Black wins by capturing the king.", x0, y+30*u, wAll, colTextDim, 3)
@@ -140,7 +144,7 @@ func (a *App) phoneStartAt(g *geometry, u float64, brief bool) startLayout {
 			lines = 2 // two sides: their sentences, not their measures
 			strength = ""
 		}
-		if brief {
+		if brief > 0 {
 			what, strength = "", ""
 		}
 		if what != "" {
@@ -194,16 +198,18 @@ func (a *App) phoneStartAt(g *geometry, u float64, brief bool) startLayout {
 		}
 	})
 
-	label("Puzzles", y)
-	y = grid(y, 2, 2, func(i int, r rect) {
-		if i == 0 {
-			item(r, "Puzzles", false, func(a *App) { a.startPuzzles() })
-		} else {
-			item(r, a.puzzleOfTheDayLabel(true), false, func(a *App) { a.startPuzzleOfTheDay() })
-		}
-	})
-	y = wrapped(a.puzzleSummary(), xr, y, wr, colTextDim, 2)
-	y += 4 * u
+	if brief < 2 {
+		label("Puzzles", y)
+		y = grid(y, 2, 2, func(i int, r rect) {
+			if i == 0 {
+				item(r, "Puzzles", false, func(a *App) { a.startPuzzles() })
+			} else {
+				item(r, a.puzzleOfTheDayLabel(true), false, func(a *App) { a.startPuzzleOfTheDay() })
+			}
+		})
+		y = wrapped(a.puzzleSummary(), xr, y, wr, colTextDim, 2)
+		y += 4 * u
+	}
 
 	// The buttons, across the card, without their keys: a phone mostly
 	// has none.

@@ -246,6 +246,13 @@ func wrapLines(s string, f text.Face, w float64) []string {
 // the tests (which fail on any): drawn text never splits a word.
 var midWordBreaks int
 
+// textsCut, when a test sets it, collects what ellipsis returned when it
+// cut a string; the fit test fails on any of them that is drawn (a layout
+// may try a cut form and then choose another). A string that ends in "…"
+// by itself ("Estimating this position…") is not one. The window draws on
+// one goroutine, and only tests set it.
+var textsCut map[string]bool
+
 // wrapWords is wrapLines, reporting whether a word was broken inside.
 func wrapWords(s string, f text.Face, w float64) (lines []string, broken bool) {
 	line := ""

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/tablut-ai/tablut/ai/puzzle"
 	"github.com/tablut-ai/tablut/game"
 	"github.com/tablut-ai/tablut/ui/session"
 )
@@ -48,10 +49,6 @@ type drawnText struct {
 	clip image.Rectangle
 }
 
-// progressWords end in "…" because they say that something is under way,
-// not because they were cut.
-var progressWords = []string{"starting…", "loading…", "counting…", "evaluating…", "preparing the search…", "More engines…", "More…"}
-
 // longPath is a saved file's path as the message shows it.
 const longPath = "/home/a-teacher/Documents/Tablut games/Classroom 4B, Thursday afternoon/2026-11-28 Master against the champion, game 12.txt"
 
@@ -79,6 +76,11 @@ func TestAllTextFits(t *testing.T) {
 		}
 		for _, sz := range fitSizes {
 			texts, obstacles, broken := drawAll(a, sz.w, sz.h, sz.scale)
+			for _, d := range texts {
+				if textsCut[d.s] {
+					problems = append(problems, fmt.Sprintf("%s at %s: %q is cut with \"…\"", sc.name, sz.name, d.s))
+				}
+			}
 			for _, p := range fitProblems(texts, obstacles, sz.w, sz.h) {
 				problems = append(problems, fmt.Sprintf("%s at %s: %s", sc.name, sz.name, p))
 			}
@@ -112,6 +114,7 @@ func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect, int) {
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
 	midWordBreaks = 0
+	textsCut = map[string]bool{}
 	a.Draw(img)
 	g := &a.geo
 	var obstacles []rect
@@ -175,6 +178,7 @@ func drawAll(a *App, w, h int, scale float64) ([]drawnText, []rect, int) {
 			}
 		}
 	}
+	textsCut = nil
 	return texts, obstacles, midWordBreaks
 }
 
@@ -193,9 +197,6 @@ func fitProblems(texts []drawnText, obstacles []rect, w, h int) []string {
 		uniq = append(uniq, d)
 	}
 	for _, d := range uniq {
-		if strings.HasSuffix(d.s, "…") && !isProgress(d.s) {
-			out = append(out, fmt.Sprintf("%q is cut", d.s))
-		}
 		c := d.clip.Intersect(image.Rect(0, 0, w, h))
 		if d.box.x < float64(c.Min.X)-1 || d.box.x+d.box.w > float64(c.Max.X)+1 ||
 			d.box.y+d.box.h*0.2 < float64(c.Min.Y) || d.box.y+d.box.h*0.8 > float64(c.Max.Y) {
@@ -215,15 +216,6 @@ func fitProblems(texts []drawnText, obstacles []rect, w, h int) []string {
 		}
 	}
 	return out
-}
-
-func isProgress(s string) bool {
-	for _, p := range progressWords {
-		if strings.HasSuffix(s, p) {
-			return true
-		}
-	}
-	return strings.HasPrefix(s, "starting: drawing the first population from ")
 }
 
 // textsOverlap reports whether two boxes overlap by more than a pixel
@@ -356,6 +348,40 @@ func fitScreens(t *testing.T) []fitScreen {
 			return a
 		}},
 	}
+	// A puzzle: the deepest shipped one as it opens, and one failed by a
+	// wrong move (its sentence, the refutation and Try again/Show).
+	ps := puzzle.Shipped()
+	deepest := ps[0]
+	for _, p := range ps {
+		if p.Depth > deepest.Depth {
+			deepest = p
+		}
+	}
+	screens = append(screens, fitScreen{"a puzzle", func(t *testing.T) *App {
+		a := fitApp(t, nil)
+		if err := a.ctl.StartPuzzle(deepest.ID); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}}, fitScreen{"a puzzle failed", func(t *testing.T) *App {
+		a := fitApp(t, nil)
+		if err := a.ctl.StartPuzzle(deepest.ID); err != nil {
+			t.Fatal(err)
+		}
+		var wrong game.Move
+		for _, m := range game.NewGame(deepest.Start).LegalMoves() {
+			if m != deepest.Line[0] {
+				wrong = m
+				break
+			}
+		}
+		a.ctl.Select(wrong.From())
+		if !a.ctl.Select(wrong.To()) {
+			t.Fatalf("%v was not played", wrong)
+		}
+		pump(t, a, "the verdict", func() bool { v, _ := a.ctl.PuzzleNow(); return v.Phase == session.PuzzleFailed })
+		return a
+	}})
 	for _, p := range []int{session.HelpRules, session.HelpRulesText, session.HelpKeys} {
 		screens = append(screens, fitScreen{fmt.Sprintf("help page %d", p), func(t *testing.T) *App {
 			a := fitApp(t, human)
