@@ -17,8 +17,8 @@ const lastGameName = "last-game.txt"
 // that refuses (a browser's blocked storage) is said once in the status
 // line; the game goes on.
 func (c *Controller) keepGame() {
-	if !c.cfg.KeepLastGame {
-		return
+	if !c.cfg.KeepLastGame || c.demo != nil {
+		return // the demo's games are not the person's, nor worth a write a move all day
 	}
 	var buf bytes.Buffer
 	if c.started && c.game.Ply() > 0 && !c.Over() {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -23,11 +24,17 @@ const (
 
 // Config wires a Controller to the world; zero fields take defaults.
 type Config struct {
-	Engines  EngineFactory    // builds the AI players; default PlayerEngine
-	Now      func() time.Time // the clock; default time.Now
-	HintSpec string           // the engine asked for hints; default DefaultOpponent
-	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
-	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs (WindowsDialogs on Windows, BrowserDialogs in a browser)
+	Engines EngineFactory // builds the AI players; default PlayerEngine
+	// NodeEngines builds the engines of a handicapped game (Settings.Handicapped),
+	// which search by node budgets; default NodeEngine.
+	NodeEngines func(spec string, nodes int64) (Engine, error)
+	// WatchNodes is White's node budget in a handicapped game; default
+	// WatchNodes. Tests give a small one.
+	WatchNodes int64
+	Now        func() time.Time // the clock; default time.Now
+	HintSpec   string           // the engine asked for hints; default DefaultOpponent
+	SaveDir    string           // where Save writes records without a dialog; default RecordsDir()
+	Dialogs    Dialogs          // the file dialogs; default DesktopDialogs (WindowsDialogs on Windows, BrowserDialogs in a browser)
 	// Store keeps what outlives a run (the person's last choices, the game
 	// on the board); default DefaultStore(). Tests give NewMemStore().
 	Store Store
@@ -73,7 +80,12 @@ type Controller struct {
 
 	game    *game.Game
 	engines [2]Engine // nil for a human side
-	hintEng Engine
+	// engineKeys say what each engine was built for, and newGame which of
+	// them were kept from the last game and forget it before their next
+	// search (buildEngines).
+	engineKeys [2]engineKey
+	newGame    [2]bool
+	hintEng    Engine
 	// hintName is hintEng's spec: the hint engine's, or the classroom
 	// view's engine (HintWith).
 	hintName string
@@ -92,9 +104,9 @@ type Controller struct {
 	delay      int // index into delays
 	nextAI     time.Time
 
-	job       *searchJob // the running search, if any
-	draining  *searchJob // a cancelled search still winding down
-	info      ai.Info    // latest report of job
+	job       *searchJob   // the running search, if any
+	draining  []*searchJob // cancelled searches still winding down
+	info      ai.Info      // latest report of job
 	infoValid bool
 	record    SearchRecord // the running or the last search, for the classroom view
 	wantHint  bool         // a hint was asked while a search was winding down
@@ -148,7 +160,8 @@ type Controller struct {
 	// back when the game is saved.
 	tags []game.RecordTag
 
-	keepFailed bool // the Store refused the last game once (said in the status)
+	keepFailed bool       // the Store refused the last game once (said in the status)
+	demo       *demoState // the demo, while it runs (demo.go)
 	// link is the game a page's link asks for while the kept game is on
 	// the board and the question up (ScreenLink).
 	link *Settings
@@ -162,6 +175,9 @@ type Controller struct {
 func New(cfg Config) *Controller {
 	if cfg.Engines == nil {
 		cfg.Engines = PlayerEngine
+	}
+	if cfg.NodeEngines == nil {
+		cfg.NodeEngines = NodeEngine
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -296,11 +312,10 @@ func (c *Controller) Update() {
 		c.pollDialog()
 	}
 	c.anims.prune(now)
-	if c.draining != nil {
-		if _, ok := c.draining.poll(); ok {
-			c.draining = nil
-		}
-	}
+	c.draining = slices.DeleteFunc(c.draining, func(j *searchJob) bool {
+		_, ok := j.poll()
+		return ok
+	})
 	if c.job != nil {
 		c.pollJob(now)
 	}
@@ -308,10 +323,11 @@ func (c *Controller) Update() {
 		c.pollReview()
 	}
 	c.checkFlag(now)
+	c.updateDemo(now)
 	if c.Over() {
 		c.stopPondering()
 	}
-	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() {
+	if c.job != nil || len(c.draining) > 0 || c.screen != ScreenGame || c.Over() || c.demoAdjudicated() {
 		return
 	}
 	side := c.sideToMove()
