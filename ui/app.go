@@ -43,6 +43,11 @@ type Options struct {
 	// Teach opens the classroom view at start, on TeachPage.
 	Teach     bool
 	TeachPage int
+	// Demo, if set, starts the demo (AI against AI, game after game) with
+	// these settings; the start panel's Demo button uses them too.
+	Demo *session.Demo
+	// Fullscreen opens the window in full screen.
+	Fullscreen bool
 	// AfterDraw, if set, is called at the end of every frame, on the
 	// window's goroutine: the web page says when its first frame is drawn
 	// and, for its browser test, where the squares are (web/).
@@ -71,6 +76,10 @@ type App struct {
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
 	fullscreen bool // as last set by ToggleFullscreen (the buttons show it)
+
+	demo         session.Demo // the demo's settings (Options.Demo)
+	demoPress    bool         // the press that left the demo is still held (demo.go)
+	cursorHidden bool
 
 	// scale is device pixels per CSS pixel, as Layout last found it: the
 	// phone layout sizes its text and buttons by it.
@@ -137,7 +146,13 @@ func NewApp(opts Options) (*App, error) {
 			return nil, err
 		}
 	}
-	if opts.Settings == nil && opts.Load == "" {
+	if opts.Demo != nil {
+		a.demo = *opts.Demo
+		if err := a.ctl.StartDemo(a.demo); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Settings == nil && opts.Load == "" && opts.Demo == nil {
 		a.ctl.OfferLastGame() // with Config.KeepLastGame: the last game behind the start panel
 	}
 	if opts.Notice != "" {
@@ -175,6 +190,13 @@ func Run(opts Options) error {
 	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)
 	SetWindowIcon()
+	stop := make(chan struct{})
+	defer close(stop)
+	startHeapProfiles(stop)
+	if opts.Fullscreen {
+		a.fullscreen = true
+		ebiten.SetFullscreen(true)
+	}
 	if err := ebiten.RunGameWithOptions(a, RunOptions()); err != nil {
 		return err
 	}
@@ -248,9 +270,11 @@ func (a *App) Update() error {
 	if a.done {
 		return ebiten.Termination
 	}
-	a.handleDrops()
-	a.handleKeys()
-	a.handlePointer()
+	if !a.demoInput() {
+		a.handleDrops()
+		a.handleKeys()
+		a.handlePointer()
+	}
 	a.ctl.Update()
 	a.updateTeach()
 	for _, q := range a.ctl.TakeCues() {

@@ -174,8 +174,11 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	if mode == session.PlayWatch {
 		// Two AIs: the handicap that makes them a contest, not the danger marks.
 		handicap := "Handicap: none"
-		if settings.Handicap > 1 {
-			handicap = fmt.Sprintf("Handicap: Black thinks 1/%d as long", settings.Handicap)
+		switch {
+		case !session.HandicapPair(settings.White, settings.Black):
+			handicap = "Handicap: default pair only"
+		case settings.Handicap > 1:
+			handicap = fmt.Sprintf("Handicap: Black 1/%d of the search", settings.Handicap)
 		}
 		item(or(1), handicap, settings.Handicap > 1, func(a *App) { a.ctl.TogglePanelHandicap() })
 	} else {
@@ -188,11 +191,12 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	y += 64 * u
 
 	// The buttons.
-	bw := (L.card.w - 44*u - 2*12*u) / 3
+	bw := (L.card.w - 44*u - 3*12*u) / 4
 	st := item(rect{x0, y, bw, 46 * u}, "Start  (Enter)", false, func(a *App) { a.ctl.StartPanel() })
 	st.main = true
-	item(rect{x0 + bw + 12*u, y, bw, 46 * u}, "Learn to play", false, func(a *App) { a.startLesson() })
-	item(rect{x0 + 2*(bw+12*u), y, bw, 46 * u}, "Back  (Esc)", false, func(a *App) { a.ctl.Back() })
+	item(rect{x0 + bw + 12*u, y, bw, 46 * u}, "Demo  (D)", false, func(a *App) { a.startDemo() })
+	item(rect{x0 + 2*(bw+12*u), y, bw, 46 * u}, "Learn to play", false, func(a *App) { a.startLesson() })
+	item(rect{x0 + 3*(bw+12*u), y, bw, 46 * u}, "Back  (Esc)", false, func(a *App) { a.ctl.Back() })
 	y += 46*u + 18*u
 	switch note := firstOf(c.PanelNotice(), a.notice); {
 	case errText != "":

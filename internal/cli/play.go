@@ -23,11 +23,13 @@ func runPlay(args []string) error {
 	frames := fs.Int("frames", 60, "frames to run before the screenshot")
 	ponder := fs.Bool("ponder", true, "let an AI playing a person think on the person's time")
 	watch := fs.Bool("watch", false, "AI against AI: two different shipped networks (or the heuristic twice), Black with the handicap")
-	handicap := fs.Int("handicap", session.WatchHandicap, "between two AIs, Black thinks 1/N of the move time (1 = no handicap)")
+	demo := fs.Bool("demo", false, "AI against AI game after game, for a screen left on all day: the -watch pair taking turns at White, seeded openings, the result between games; any key or click leaves it")
+	fullscreen := fs.Bool("fullscreen", false, "open the window in full screen (F11 toggles it)")
+	handicap := fs.Int("handicap", session.WatchHandicap, "for the default pair (-watch, -demo), Black searches 1/N of White's nodes (1 = no handicap)")
 	teach := fs.Bool("teach", false, "open the classroom view: how the search and the evaluation think (key T)")
 	teachPage := fs.String("teachpage", "search", "the classroom view's first page: search, slow (alpha-beta in slow motion), eval, network or evolution")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch [-handicap N]] [-teach [-teachpage search|slow|eval|network|evolution]] [-screenshot FILE -frames N]")
+		fmt.Fprintln(fs.Output(), "usage: tablut [play] [-white P] [-black P] [-movetime 2s] [-load FILE] [-watch | -demo [-handicap N]] [-fullscreen] [-teach [-teachpage search|slow|eval|network|evolution]] [-screenshot FILE -frames N]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -41,7 +43,8 @@ func runPlay(args []string) error {
 		return err
 	}
 
-	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Config: session.Config{NoPonder: !*ponder, KeepLastGame: true}}
+	opts := ui.Options{Load: *load, Screenshot: *shot, Frames: *frames, Fullscreen: *fullscreen,
+		Config: session.Config{NoPonder: !*ponder, KeepLastGame: true}}
 	pages := map[string]int{"search": session.TeachSearch, "slow": session.TeachSlow, "eval": session.TeachEval,
 		"network": session.TeachFilters, "filters": session.TeachFilters, "evolution": session.TeachEvolution}
 	page, ok := pages[*teachPage]
@@ -61,14 +64,29 @@ func runPlay(args []string) error {
 	if *watch {
 		def.White, def.Black = session.WatchPair()
 	}
-	def.Handicap = *handicap
 	given := *watch || *load != ""
+	named := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) {
+		named[f.Name] = true
 		switch f.Name {
 		case "white", "black", "movetime", "handicap":
 			given = true
 		}
 	})
+	if *watch || *demo {
+		// The handicap was measured for the default pair only: players the
+		// person names play as named.
+		def.Handicap = *handicap
+	} else if named["handicap"] {
+		return fmt.Errorf("-handicap is for the default pair of -watch or -demo; players named with -white and -black play without it")
+	}
+	if *demo {
+		if named["white"] || named["black"] || *load != "" || *watch {
+			return fmt.Errorf("-demo plays its own pairs: leave out -white, -black, -load and -watch")
+		}
+		opts.Demo = &session.Demo{MoveTime: *moveTime, Handicap: *handicap}
+		return ui.Run(opts)
+	}
 	if *white != "" {
 		def.White = *white
 		if !*watch {

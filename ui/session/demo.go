@@ -36,6 +36,9 @@ type Demo struct {
 	// Between is how long a finished game stays before the next; default
 	// DemoBetween.
 	Between time.Duration
+	// Handicap is Settings.Handicap of the demo's games; default
+	// WatchHandicap (1 plays without).
+	Handicap int
 	// Seed chooses the openings: game i (from 0) plays the opening of game i
 	// of `tablut match -side white -seed Seed`; default 1, the handicap's
 	// match.
@@ -81,6 +84,9 @@ func (c *Controller) StartDemo(d Demo) error {
 	if d.Between <= 0 {
 		d.Between = DemoBetween
 	}
+	if d.Handicap == 0 {
+		d.Handicap = WatchHandicap
+	}
 	if d.Seed == 0 {
 		d.Seed = 1
 	}
@@ -96,7 +102,7 @@ func (c *Controller) StartDemo(d Demo) error {
 func (c *Controller) startDemoGame() error {
 	d := c.demo
 	w, b := DemoPair(d.game)
-	if err := c.Start(Settings{White: w, Black: b, MoveTime: d.cfg.MoveTime, Handicap: WatchHandicap}); err != nil {
+	if err := c.Start(Settings{White: w, Black: b, MoveTime: d.cfg.MoveTime, Handicap: d.cfg.Handicap}); err != nil {
 		return err
 	}
 	g := game.NewGame(game.StartPosition())
@@ -158,9 +164,8 @@ func (c *Controller) DemoNote() string {
 	if !ok || st.Next == 0 && !c.Over() {
 		return ""
 	}
-	w, b := DemoPair(st.Game)
-	return fmt.Sprintf("Next game in %d s: %s (White) against %s · any key leaves",
-		int((st.Next+time.Second-1)/time.Second), ShortSpec(w), ShortSpec(b))
+	w, _ := DemoPair(st.Game)
+	return fmt.Sprintf("Next game in %d s: %s as White", int((st.Next+time.Second-1)/time.Second), ShortSpec(w))
 }
 
 // demoAdjudicated reports whether the demo stopped the game on the board

@@ -64,7 +64,7 @@ func TestDemoCyclesGames(t *testing.T) {
 		if i%2 == 1 {
 			nextW = w
 		}
-		assert.Contains(t, note, ShortSpec(nextW)+" (White)", "the next game's pair is named")
+		assert.Contains(t, note, ShortSpec(nextW)+" as White", "the next game's pair is named")
 		// Shown for Between, then the next game.
 		clk.advance(5*time.Second - time.Millisecond)
 		c.Update()
