@@ -114,7 +114,6 @@ func (c *Controller) startDemoGame() error {
 	}
 	c.setGame(g)
 	c.openingPlies = len(opening)
-	c.delay = defaultDelay
 	d.endedAt, d.drawn = time.Time{}, false
 	return nil
 }
