@@ -212,11 +212,17 @@ const WatchNodes = 200_000
 // searches this many times fewer nodes than White, so that White wins
 // between a third and two thirds of the games of WatchPair
 // (docs/measurements.md, section The AI-vs-AI handicap, has the match).
-const WatchHandicap = 8
+const WatchHandicap = 6
+
+// NodeTTSizeMB is the transposition table of each engine that searches by
+// nodes (NodeEngine): 131,072 entries, room enough for WatchNodes, and half
+// WindowTTSizeMB, so that a window playing the demo all day stays within
+// its memory (docs/measurements.md, section Memory).
+const NodeTTSizeMB = WindowTTSizeMB / 2
 
 // NodeEngine is the default Config.NodeEngines: an ai/player player that
 // searches nodes nodes a move with one thread, no clock and a fixed seed,
-// with the default contempt and a WindowTTSizeMB table: the settings of the
+// with the default contempt and a NodeTTSizeMB table: the settings of the
 // match that measured the handicap, so that its moves depend on neither
 // the machine's speed nor its load.
 func NodeEngine(spec string, nodes int64) (Engine, error) {
@@ -224,7 +230,7 @@ func NodeEngine(spec string, nodes int64) (Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.SetTTSizeMB(WindowTTSizeMB)
+	s.SetTTSizeMB(NodeTTSizeMB)
 	s.MoveTime, s.Depth, s.Nodes = 0, 0, nodes
 	s.Contempt = ai.DefaultContempt
 	s.Threads, s.Seed = 1, 1
