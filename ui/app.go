@@ -178,6 +178,9 @@ func (a *App) SquareSize() float64 { return a.geo.cell }
 // Run opens the window and plays until it is closed.
 func Run(opts Options) error {
 	limitMemory() // before NewApp quantizes the players' networks
+	if opts.Demo != nil {
+		player.SetRowPatchLimit(DemoRowPatches)
+	}
 	a, err := NewApp(opts)
 	if err != nil {
 		return err
@@ -251,6 +254,15 @@ const (
 	windowMemoryLimit = 96 << 20
 	windowGCPercent   = 25
 )
+
+// DemoRowPatches is the row limit of each network in a window opened on
+// the demo (player.WindowRowPatches elsewhere): the demo's two networks
+// fill their rows over the first minutes, and at the window's limit they
+// took 19 MB, which a window left on all day does without. The rows give
+// the same sums as the plain kernels bit for bit, so the games are the
+// same, searched a little more slowly (docs/measurements.md, section
+// Memory).
+const DemoRowPatches = player.WindowRowPatches / 2
 
 // limitMemory sets windowMemoryLimit and windowGCPercent, unless the
 // environment (GOMEMLIMIT, GOGC) chose otherwise, and how many patches'
