@@ -132,6 +132,9 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 		}
 		item(lr(len(levels)), more, isEngine, func(a *App) { a.ctl.ToggleMoreEngines(side) })
 		what, strength := describe(spec)
+		if n := c.HandicapNodes(settings, side); n > 0 {
+			strength = fmt.Sprintf("Searches %s positions a move (the handicap); the move time paces it.", thousands(n))
+		}
 		text(what, xr, y+58*u, 16, false, colTextDim, alignLeft, wr)
 		text(strength, xr, y+80*u, 16, false, colTextFaint, alignLeft, wr)
 		y += 106 * u
@@ -207,6 +210,15 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 		text("A: watch AI vs AI now  ·  L: the rules  ·  ?: all keys", x0, y, 16, false, colTextFaint, alignLeft, L.card.w-44*u)
 	}
 	return L
+}
+
+// thousands writes n with its thousands separated by commas: 12,500.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // firstOf returns the first non-empty string.

@@ -202,17 +202,19 @@ func HandicapPair(white, black string) bool {
 // WatchNodes is White's node budget per move in a handicapped game (Black's
 // is WatchNodes/WatchHandicap): a node budget plays the same moves on any
 // machine, at any load, where a share of the wall-clock time did not (a
-// loaded machine hurt the short search most). It is the Master level's
-// budget, a few tenths of a second on one thread of a typical machine; the
-// window then shows each move no sooner than the move time after its search
-// began (Settings.MoveTime), so that the audience can follow.
-const WatchNodes = 200_000
+// loaded machine hurt the short search most). It is half the Master
+// level's budget, about a tenth of a second on one thread of a typical
+// machine, small enough that the 100 games of the handicap's match could
+// be played on a busy machine; the window shows each move no sooner than
+// the move time after its search began (Settings.MoveTime), so that the
+// audience can follow.
+const WatchNodes = 100_000
 
 // WatchHandicap is the default AI-vs-AI handicap (Settings.Handicap): Black
 // searches this many times fewer nodes than White, so that White wins
 // between a third and two thirds of the games of WatchPair
 // (docs/measurements.md, section The AI-vs-AI handicap, has the match).
-const WatchHandicap = 6
+const WatchHandicap = 8
 
 // NodeTTSizeMB is the transposition table of each engine that searches by
 // nodes (NodeEngine): 131,072 entries, room enough for WatchNodes, and half

@@ -441,6 +441,13 @@ func keptEngine(pool *[2]Engine, keys [2]engineKey, k engineKey) (Engine, bool) 
 	return nil, false
 }
 
+// HandicapNodes returns side c's node budget in a game with settings s:
+// for a handicapped game (Settings.Handicapped) White's is WatchNodes (or
+// Config.WatchNodes) and Black's 1/Handicap of it; 0 otherwise.
+func (c *Controller) HandicapNodes(s Settings, side game.Color) int64 {
+	return s.nodesOf(side, c.watchNodes())
+}
+
 // watchNodes is White's node budget in a handicapped game: Config.WatchNodes,
 // or WatchNodes.
 func (c *Controller) watchNodes() int64 {
