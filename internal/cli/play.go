@@ -35,7 +35,8 @@ func runPlay(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := firstError(
+	var err error
+	if err = firstError(
 		positiveDuration("movetime", *moveTime),
 		intIn("frames", *frames, 1, 1_000_000),
 		intIn("handicap", *handicap, 1, 64),
@@ -73,12 +74,10 @@ func runPlay(args []string) error {
 			given = true
 		}
 	})
-	if *watch || *demo {
-		// The handicap was measured for the default pair only: players the
-		// person names play as named.
-		def.Handicap = *handicap
-	} else if named["handicap"] {
-		return fmt.Errorf("-handicap is for the default pair of -watch or -demo; players named with -white and -black play without it")
+	// Both players named (with -watch too): they play as named.
+	defaultPair := *demo || *watch && !(named["white"] && named["black"])
+	if def.Handicap, err = playHandicap(defaultPair, named["handicap"], *handicap); err != nil {
+		return err
 	}
 	if *demo {
 		if named["white"] || named["black"] || *load != "" || *watch {
@@ -108,4 +107,18 @@ func runPlay(args []string) error {
 		opts.Settings = &def
 	}
 	return ui.Run(opts)
+}
+
+// playHandicap returns the window's Settings.Handicap: the -handicap flag's
+// for the default pair (-watch, -demo), where it was measured; none for
+// players the person names, who play as named (asking for one then is an
+// error).
+func playHandicap(defaultPair, asked bool, handicap int) (int, error) {
+	switch {
+	case defaultPair:
+		return handicap, nil
+	case asked:
+		return 0, fmt.Errorf("-handicap is for the default pair of -watch or -demo; players named with -white and -black play without it")
+	}
+	return 0, nil
 }
