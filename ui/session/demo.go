@@ -91,6 +91,7 @@ func (c *Controller) StartDemo(d Demo) error {
 		d.Seed = 1
 	}
 	c.demo = &demoState{cfg: d, maxPlies: match.DefaultMaxPlies}
+	c.demoKeep = true
 	if err := c.startDemoGame(); err != nil {
 		c.demo = nil
 		return err

@@ -21,6 +21,7 @@ func TestDemoCyclesGames(t *testing.T) {
 	cfg := l.config(t, NewMemStore())
 	cfg.Now = clk.now
 	cfg.KeepLastGame = true
+	require.NoError(t, cfg.Store.Save(lastGameName, []byte("a person's game")))
 	c := New(cfg)
 	require.NoError(t, c.StartDemo(Demo{MoveTime: 10 * time.Millisecond, Between: 5 * time.Second}))
 	require.True(t, c.InDemo())
@@ -77,9 +78,12 @@ func TestDemoCyclesGames(t *testing.T) {
 	assert.Equal(t, 2, l.built, "the demo keeps its two engines from game to game")
 	c.keepGame()
 	kept, _ := c.cfg.Store.Load(lastGameName)
-	assert.Empty(t, kept, "the demo's games are not kept as the person's")
+	assert.Equal(t, "a person's game", string(kept), "the demo's games are not kept as the person's")
 
 	c.LeaveDemo()
+	c.Close()
+	kept, _ = c.cfg.Store.Load(lastGameName)
+	assert.Equal(t, "a person's game", string(kept), "nor does leaving the demo and closing the window erase the kept one")
 	assert.False(t, c.InDemo())
 	assert.Equal(t, ScreenStart, c.Screen())
 	assert.False(t, c.Busy() && c.job != nil, "no search runs for the left demo")

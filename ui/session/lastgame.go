@@ -17,7 +17,7 @@ const lastGameName = "last-game.txt"
 // that refuses (a browser's blocked storage) is said once in the status
 // line; the game goes on.
 func (c *Controller) keepGame() {
-	if !c.cfg.KeepLastGame || c.demo != nil {
+	if !c.cfg.KeepLastGame || c.demoKeep {
 		return // the demo's games are not the person's, nor worth a write a move all day
 	}
 	var buf bytes.Buffer

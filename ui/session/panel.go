@@ -290,7 +290,7 @@ func (c *Controller) Back() {
 // StartPanel starts a new game with the start panel's settings; an error (a bad
 // player) stays in the panel.
 func (c *Controller) StartPanel() error {
-	c.demo = nil
+	c.demo, c.demoKeep = nil, false
 	err := c.Start(c.panel)
 	if err != nil {
 		c.panelErr = err.Error()

@@ -162,6 +162,10 @@ type Controller struct {
 
 	keepFailed bool       // the Store refused the last game once (said in the status)
 	demo       *demoState // the demo, while it runs (demo.go)
+	// demoKeep: the demo ran and no game of the person's has been started
+	// or loaded since, so the game kept from an earlier run stays as it
+	// is (keepGame).
+	demoKeep bool
 	// link is the game a page's link asks for while the kept game is on
 	// the board and the question up (ScreenLink).
 	link *Settings
