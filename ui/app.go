@@ -179,7 +179,7 @@ func (a *App) SquareSize() float64 { return a.geo.cell }
 func Run(opts Options) error {
 	limitMemory() // before NewApp quantizes the players' networks
 	if opts.Demo != nil {
-		player.SetRowPatchLimit(DemoRowPatches)
+		limitDemoMemory()
 	}
 	a, err := NewApp(opts)
 	if err != nil {
@@ -256,13 +256,29 @@ const (
 )
 
 // DemoRowPatches is the row limit of each network in a window opened on
-// the demo (player.WindowRowPatches elsewhere): the demo's two networks
-// fill their rows over the first minutes, and at the window's limit they
-// took 19 MB, which a window left on all day does without. The rows give
-// the same sums as the plain kernels bit for bit, so the games are the
-// same, searched a little more slowly (docs/measurements.md, section
+// the demo (player.WindowRowPatches elsewhere), and demoGCPercent its GOGC
+// (windowGCPercent elsewhere). The demo's two networks fill their rows over
+// the first minutes, and at the window's limit they took 19 MB; with a
+// collection each time the heap grows by a tenth, the heap's peak stays
+// closer to its live size. A window left on all day does without both:
+// the rows give the same sums as the plain kernels bit for bit, so the
+// games are the same, searched a little more slowly, and the demo's paced
+// moves leave time for the collections (docs/measurements.md, section
 // Memory).
-const DemoRowPatches = player.WindowRowPatches / 2
+const (
+	DemoRowPatches = player.WindowRowPatches / 4
+	demoGCPercent  = 10
+)
+
+// limitDemoMemory sets DemoRowPatches and, unless the environment chose
+// otherwise (GOGC), demoGCPercent; after limitMemory, before the networks
+// are quantized.
+func limitDemoMemory() {
+	player.SetRowPatchLimit(DemoRowPatches)
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(demoGCPercent)
+	}
+}
 
 // limitMemory sets windowMemoryLimit and windowGCPercent, unless the
 // environment (GOMEMLIMIT, GOGC) chose otherwise, and how many patches'
