@@ -47,6 +47,11 @@ type Options struct {
 	// Teach opens the classroom view at start, on TeachPage.
 	Teach     bool
 	TeachPage int
+	// Demo, if set, starts the demo (AI against AI, game after game) with
+	// these settings; the start panel's Demo button uses them too.
+	Demo *session.Demo
+	// Fullscreen opens the window in full screen.
+	Fullscreen bool
 	// AfterDraw, if set, is called at the end of every frame, on the
 	// window's goroutine: the web page says when its first frame is drawn
 	// and, for its browser test, where the squares are (web/).
@@ -75,6 +80,10 @@ type App struct {
 	drawn   drawnFrame // what the screen shows, to redraw only what changed
 
 	fullscreen bool // as last set by ToggleFullscreen (the buttons show it)
+
+	demo         session.Demo // the demo's settings (Options.Demo)
+	demoPress    bool         // the press that left the demo is still held (demo.go)
+	cursorHidden bool
 
 	// scale is device pixels per CSS pixel, as Layout last found it: the
 	// phone layout sizes its text and buttons by it.
@@ -146,7 +155,13 @@ func NewApp(opts Options) (*App, error) {
 			return nil, err
 		}
 	}
-	if opts.Settings == nil && opts.Load == "" && opts.Puzzle == 0 {
+	if opts.Demo != nil {
+		a.demo = *opts.Demo
+		if err := a.ctl.StartDemo(a.demo); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Settings == nil && opts.Load == "" && opts.Puzzle == 0 && opts.Demo == nil {
 		a.ctl.OfferLastGame() // with Config.KeepLastGame: the last game behind the start panel
 	}
 	if opts.Notice != "" {
@@ -173,6 +188,9 @@ func (a *App) SquareSize() float64 { return a.geo.cell }
 // Run opens the window and plays until it is closed.
 func Run(opts Options) error {
 	limitMemory() // before NewApp quantizes the players' networks
+	if opts.Demo != nil {
+		limitDemoMemory()
+	}
 	a, err := NewApp(opts)
 	if err != nil {
 		return err
@@ -185,6 +203,13 @@ func Run(opts Options) error {
 	// The screen keeps its pixels: Draw redraws only what changed (frame.go).
 	ebiten.SetScreenClearedEveryFrame(false)
 	SetWindowIcon()
+	stop := make(chan struct{})
+	defer close(stop)
+	startHeapProfiles(stop)
+	if opts.Fullscreen {
+		a.fullscreen = true
+		ebiten.SetFullscreen(true)
+	}
 	if err := ebiten.RunGameWithOptions(a, RunOptions()); err != nil {
 		return err
 	}
@@ -240,6 +265,31 @@ const (
 	windowGCPercent   = 25
 )
 
+// DemoRowPatches is the row limit of each network in a window opened on
+// the demo (player.WindowRowPatches elsewhere), and demoGCPercent its GOGC
+// (windowGCPercent elsewhere). The demo's two networks fill their rows over
+// the first minutes, and at the window's limit they took 19 MB; with a
+// collection each time the heap grows by a tenth, the heap's peak stays
+// closer to its live size. A window left on all day does without both:
+// the rows give the same sums as the plain kernels bit for bit, so the
+// games are the same, searched a little more slowly, and the demo's paced
+// moves leave time for the collections (docs/measurements.md, section
+// Memory).
+const (
+	DemoRowPatches = player.WindowRowPatches / 4
+	demoGCPercent  = 10
+)
+
+// limitDemoMemory sets DemoRowPatches and, unless the environment chose
+// otherwise (GOGC), demoGCPercent; after limitMemory, before the networks
+// are quantized.
+func limitDemoMemory() {
+	player.SetRowPatchLimit(DemoRowPatches)
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(demoGCPercent)
+	}
+}
+
 // limitMemory sets windowMemoryLimit and windowGCPercent, unless the
 // environment (GOMEMLIMIT, GOGC) chose otherwise, and how many patches'
 // layer-2 rows each network keeps (player.WindowRowPatches).
@@ -258,9 +308,11 @@ func (a *App) Update() error {
 	if a.done {
 		return ebiten.Termination
 	}
-	a.handleDrops()
-	a.handleKeys()
-	a.handlePointer()
+	if !a.demoInput() {
+		a.handleDrops()
+		a.handleKeys()
+		a.handlePointer()
+	}
 	a.ctl.Update()
 	a.updateTeach()
 	for _, q := range a.ctl.TakeCues() {

@@ -91,6 +91,9 @@
 //     stacked for a phone; the help cut into parts with buttons between.
 //   - drawlink.go: the question a page's link asks before it replaces the
 //     kept game (Start the link's game, Keep playing my game; Enter, Esc).
+//   - demo.go: the demo's input (any key, click or touch leaves it) and
+//     its hidden cursor; heapprof.go: a heap profile written every minute
+//     when TABLUT_HEAPPROFILE names a file, to see what grows.
 //   - theme.go: the colours.
 //   - sound.go: the cues synthesised in code (sine partials under a decay)
 //     and played through oto; silent, not failing, without a sound device;

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -89,6 +90,13 @@ func (a *App) drawBanner(dst *ebiten.Image, g *geometry, o image.Point) {
 	cy := b.box.y
 	drawText(dst, title, face(a.fonts.bold, g.cell*0.5), b.box.cx(), cy+g.cell*0.45, col, alignCenter)
 	drawText(dst, why, face(a.fonts.regular, g.cell*0.26), b.box.cx(), cy+g.cell*0.95, colText, alignCenter)
+	if line, ok := demoBannerLine(c); ok {
+		// The demo: the games so far in place of the buttons; the next
+		// game's countdown is in the status box.
+		drawText(dst, line, face(a.fonts.bold, g.cell*0.22), b.box.cx(), b.rematch.cy(), colTextDim, alignCenter)
+		drawText(dst, "Any key or click leaves the demo", face(a.fonts.regular, g.cell*0.17), b.box.cx(), b.box.y+b.box.h-g.cell*0.13, colTextDim, alignCenter)
+		return
+	}
 	bf := face(a.fonts.bold, g.cell*0.22)
 	for _, btn := range []struct {
 		r rect
@@ -195,4 +203,13 @@ func endColour(o game.Outcome, title string) color.NRGBA {
 	}
 	_, col := resultTitle(o)
 	return col
+}
+
+// demoBannerLine is the banner's line in the demo: the games so far.
+func demoBannerLine(c *session.Controller) (string, bool) {
+	st, ok := c.Demo()
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("Demo, game %d  ·  White won %d, Black %d, drawn %d", st.Game, st.WhiteWins, st.BlackWins, st.Draws), true
 }

@@ -289,6 +289,9 @@ func (a *App) statusView(g *geometry) statusView {
 		} else if _, _, _, on := c.ReviewProgress(); on {
 			v.l3 = reviewProgress(c)
 		}
+		if n := c.DemoNote(); n != "" {
+			v.l3 = n // the demo: the next game, in a few seconds
+		}
 	case thinking:
 		// The status follows the clock at statusTick: the box is redrawn four
 		// times a second rather than every frame.

@@ -141,6 +141,9 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 		}
 		item(lr(len(levels)), more, isEngine, func(a *App) { a.ctl.ToggleMoreEngines(side) })
 		what, strength := describe(spec)
+		if n := c.HandicapNodes(settings, side); n > 0 {
+			strength = fmt.Sprintf("Searches %s positions a move (the handicap); the move time paces it.", thousands(n))
+		}
 		// The two sentences share the room under the levels.
 		t := text(what, xr, y+74*u, 16, false, colTextDim, alignLeft, wr)
 		t.h, t.s2, t.col2 = 56*u, strength, colTextFaint
@@ -184,8 +187,11 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	if mode == session.PlayWatch {
 		// Two AIs: the handicap that makes them a contest, not the danger marks.
 		handicap := "Handicap: none"
-		if settings.Handicap > 1 {
-			handicap = fmt.Sprintf("Handicap: Black thinks 1/%d as long", settings.Handicap)
+		switch {
+		case !session.HandicapPair(settings.White, settings.Black):
+			handicap = "Handicap: default pair only"
+		case settings.Handicap > 1:
+			handicap = fmt.Sprintf("Handicap: Black 1/%d of the search", settings.Handicap)
 		}
 		item(or(1), handicap, settings.Handicap > 1, func(a *App) { a.ctl.TogglePanelHandicap() })
 	} else {
@@ -206,11 +212,12 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	y += 52 * u
 
 	// The buttons.
-	bw := (L.card.w - 44*u - 2*12*u) / 3
+	bw := (L.card.w - 44*u - 3*12*u) / 4
 	st := item(rect{x0, y, bw, 46 * u}, "Start  (Enter)", false, func(a *App) { a.ctl.StartPanel() })
 	st.main = true
-	item(rect{x0 + bw + 12*u, y, bw, 46 * u}, "Learn to play", false, func(a *App) { a.startLesson() })
-	item(rect{x0 + 2*(bw+12*u), y, bw, 46 * u}, "Back  (Esc)", false, func(a *App) { a.ctl.Back() })
+	item(rect{x0 + bw + 12*u, y, bw, 46 * u}, "Demo  (D)", false, func(a *App) { a.startDemo() })
+	item(rect{x0 + 2*(bw+12*u), y, bw, 46 * u}, "Learn to play", false, func(a *App) { a.startLesson() })
+	item(rect{x0 + 3*(bw+12*u), y, bw, 46 * u}, "Back  (Esc)", false, func(a *App) { a.ctl.Back() })
 	y += 46*u + 18*u
 	var foot *startText
 	switch note := firstOf(c.PanelNotice(), a.notice); {
@@ -223,6 +230,15 @@ func (a *App) newStartLayout(g *geometry) startLayout {
 	}
 	foot.h = 36 * u
 	return L
+}
+
+// thousands writes n with its thousands separated by commas: 12,500.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // firstOf returns the first non-empty string.

@@ -270,7 +270,8 @@ func (a *App) drawFrame(screen, static *ebiten.Image, g *geometry, f frameState,
 			c := a.ctl
 			title, why := c.EndWords()
 			bb := bannerBounds(g)
-			key := fmt.Sprint(title, "\x00", why, g.cell, g.u, bb.Min)
+			demo, _ := demoBannerLine(c)
+			key := fmt.Sprint(title, "\x00", why, "\x00", demo, g.cell, g.u, bb.Min)
 			img := a.banner.get(bb.Dx(), bb.Dy(), key, func(dst *ebiten.Image) { a.drawBanner(dst, g, bb.Min) })
 			op := &ebiten.DrawImageOptions{}
 			op.GeoM.Translate(float64(bb.Min.X), float64(bb.Min.Y))

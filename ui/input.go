@@ -89,6 +89,8 @@ func (a *App) handleKeys() {
 			c.Back()
 		case pressed(ebiten.KeyA):
 			c.WatchNow()
+		case pressed(ebiten.KeyD):
+			a.startDemo()
 		case pressed(ebiten.KeyW):
 			c.CyclePanelSide(game.White)
 		case pressed(ebiten.KeyB):

@@ -186,15 +186,29 @@ func (a *App) phoneStartAt(g *geometry, u float64, brief int) startLayout {
 	}
 	if mode == session.PlayWatch {
 		opt2, opt2on, opt2do = "Handicap: none", settings.Handicap > 1, func(a *App) { a.ctl.TogglePanelHandicap() }
-		if settings.Handicap > 1 {
+		switch {
+		case !session.HandicapPair(settings.White, settings.Black):
+			opt2 = "Handicap: default pair only"
+		case settings.Handicap > 1:
 			opt2 = fmt.Sprintf("Handicap: Black 1/%d", settings.Handicap)
 		}
 	}
-	y = grid(y, 2, 1, func(i int, r rect) {
-		if i == 0 {
+	opts := 2
+	if mode == session.PlayWatch {
+		opts = 3 // and the demo: game after game
+	}
+	cols := 1
+	if brief == 2 {
+		cols = 2 // two to a row: the room two AIs' engine list needs
+	}
+	y = grid(y, opts, cols, func(i int, r rect) {
+		switch i {
+		case 0:
 			item(r, sound, !prefs.Muted, func(a *App) { a.toggleSound() })
-		} else {
+		case 1:
 			item(r, opt2, opt2on, opt2do)
+		default:
+			item(r, "Demo: game after game", false, func(a *App) { a.startDemo() })
 		}
 	})
 

@@ -634,6 +634,16 @@ func (e *Engine) Wait() {
 	}
 }
 
+// NewGame makes the engine play its next move as a fresh one would: it
+// stops pondering and forgets what earlier searches learnt (the table, the
+// history and killers), keeping the memory they use. A window that plays
+// game after game reuses its engines this way instead of allocating new
+// tables each game. Not during a search.
+func (e *Engine) NewGame() {
+	e.dropPonder()
+	e.s.Clear()
+}
+
 // Ponderer is a player that may think on the opponent's time: callers stop
 // it when the game ends or is taken back (see Engine.StopPondering).
 type Ponderer interface {

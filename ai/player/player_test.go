@@ -178,3 +178,34 @@ func TestEnginePonders(t *testing.T) {
 	}
 	t.Logf("%d hits, %d misses in %d moves", hits, misses, moves)
 }
+
+// After NewGame an engine searches as a fresh one does: the same move, score
+// and node count, where the table of its earlier game changed them.
+func TestEngineNewGameForgets(t *testing.T) {
+	spec := Spec{Kind: Heuristic, Depth: 5, Threads: 1, Seed: 1}
+	pos := game.StartPosition()
+	for _, m := range []string{"e3-b3", "d9-d7", "d5-d2", "d7-d6"} {
+		mv, err := game.ParseMove(m)
+		require.NoError(t, err)
+		pos.Make(mv)
+	}
+	fresh, err := New(spec)
+	require.NoError(t, err)
+	want, err := fresh.(*Engine).Move(context.Background(), pos, nil, nil)
+	require.NoError(t, err)
+
+	used, err := New(spec)
+	require.NoError(t, err)
+	e := used.(*Engine)
+	_, err = e.Move(context.Background(), pos, nil, nil) // the table now knows pos
+	require.NoError(t, err)
+	again, err := e.Move(context.Background(), pos, nil, nil)
+	require.NoError(t, err)
+	require.NotEqual(t, want.Nodes, again.Nodes, "the table changed nothing: the test shows nothing")
+	e.NewGame()
+	got, err := e.Move(context.Background(), pos, nil, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want.Move, got.Move)
+	assert.Equal(t, want.Score, got.Score)
+	assert.Equal(t, want.Nodes, got.Nodes)
+}

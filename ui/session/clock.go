@@ -62,11 +62,12 @@ func (c *Controller) checkFlag(now time.Time) {
 
 // moveBudget is the time an AI gives its next move: the move time, or with a
 // clock a twentieth of the time left plus most of the increment, whichever is
-// less (and never under 50 ms); both divided by its handicap.
+// less (and never under 50 ms). A handicapped game's engines also stop at
+// their node budgets.
 func (c *Controller) moveBudget(side game.Color) time.Duration {
 	b := c.settings.MoveTimeOf(side)
 	if left, ok := c.ClockLeft(side); ok {
-		b = min(b, max(50*time.Millisecond, (left/20+c.settings.Increment*3/4)/time.Duration(c.settings.handicapOf(side))))
+		b = min(b, max(50*time.Millisecond, left/20+c.settings.Increment*3/4))
 	}
 	return b
 }

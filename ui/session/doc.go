@@ -75,6 +75,9 @@
 //     and the Glicko-2 rating they move; the puzzle of the day.
 //   - watch.go: what makes two AIs watchable: the pieces lost, White's
 //     chance at each ply, the king's open lines.
+//   - demo.go: the demo: AI against AI game after game, the default pair
+//     taking turns at White from the handicap match's seeded openings, the
+//     last game's result shown between games, nothing kept or grown.
 //   - review.go: the review of a finished game: ai/analyse run in the
 //     background over the game's line (after a loaded match record's random
 //     opening), its marks by move, the review of the move on the board, its

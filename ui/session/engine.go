@@ -197,11 +197,54 @@ func WatchPair() (white, black string) {
 	return player.Heuristic, player.Heuristic
 }
 
+// HandicapPair reports whether white against black is a pair the handicap
+// was measured for: WatchPair, or the same two engines on the other sides
+// (the demo alternates them). Any other pair, one a person picked in the
+// panel or named on the command line, plays without it.
+func HandicapPair(white, black string) bool {
+	w, b := WatchPair()
+	return white == w && black == b || white == b && black == w
+}
+
+// WatchNodes is White's node budget per move in a handicapped game (Black's
+// is WatchNodes/WatchHandicap): a node budget plays the same moves on any
+// machine, at any load, where a share of the wall-clock time did not (a
+// loaded machine hurt the short search most). It is half the Master
+// level's budget, about a tenth of a second on one thread of a typical
+// machine, small enough that the 100 games of the handicap's match could
+// be played on a busy machine; the window shows each move no sooner than
+// the move time after its search began (Settings.MoveTime), so that the
+// audience can follow.
+const WatchNodes = 100_000
+
 // WatchHandicap is the default AI-vs-AI handicap (Settings.Handicap): Black
-// thinks this many times less than White, so that White wins between a third
-// and two thirds of the games of WatchPair (docs/measurements.md, section
-// The AI-vs-AI handicap, has the match).
-const WatchHandicap = 14
+// searches this many times fewer nodes than White, so that White wins
+// between a third and two thirds of the games of WatchPair
+// (docs/measurements.md, section The AI-vs-AI handicap, has the match).
+const WatchHandicap = 8
+
+// NodeTTSizeMB is the transposition table of each engine that searches by
+// nodes (NodeEngine): 131,072 entries, room enough for WatchNodes, and half
+// WindowTTSizeMB, so that a window playing the demo all day stays within
+// its memory (docs/measurements.md, section Memory).
+const NodeTTSizeMB = WindowTTSizeMB / 2
+
+// NodeEngine is the default Config.NodeEngines: an ai/player player that
+// searches nodes nodes a move with one thread, no clock and a fixed seed,
+// with the default contempt and a NodeTTSizeMB table: the settings of the
+// match that measured the handicap, so that its moves depend on neither
+// the machine's speed nor its load.
+func NodeEngine(spec string, nodes int64) (Engine, error) {
+	s, err := player.ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	s.SetTTSizeMB(NodeTTSizeMB)
+	s.MoveTime, s.Depth, s.Nodes = 0, 0, nodes
+	s.Contempt = ai.DefaultContempt
+	s.Threads, s.Seed = 1, 1
+	return player.New(s)
+}
 
 // CheckSpec validates a player spec for a flag or the start panel.
 func CheckSpec(spec string) error {

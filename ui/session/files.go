@@ -231,7 +231,7 @@ func (c *Controller) Load(r io.Reader, name string) error {
 	}
 	c.stopSearch()
 	c.stopReview()
-	c.lesson = nil
+	c.lesson, c.demo, c.demoKeep = nil, nil, false
 	c.stopPuzzle()
 	c.paused, c.stepOnce = false, false
 	s := Settings{White: strings.TrimSpace(meta.White), Black: strings.TrimSpace(meta.Black), MoveTime: c.settings.MoveTime}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -13,7 +14,7 @@ import (
 func (c *Controller) Thinking() bool { return c.job != nil && c.job.kind == jobMove }
 
 // Busy reports whether any search (move or hint) runs or winds down.
-func (c *Controller) Busy() bool { return c.job != nil || c.draining != nil }
+func (c *Controller) Busy() bool { return c.job != nil || len(c.draining) > 0 }
 
 // HintMove returns the hint for the current position, or game.NoMove.
 //
@@ -148,7 +149,18 @@ func (c *Controller) startJob(e Engine, kind jobKind, name string, now time.Time
 			l.SetLimits(lim)
 		}
 	}
-	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, budget, now)
+	side := pos.SideToMove()
+	// An engine kept from the last game forgets it before its first move.
+	fresh := kind == jobMove && c.engines[side] == e && c.newGame[side]
+	if fresh {
+		c.newGame[side] = false
+	}
+	c.job = startJob(e, kind, pos, c.game.RepetitionHistory(), c.game.Ply(), name, budget, now, fresh)
+	if kind == jobMove && c.settings.Handicapped() && !c.clockOn {
+		// A node budget may be spent in a tenth of the move time on a
+		// fast machine: the move waits so that the audience can follow.
+		c.job.showAt = now.Add(c.settings.MoveTime)
+	}
 	c.info, c.infoValid = ai.Info{}, false
 	c.record = SearchRecord{Pos: pos, Ply: c.game.Ply(), Name: name, Hint: kind == jobHint, Running: true}
 }
@@ -160,6 +172,9 @@ func (c *Controller) pollJob(now time.Time) {
 		info := infos[len(infos)-1]
 		c.info, c.infoValid = info, true
 		c.record.add(infos)
+	}
+	if now.Before(j.showAt) {
+		return // paced: the result waits in its channel
 	}
 	r, ok := j.poll()
 	if !ok {
@@ -215,16 +230,20 @@ func (c *Controller) cancelJob() {
 		return
 	}
 	c.job.cancel()
-	if c.draining == nil {
-		c.draining = c.job
-	}
+	c.draining = append(c.draining, c.job)
 	c.job = nil
 	c.infoValid = false
 	c.record.Running = false
 }
 
-// stopSearch cancels the running search and forgets it, for a change of engines.
+// stopSearch cancels the running search, for a change of engines, and
+// forgets the cancelled searches still winding down, except those of the
+// board's engines: one of them may be kept for the next game
+// (buildEngines), and an engine searches one position at a time, so no new
+// search starts until they have ended.
 func (c *Controller) stopSearch() {
 	c.cancelSearch()
-	c.draining = nil
+	c.draining = slices.DeleteFunc(c.draining, func(j *searchJob) bool {
+		return j.engine == nil || (j.engine != c.engines[game.White] && j.engine != c.engines[game.Black])
+	})
 }

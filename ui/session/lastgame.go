@@ -17,8 +17,8 @@ const lastGameName = "last-game.txt"
 // that refuses (a browser's blocked storage) is said once in the status
 // line; the game goes on.
 func (c *Controller) keepGame() {
-	if !c.cfg.KeepLastGame || c.puzzle != nil {
-		return // a puzzle is no game to come back to: the kept one stays
+	if !c.cfg.KeepLastGame || c.puzzle != nil || c.demoKeep {
+		return // a puzzle is no game to come back to, and the demo's games are not the person's (nor worth a write a move all day): the kept one stays
 	}
 	var buf bytes.Buffer
 	if c.started && c.game.Ply() > 0 && !c.Over() {

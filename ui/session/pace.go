@@ -21,6 +21,9 @@ func (c *Controller) Delay() time.Duration { return delays[c.delay] }
 
 // WaitingText explains why no AI is moving while one is to move, or "".
 func (c *Controller) WaitingText() string {
+	if n := c.DemoNote(); n != "" {
+		return n // a demo game stopped undecided: the next one comes
+	}
 	if c.screen != ScreenGame || c.Over() || c.job != nil || c.IsHuman(c.sideToMove()) {
 		return ""
 	}

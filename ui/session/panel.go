@@ -15,36 +15,40 @@ type Settings struct {
 	// Increment more after each of its moves; a side whose time runs out
 	// loses. An AI then budgets its moves from its clock.
 	Clock, Increment time.Duration
-	// Handicap, if above 1, gives Black's engine 1/Handicap of the move time
-	// (and of its clock budget): between engines Black wins most games, and
-	// a handicap makes two AIs a contest (WatchHandicap). It applies only
-	// when both sides are engines.
+	// Handicap, if above 1, makes a game of a HandicapPair a contest:
+	// between equal engines Black wins most games, so both search by node
+	// budgets, White Config.WatchNodes a move and Black 1/Handicap of that
+	// (WatchHandicap). Any other pair plays as chosen.
 	Handicap int
 }
 
-// MoveTimeOf returns the move time of side c's engine: MoveTime, divided by
-// the handicap for Black in a game between two engines.
-func (s Settings) MoveTimeOf(c game.Color) time.Duration {
-	if d := s.handicapOf(c); d > 1 {
-		return s.MoveTime / time.Duration(d)
-	}
-	return s.MoveTime
+// MoveTimeOf returns the move time of side c's engine. A handicapped game
+// searches by nodes (Handicapped), and the move time only paces its moves.
+func (s Settings) MoveTimeOf(c game.Color) time.Duration { return s.MoveTime }
+
+// Handicapped reports whether the game plays with the node handicap: a
+// HandicapPair, both engines, with Handicap above 1.
+func (s Settings) Handicapped() bool {
+	return s.Handicap > 1 && s.White != Human && s.Black != Human && HandicapPair(s.White, s.Black)
 }
 
-// handicapOf returns the divisor of side c's thinking time: Handicap for
-// Black when both sides are engines and Handicap is above 1, else 1.
-func (s Settings) handicapOf(c game.Color) int {
-	if c == game.Black && s.Handicap > 1 && s.White != Human && s.Black != Human {
-		return s.Handicap
+// nodesOf returns side c's node budget in a handicapped game: whiteNodes
+// for White, 1/Handicap of it for Black (at least 1); 0 in any other game.
+func (s Settings) nodesOf(c game.Color, whiteNodes int64) int64 {
+	switch {
+	case !s.Handicapped():
+		return 0
+	case c == game.Black:
+		return max(1, whiteNodes/int64(s.Handicap))
 	}
-	return 1
+	return whiteNodes
 }
 
 // HandicapNote returns a few words on side c's handicap for the players'
-// labels ("1/4 of the time"), or "" when it has none.
+// labels ("1/8 of the search"), or "" when it has none.
 func (s Settings) HandicapNote(c game.Color) string {
-	if d := s.handicapOf(c); d > 1 {
-		return fmt.Sprintf("1/%d of the time", d)
+	if c == game.Black && s.Handicapped() {
+		return fmt.Sprintf("1/%d of the search", s.Handicap)
 	}
 	return ""
 }
@@ -286,6 +290,7 @@ func (c *Controller) Back() {
 // StartPanel starts a new game with the start panel's settings; an error (a bad
 // player) stays in the panel.
 func (c *Controller) StartPanel() error {
+	c.demo, c.demoKeep = nil, false
 	err := c.Start(c.panel)
 	if err != nil {
 		c.panelErr = err.Error()
@@ -363,20 +368,51 @@ func (c *Controller) HumanSide() (side game.Color, ok bool) {
 }
 
 // buildEngines builds the engines of the computer players of s (nil for a
-// human side).
+// human side). A handicapped game's engines search by nodes
+// (Config.NodeEngines); an engine of the game on the board with the same
+// spec and kind of limit is kept (a rematch, the demo's next game), so that its
+// table and network are reused rather than allocated again each game: a
+// window that plays AI against AI all day must not grow. Its table is
+// cleared before its first search of the new game (startJob).
 func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 	var engines [2]Engine
+	var keys [2]engineKey
+	var fresh [2]bool
+	pool, poolKeys := c.engines, c.engineKeys
 	for _, side := range []game.Color{game.White, game.Black} {
 		spec := s.Spec(side)
 		if spec == Human {
 			continue
 		}
-		e, err := c.cfg.Engines(spec, s.MoveTimeOf(side))
+		nodes := s.nodesOf(side, c.watchNodes())
+		k := engineKey{spec: spec, byNodes: nodes > 0, moveTime: s.MoveTimeOf(side)}
+		if k.byNodes {
+			k.moveTime = 0
+		}
+		keys[side] = k
+		if e, ok := keptEngine(&pool, poolKeys, k); ok {
+			if l, ok := e.(limitable); ok && k.byNodes {
+				// The demo's pairs change sides, and the budget with the side.
+				lim := l.Limits()
+				lim.Nodes = nodes
+				l.SetLimits(lim)
+			}
+			engines[side], fresh[side] = e, true
+			continue
+		}
+		var e Engine
+		var err error
+		if k.byNodes {
+			e, err = c.cfg.NodeEngines(spec, nodes)
+		} else {
+			e, err = c.cfg.Engines(spec, k.moveTime)
+		}
 		if err != nil {
 			return engines, fmt.Errorf("cannot set up %v's player: %v", side, err)
 		}
 		engines[side] = e
 	}
+	c.engineKeys, c.newGame = keys, fresh
 	// An AI ponders only against a person: two AIs pondering would take
 	// each other's processor time.
 	for _, side := range []game.Color{game.White, game.Black} {
@@ -385,6 +421,42 @@ func (c *Controller) buildEngines(s Settings) ([2]Engine, error) {
 		}
 	}
 	return engines, nil
+}
+
+// engineKey is what an engine was built for: its spec, and a node budget
+// (which a kept engine takes from its new side) or its move time.
+type engineKey struct {
+	spec     string
+	byNodes  bool
+	moveTime time.Duration
+}
+
+// keptEngine returns an engine of pool (the game on the board's) built for
+// k, and takes it off pool so that one engine never plays both sides.
+func keptEngine(pool *[2]Engine, keys [2]engineKey, k engineKey) (Engine, bool) {
+	for side, e := range pool {
+		if e != nil && keys[side] == k {
+			pool[side] = nil
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// HandicapNodes returns side c's node budget in a game with settings s:
+// for a handicapped game (Settings.Handicapped) White's is WatchNodes (or
+// Config.WatchNodes) and Black's 1/Handicap of it; 0 otherwise.
+func (c *Controller) HandicapNodes(s Settings, side game.Color) int64 {
+	return s.nodesOf(side, c.watchNodes())
+}
+
+// watchNodes is White's node budget in a handicapped game: Config.WatchNodes,
+// or WatchNodes.
+func (c *Controller) watchNodes() int64 {
+	if c.cfg.WatchNodes > 0 {
+		return c.cfg.WatchNodes
+	}
+	return WatchNodes
 }
 
 // setGame puts g on the board and clears what belonged to the previous position.

@@ -35,6 +35,10 @@ type searchJob struct {
 	name     string // the engine's spec, for the status line
 	moveTime time.Duration
 	started  time.Time
+	// showAt, when set, is the earliest time the result is taken: a
+	// handicapped game's moves are paced (Controller.startJob).
+	showAt time.Time
+	engine Engine // the engine searching, which searches one position at a time
 
 	cancel   context.CancelFunc
 	progress chan ai.Info   // the reports, one per iteration; a full channel drops reports
@@ -42,7 +46,9 @@ type searchJob struct {
 }
 
 // startJob starts e on pos in a new goroutine.
-func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply int, name string, moveTime time.Duration, now time.Time) *searchJob {
+// With newGame, an engine that can (newGamer) first forgets its earlier
+// games.
+func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply int, name string, moveTime time.Duration, now time.Time, newGame bool) *searchJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	if moveTime > 0 {
 		// A safety net only: the engine keeps its own clock. A stuck engine must
@@ -51,7 +57,7 @@ func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply i
 	}
 	j := &searchJob{
 		kind: kind, side: pos.SideToMove(), ply: ply, hash: pos.Hash(), name: name,
-		moveTime: moveTime, started: now, cancel: cancel,
+		moveTime: moveTime, started: now, cancel: cancel, engine: e,
 		progress: make(chan ai.Info, ai.MaxDepth+2),
 		done:     make(chan jobResult, 1),
 	}
@@ -62,6 +68,9 @@ func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply i
 		runtime.LockOSThread()
 		lowerThreadPriority()
 		defer cancel()
+		if ng, ok := e.(newGamer); ok && newGame {
+			ng.NewGame()
+		}
 		res, err := e.Move(ctx, pos, history, func(info ai.Info) {
 			info.PV = slices.Clone(info.PV) // the engine may reuse its buffer
 			select {
@@ -74,6 +83,10 @@ func startJob(e Engine, kind jobKind, pos game.Position, history []uint64, ply i
 	}()
 	return j
 }
+
+// newGamer is an engine that can forget its earlier games while keeping its
+// memory (ai/player's engines): a kept engine is reused for the next game.
+type newGamer interface{ NewGame() }
 
 // reports drains the progress channel without waiting and returns the
 // reports that came, oldest first.

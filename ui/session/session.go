@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"time"
 
 	"github.com/tablut-ai/tablut/ai"
@@ -23,11 +24,17 @@ const (
 
 // Config wires a Controller to the world; zero fields take defaults.
 type Config struct {
-	Engines  EngineFactory    // builds the AI players; default PlayerEngine
-	Now      func() time.Time // the clock; default time.Now
-	HintSpec string           // the engine asked for hints; default DefaultOpponent
-	SaveDir  string           // where Save writes records without a dialog; default RecordsDir()
-	Dialogs  Dialogs          // the file dialogs; default DesktopDialogs (WindowsDialogs on Windows, BrowserDialogs in a browser)
+	Engines EngineFactory // builds the AI players; default PlayerEngine
+	// NodeEngines builds the engines of a handicapped game (Settings.Handicapped),
+	// which search by node budgets; default NodeEngine.
+	NodeEngines func(spec string, nodes int64) (Engine, error)
+	// WatchNodes is White's node budget in a handicapped game; default
+	// WatchNodes. Tests give a small one.
+	WatchNodes int64
+	Now        func() time.Time // the clock; default time.Now
+	HintSpec   string           // the engine asked for hints; default DefaultOpponent
+	SaveDir    string           // where Save writes records without a dialog; default RecordsDir()
+	Dialogs    Dialogs          // the file dialogs; default DesktopDialogs (WindowsDialogs on Windows, BrowserDialogs in a browser)
 	// Store keeps what outlives a run (the person's last choices, the game
 	// on the board); default DefaultStore(). Tests give NewMemStore().
 	Store Store
@@ -77,7 +84,12 @@ type Controller struct {
 
 	game    *game.Game
 	engines [2]Engine // nil for a human side
-	hintEng Engine
+	// engineKeys say what each engine was built for, and newGame which of
+	// them were kept from the last game and forget it before their next
+	// search (buildEngines).
+	engineKeys [2]engineKey
+	newGame    [2]bool
+	hintEng    Engine
 	// hintName is hintEng's spec: the hint engine's, or the classroom
 	// view's engine (HintWith).
 	hintName string
@@ -96,9 +108,9 @@ type Controller struct {
 	delay      int // index into delays
 	nextAI     time.Time
 
-	job       *searchJob // the running search, if any
-	draining  *searchJob // a cancelled search still winding down
-	info      ai.Info    // latest report of job
+	job       *searchJob   // the running search, if any
+	draining  []*searchJob // cancelled searches still winding down
+	info      ai.Info      // latest report of job
 	infoValid bool
 	record    SearchRecord // the running or the last search, for the classroom view
 	wantHint  bool         // a hint was asked while a search was winding down
@@ -170,7 +182,12 @@ type Controller struct {
 	// back when the game is saved.
 	tags []game.RecordTag
 
-	keepFailed bool // the Store refused the last game once (said in the status)
+	keepFailed bool       // the Store refused the last game once (said in the status)
+	demo       *demoState // the demo, while it runs (demo.go)
+	// demoKeep: the demo ran and no game of the person's has been started
+	// or loaded since, so the game kept from an earlier run stays as it
+	// is (keepGame).
+	demoKeep bool
 	// link is the game a page's link asks for while the kept game is on
 	// the board and the question up (ScreenLink).
 	link *Settings
@@ -184,6 +201,9 @@ type Controller struct {
 func New(cfg Config) *Controller {
 	if cfg.Engines == nil {
 		cfg.Engines = PlayerEngine
+	}
+	if cfg.NodeEngines == nil {
+		cfg.NodeEngines = NodeEngine
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -320,11 +340,10 @@ func (c *Controller) Update() {
 		c.pollDialog()
 	}
 	c.anims.prune(now)
-	if c.draining != nil {
-		if _, ok := c.draining.poll(); ok {
-			c.draining = nil
-		}
-	}
+	c.draining = slices.DeleteFunc(c.draining, func(j *searchJob) bool {
+		_, ok := j.poll()
+		return ok
+	})
 	if c.job != nil {
 		c.pollJob(now)
 	}
@@ -336,10 +355,11 @@ func (c *Controller) Update() {
 		c.pollPuzzle(now)
 	}
 	c.checkFlag(now)
+	c.updateDemo(now)
 	if c.Over() {
 		c.stopPondering()
 	}
-	if c.job != nil || c.draining != nil || c.screen != ScreenGame || c.Over() || c.help {
+	if c.job != nil || len(c.draining) > 0 || c.screen != ScreenGame || c.Over() || c.help || c.demoAdjudicated() {
 		return // no new search while the help hides the board: its clock stands still
 	}
 	side := c.sideToMove()

@@ -146,12 +146,12 @@ func TestDamagedSettingsOpenThePanel(t *testing.T) {
 func TestHandicapByClicks(t *testing.T) {
 	needDisplay(t)
 	resize(t, 1280, 800)
-	cfg := session.Config{Engines: session.DepthEngine(1), HintSpec: "heuristic", Store: session.NewMemStore()}
+	cfg := session.Config{Engines: session.DepthEngine(1), WatchNodes: 2000, HintSpec: "heuristic", Store: session.NewMemStore()}
 	var app *ui.App
 	onLoop(t, func() { app = newApp(t, ui.Options{Config: cfg}) })
 	frames(t, 5)
 	clickItem(t, app, "Watch AI vs AI")
-	label := fmt.Sprintf("Handicap: Black thinks 1/%d as long", session.WatchHandicap)
+	label := fmt.Sprintf("Handicap: Black 1/%d of the search", session.WatchHandicap)
 	if s, _ := app.Controller().Panel(); s.Handicap != session.WatchHandicap {
 		t.Fatalf("watching the default pair proposes handicap %d, want %d", s.Handicap, session.WatchHandicap)
 	}
