@@ -60,6 +60,9 @@ func main() {
 		return
 	}
 	opts.Config.Engines = startWorkers(q.Get("workers")) // nil: in the page
+	if searchPool != nil {
+		opts.Config.EstimateBy = searchPool.estimate // the bar's figures, off the page's thread too
+	}
 	if err := ui.Run(opts); err != nil {
 		pageFail("The game stopped: " + err.Error() + ". Reload the page to play again.")
 	}
@@ -126,7 +129,10 @@ type state struct {
 	Frame int
 	Ply   int
 	Busy  bool // a search runs (an AI thinks)
-	Human bool // a person may move
+	// Estimated: the position on the board has its estimate (the bar's
+	// figure, made by a search worker: session.Config.EstimateBy).
+	Estimated bool
+	Human     bool // a person may move
 	// Moves are the legal moves, where their squares are drawn (a JSON list
 	// of move, kept while the position and the screen stay the same).
 	Moves json.RawMessage
@@ -194,7 +200,8 @@ var lists testLists
 // testState describes the board for the browser test, as JSON.
 func testState(a *ui.App, frame int) string {
 	c := a.Controller()
-	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(),
+	_, estimated := c.Eval()
+	s := state{Frame: frame, Ply: c.Game().Ply(), Busy: c.Busy(), Human: c.HumanToMove(), Estimated: estimated,
 		Screen: "game", Flipped: c.Flipped(), Dragging: a.Dragging(), Search: poolState()}
 	scale := cssScale()
 	if q := c.Selected(); q != game.NoSquare {

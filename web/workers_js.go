@@ -187,6 +187,52 @@ func (p *pool) search(ctx context.Context, spec string, seed uint64, moveTime ti
 	return merge.Best(), nil
 }
 
+// estimate has the first worker make the window's estimate of pos
+// (session.Config.EstimateBy): the searcher player.NewEstimator makes of
+// spec, within spec's limits, White's view. It holds the pool like a
+// search: an estimate waits for a move's search and the next move's search
+// for the estimate (a few hundredths of a second at the page's budget).
+// Off the page's thread: there, the estimates held the page's frames back
+// while the AI thought.
+func (p *pool) estimate(ctx context.Context, spec player.Spec, pos game.Position) (int32, error) {
+	select {
+	case p.lock <- struct{}{}:
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	defer func() { <-p.lock }()
+	p.nextID++
+	id := p.nextID
+	req := searchmsg.NewRequest(id, spec.String(), 0, 0, spec.Limits(), pos, nil, nil)
+	req.Estimate = true
+	p.workers[0].Call("postMessage", req.Encode())
+	done := ctx.Done()
+	var giveUp <-chan time.Time
+	for {
+		select {
+		case pr := <-p.in:
+			switch {
+			case pr.r.ID == -1:
+				return 0, errors.New(pr.r.Err)
+			case pr.r.ID != id || pr.k != 0:
+				// a stopped search's last words
+			case pr.r.Err != "":
+				return 0, errors.New(pr.r.Err)
+			case pr.r.Result != nil:
+				if done == nil {
+					return 0, ctx.Err() // stopped: a partial figure is none
+				}
+				return pr.r.Result.Score, nil
+			}
+		case <-done:
+			p.stop(id, 1)
+			done, giveUp = nil, time.After(stopWait)
+		case <-giveUp:
+			return 0, fmt.Errorf("a search worker did not stop within %v", stopWait)
+		}
+	}
+}
+
 // stop asks the first n workers to stop the search id.
 func (p *pool) stop(id int64, n int) {
 	msg := searchmsg.Request{ID: id, Stop: true}.Encode()

@@ -684,3 +684,21 @@ func (p *RandomPlayer) Move(ctx context.Context, pos game.Position, history []ui
 	m := moves[p.r.IntN(len(moves))]
 	return ai.Result{Move: m, PV: []game.Move{m}}, nil
 }
+
+// NewEstimator returns the searcher of the window's estimates (one figure
+// per position for the evaluation bar and the chart, ui/session's
+// estimate.go), made the same way in the window and in the page's search
+// worker: spec's evaluator, read through its White side when it has one per
+// side, so that a game's figures are one judgement that does not zigzag
+// from move to move; one thread, deterministic, a table of ttSizeMB that
+// the caller clears before each position.
+func NewEstimator(spec Spec, ttSizeMB int) (*ai.Searcher, error) {
+	ev, err := NewEvaluator(spec)
+	if err != nil {
+		return nil, err
+	}
+	if se, ok := ev.(ai.SidedEvaluator); ok {
+		ev = se.ForSide(game.White)
+	}
+	return ai.NewSearcher(ev, ai.Options{TTSizeMB: ttSizeMB, Threads: 1, Deterministic: true}), nil
+}

@@ -27,10 +27,12 @@ import (
 // White evaluator, as the review does, so that the chart's curve is one
 // judgement and does not zigzag between two.
 //
-// In a browser the search runs on the page's thread and gives the page its
-// turn every few nodes (ai/yield_js.go, internal/pageturn), like the
-// classroom's counts; it takes a smaller budget there, as the network is
-// slower without SIMD.
+// In a browser the page's search workers estimate (Config.EstimateBy, one
+// worker, the same searcher made by player.NewEstimator): on the page's own
+// thread the estimates held its frames back while the AI thought (twice
+// the longest frame gap in the browser test, docs/measurements.md). The
+// budget is smaller there, as the network is slower in a browser; the bar
+// holds the last figure while a move's search has the workers.
 
 // EstimateNodes is the estimate's node budget on the desktop (the
 // champion's search at about a million nodes a second on one thread,
@@ -74,6 +76,8 @@ type estimator struct {
 	name     string
 	searcher chan *ai.Searcher // capacity 1: the searcher, when no job holds it
 	failed   bool              // the engine could not be built; no estimates
+	// by, when set (Config.EstimateBy), estimates instead of searcher.
+	by func(ctx context.Context, spec player.Spec, pos game.Position) (int32, error)
 }
 
 // newEstimator returns the estimator of Config.EstimateSpec, or of the
@@ -90,23 +94,15 @@ func newEstimator(cfg Config) *estimator {
 			s.Nodes = estimateNodesPage
 		}
 	}
-	e := &estimator{spec: s, searcher: make(chan *ai.Searcher, 1)}
+	e := &estimator{spec: s, searcher: make(chan *ai.Searcher, 1), by: cfg.EstimateBy}
 	e.name = player.Spec{Kind: s.Kind, Net: s.Net}.String()
 	e.searcher <- nil // built by the first job
 	return e
 }
 
-// build returns the estimating searcher: the spec's evaluator, its White
-// side for a sided one.
+// build returns the estimating searcher (player.NewEstimator).
 func (e *estimator) build() (*ai.Searcher, error) {
-	ev, err := player.NewEvaluator(e.spec)
-	if err != nil {
-		return nil, err
-	}
-	if se, ok := ev.(ai.SidedEvaluator); ok {
-		ev = se.ForSide(game.White)
-	}
-	return ai.NewSearcher(ev, ai.Options{TTSizeMB: estimateTTSizeMB, Threads: 1, Deterministic: true}), nil
+	return player.NewEstimator(e.spec, estimateTTSizeMB)
 }
 
 // start estimates pos in a new goroutine.
@@ -114,6 +110,21 @@ func (e *estimator) start(pos game.Position) *estimateJob {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &estimateJob{hash: pos.Hash(), cancel: cancel, done: make(chan estimateResult, 1)}
 	lim := e.spec.Limits()
+	if e.by != nil {
+		go func() {
+			defer cancel()
+			score, err := e.by(ctx, e.spec, pos)
+			switch {
+			case ctx.Err() != nil:
+				j.done <- estimateResult{cancelled: true}
+			case err != nil:
+				j.done <- estimateResult{}
+			default:
+				j.done <- estimateResult{score: score, ok: true}
+			}
+		}()
+		return j
+	}
 	go func() {
 		// Like the players' searches: its own thread at a lower priority,
 		// so that the window keeps drawing.

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"slices"
 	"time"
 
@@ -54,6 +55,11 @@ type Config struct {
 	// chart show (estimate.go); nil, the strongest engine on EstimateNodes.
 	// Tests give a small depth-limited one.
 	EstimateSpec *player.Spec
+	// EstimateBy, when set, computes each estimate (White's view) instead of
+	// a searcher of the window's own: the page's search workers
+	// (web/workers_js.go), which make it with player.NewEstimator. An error
+	// turns the estimates off, with the bar grey.
+	EstimateBy func(ctx context.Context, spec player.Spec, pos game.Position) (int32, error)
 }
 
 // Cue is a sound the controller asks for; the window plays it (ui/sound.go).

@@ -15,7 +15,9 @@ import (
 )
 
 // maxThinkGap is the longest the page may go without a frame while an AI
-// thinks in the search workers. Issue 59 asks for 50 ms at every level; on
+// thinks in the search workers. Issue 59 asks for 50 ms at every level; a
+// quiet two-core machine gives 50 ms at 10 of 12 levels' answers and 67 ms
+// at two (docs/measurements.md, section Web build). On
 // CI's two cores, where WebGL is drawn by SwiftShader on the CPU, every
 // frame the game presents costs the renderer about 26 ms of CPU (its
 // drawing, the browser's compositing and a read-back of the whole frame;
@@ -23,10 +25,11 @@ import (
 // the search leaves free, whatever the search does. The page presents
 // little while an AI thinks (the status moves four times a second), but a
 // moved piece's glide presents every frame, and the 50 ms was not shown to
-// hold in every run on a busy machine (docs/measurements.md, section Web
-// build), so the test holds the bound that machine keeps and logs each
-// level's figure.
-const maxThinkGap = 250 * time.Millisecond
+// hold in every run (67 ms, four frames at 60 Hz, in some), so the test
+// holds a bound with room for CI's noise, low enough to catch work on the
+// page's thread (the estimates made there gave 100 to 183 ms), and logs
+// each level's figure.
+const maxThinkGap = 150 * time.Millisecond
 
 // workerSpecs are the players whose thinking TestWorkerFrameGaps times:
 // every level and the champion at full strength, at a 2 s move time.
@@ -83,6 +86,9 @@ func TestWorkerFrameGaps(t *testing.T) {
 			if time.Duration(gap*float64(time.Millisecond)) > maxThinkGap {
 				t.Errorf("%s: the page went %.0f ms without a frame while the AI thought (at most %v)", spec, gap, maxThinkGap)
 			}
+			// The bar's figure for the position after the answer comes
+			// from a worker too.
+			waitFor(t, ctx, `JSON.parse(window.tablut_state).Estimated`, 10*time.Second)
 		})
 	}
 }

@@ -19,6 +19,11 @@ type Request struct {
 	ID      int64
 	Stop    bool `json:",omitempty"`
 	Prepare bool `json:",omitempty"`
+	// Estimate asks for the window's estimate of Pos (session's
+	// estimate.go) rather than a player's move: the searcher that
+	// player.NewEstimator makes of Spec, its table cleared, no history, no
+	// share, within Nodes.
+	Estimate bool `json:",omitempty"`
 
 	// Spec is the player ("level:club", "cnn:champion"); Seed its seed (a
 	// level's noise and the tie-breaks), the same for a whole game so that

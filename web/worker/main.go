@@ -13,7 +13,8 @@
 // read.
 //
 //   - main.go: this comment; the server (requests in, replies out) that
-//     does not depend on the browser.
+//     does not depend on the browser; it also makes the window's
+//     estimates (searchmsg.Request.Estimate).
 //   - worker_js.go: the worker's messages (onmessage, postMessage).
 //   - worker_other.go: outside a browser, a line saying what the program is.
 //   - main_test.go: the server answers, shares and stops; the build links
@@ -55,7 +56,8 @@ type server struct {
 	cancels map[int64]context.CancelFunc // of the searches asked for and not finished
 	queue   chan queued
 
-	engines map[engineKey]*player.Engine // only run's goroutine uses it
+	engines    map[engineKey]*player.Engine // only run's goroutine uses it
+	estimators map[string]*ai.Searcher      // by spec; only run's goroutine uses it
 }
 
 // queued is a search waiting its turn, with its context.
@@ -66,7 +68,7 @@ type queued struct {
 
 func newServer(post func(string)) *server {
 	return &server{post: post, cancels: map[int64]context.CancelFunc{},
-		queue: make(chan queued, 64), engines: map[engineKey]*player.Engine{}}
+		queue: make(chan queued, 64), engines: map[engineKey]*player.Engine{}, estimators: map[string]*ai.Searcher{}}
 }
 
 // receive takes one message from the page: a stop cancels its search at
@@ -122,6 +124,17 @@ func (s *server) search(ctx context.Context, r searchmsg.Request) {
 		fail(err)
 		return
 	}
+	if r.Estimate {
+		es, err := s.estimator(r.Spec)
+		if err != nil {
+			fail(err)
+			return
+		}
+		es.Clear()
+		res := es.Search(ctx, pos, nil, ai.Limits{Nodes: r.Nodes, Depth: r.Depth, MoveTime: r.MoveLimit}, nil)
+		s.post(searchmsg.Reply{ID: r.ID, Result: &res}.Encode())
+		return
+	}
 	e, err := s.engine(r)
 	if err != nil {
 		fail(err)
@@ -171,6 +184,31 @@ func (s *server) engine(r searchmsg.Request) (*player.Engine, error) {
 	s.engines[key] = e
 	return e, nil
 }
+
+// estimator returns the estimating searcher of spec (player.NewEstimator),
+// made once.
+func (s *server) estimator(spec string) (*ai.Searcher, error) {
+	if es, ok := s.estimators[spec]; ok {
+		return es, nil
+	}
+	ps, err := player.ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	es, err := player.NewEstimator(ps, estimateTTSizeMB)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.estimators) >= maxEngines {
+		clear(s.estimators)
+	}
+	s.estimators[spec] = es
+	return es, nil
+}
+
+// estimateTTSizeMB is the estimator's table (the window's, ui/session's
+// estimate.go): cleared before each position, it holds one small search.
+const estimateTTSizeMB = 4
 
 // errNotSearch is the error for a player that does not search (random).
 type errNotSearch string
