@@ -132,8 +132,8 @@ func runPuzzles(args []string) error {
 		return err
 	}
 	st, ps := run.Stats(), run.Puzzles()
-	fmt.Fprintf(os.Stderr, "puzzles: %d records, %d positions proved (%d without a win in %d, %d not unique, %d over budget, %d duplicates), %d puzzles (%s) in %v\n",
-		st.Games, st.Positions, st.NoWin, c.MaxDepth, st.NotUnique, st.OverBudget, st.Duplicates, len(ps), cells(ps, c.MaxDepth), time.Since(start).Round(time.Second))
+	fmt.Fprintf(os.Stderr, "puzzles: %d records (%d other files skipped), %d positions proved (%d without a win in %d, %d not unique, %d over budget, %d duplicates), %d puzzles (%s) in %v\n",
+		st.Games, st.NotRecords, st.Positions, st.NoWin, c.MaxDepth, st.NotUnique, st.OverBudget, st.Duplicates, len(ps), cells(ps, c.MaxDepth), time.Since(start).Round(time.Second))
 	fmt.Fprintf(os.Stderr, "wrote %s/%s\n", printable(dir), puzzles.PuzzlesFile)
 	return nil
 }

@@ -73,6 +73,7 @@ type Stats struct {
 	NotUnique  int // a win, but not with one first move only
 	OverBudget int // the proof needed more nodes than the budget
 	Full       int // skipped: the side's cells were full
+	NotRecords int // files named game-*.txt in the folders that are not game records (skipped)
 	Nodes      int64
 }
 
@@ -195,6 +196,16 @@ func Records(inputs []string, seed uint64) ([]string, error) {
 			return nil, fmt.Errorf("input %s: %v", in, err)
 		}
 		if !fi.IsDir() {
+			// A file named by the user must be a record.
+			fh, err := os.Open(in)
+			if err != nil {
+				return nil, fmt.Errorf("input %s: %v", in, err)
+			}
+			_, _, err = game.ReadRecord(fh)
+			fh.Close()
+			if err != nil {
+				return nil, fmt.Errorf("input %s is not a game record: %v", in, err)
+			}
 			files = append(files, in)
 			continue
 		}
@@ -330,11 +341,12 @@ type candidate struct {
 
 // proved is what one record gave.
 type proved struct {
-	path     string
-	winner   game.Color
-	decisive bool
-	cands    []candidate
-	err      error
+	path      string
+	winner    game.Color
+	decisive  bool
+	notRecord bool
+	cands     []candidate
+	err       error
 }
 
 // prove reads one record and proves its candidate positions (the winner to
@@ -351,7 +363,9 @@ func (r *Run) prove(ctx context.Context, path string) proved {
 	g, _, err := game.ReadRecord(fh)
 	fh.Close()
 	if err != nil {
-		out.err = fmt.Errorf("%s: %v", path, err)
+		// Found in a folder under a record's name but not one (an
+		// analysis, say): skipped and counted.
+		out.notRecord = true
 		return out
 	}
 	winner, ok := g.Outcome().Winner()
@@ -393,6 +407,10 @@ func (r *Run) prove(ctx context.Context, path string) proved {
 // cell skips the position; the rest become puzzles.
 func (r *Run) apply(res proved, seen map[uint64]bool) {
 	c := r.st.Config
+	if res.notRecord {
+		r.st.Stats.NotRecords++
+		return
+	}
 	r.st.Stats.Games++
 	if !res.decisive {
 		return
