@@ -27,7 +27,7 @@
 //
 // Tests: format_test.go (round trip, broken files), judge_test.go (Judge along
 // every line, wrong moves, repetition, Defences), checker_test.go and
-// race_on_test.go/race_off_test.go (the checker below and its subset under the
+// race_on_test.go and race_off_test.go (the checker below and its subset under the
 // race detector), bench_test.go (Judge and Solve on the deepest puzzles).
 //
 // The tests hold an independent checker (checker_test.go): a plain minimax
