@@ -19,9 +19,16 @@
 //     defence.
 //   - judge.go: Judge (what a move does at a step of a puzzle: wins, the
 //     longest defence, the other winning moves, or the refutation and a
-//     sentence for people) and Solve (the shortest win, its line, and the
-//     other winning moves at each step, for the generator).
+//     sentence for people), Defences (every defence to a winning move with
+//     the moves the solver still needs and a reply: one level of the
+//     classroom's proof tree, opened on demand) and Solve (the shortest win,
+//     its line, and the other winning moves at each step, for the generator).
 //   - puzzles.txt: the shipped set (not Go; tablut puzzles writes it).
+//
+// Tests: format_test.go (round trip, broken files), judge_test.go (Judge along
+// every line, wrong moves, repetition, Defences), checker_test.go and
+// race_on_test.go and race_off_test.go (the checker below and its subset under the
+// race detector), bench_test.go (Judge and Solve on the deepest puzzles).
 //
 // The tests hold an independent checker (checker_test.go): a plain minimax
 // with alpha-beta on game.Game, sharing no code with the prover, re-proves

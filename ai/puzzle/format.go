@@ -285,7 +285,7 @@ func validate(p Puzzle) error {
 	case len(p.Line) != 2*p.Depth-1:
 		return fmt.Errorf("a win in %d needs %d moves in the line, found %d", p.Depth, 2*p.Depth-1, len(p.Line))
 	case len(p.Others) != p.Depth || p.Others[0] != 0:
-		return fmt.Errorf("Others needs %d counts starting with 0, got %v", p.Depth, p.Others)
+		return fmt.Errorf("the other-moves counts need %d numbers starting with 0, got %v", p.Depth, p.Others)
 	case p.Rating < minRating || p.Rating > maxRating:
 		return fmt.Errorf("rating %d is out of range %d..%d", p.Rating, minRating, maxRating)
 	case strings.ContainsAny(p.Source, "\r\n"):

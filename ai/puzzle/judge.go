@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/tablut-ai/tablut/game"
 )
@@ -271,4 +272,56 @@ func Solve(ctx context.Context, start game.Position, maxDepthAsked int, budget i
 	}
 	sol.Nodes = pr.nodes
 	return sol, nil
+}
+
+// Defence is one defender answer in the proof of a winning solver move, for
+// the classroom's proof tree: the tree is shown collapsed, and each defence
+// opens on demand (call Defences again after Reply).
+type Defence struct {
+	Move  game.Move // the defender's answer
+	Needs int       // the fewest solver moves that still win after it
+	Reply game.Move // the first solver move (in generator order) that wins in Needs
+}
+
+// Defences lists every defence to the solver's move m in g, which must win
+// within n solver moves (n counting m), the longest first (ties in generator
+// order). It is empty when m ends the game at once. Like Judge, it is
+// exhaustive, honours g's history and does not change g.
+func Defences(ctx context.Context, g *game.Game, m game.Move, n int) ([]Defence, error) {
+	v, err := Judge(ctx, g, m, n)
+	if err != nil {
+		return nil, err
+	}
+	if !v.Wins {
+		return nil, fmt.Errorf("puzzle: %v does not win in %s", m, moves(n))
+	}
+	if v.Final {
+		return nil, nil
+	}
+	p := g.Position()
+	h := gameHistory(g)
+	pr := newProver(ctx, 0)
+	q := p
+	c := q.Make(m)
+	h2 := h.after(&p, c)
+	var out []Defence
+	for _, d := range legalMoves(&q) {
+		r := q
+		c := r.Make(d)
+		h3 := h2.after(&q, c)
+		k := pr.shortest(&r, n-1, h3)
+		if pr.err != nil {
+			return nil, pr.err
+		}
+		def := Defence{Move: d, Needs: k}
+		for _, s := range legalMoves(&r) {
+			if pr.moveWins(&r, s, k, h3) {
+				def.Reply = s
+				break
+			}
+		}
+		out = append(out, def)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Needs > out[j].Needs })
+	return out, pr.err
 }

@@ -8,18 +8,20 @@ import (
 	"github.com/tablut-ai/tablut/game"
 )
 
-// judgeSample returns the shipped puzzles a test walks: all of them, or in
-// -short mode a few of each depth.
+// judgeSample returns the shipped puzzles a test walks: every puzzle of
+// depth 1 to 3 and every third of depth 4 by ID, or, under the race detector
+// or -short, the first three of each depth.
 func judgeSample(t *testing.T) []Puzzle {
 	ps := Shipped()
-	if !testing.Short() {
-		return ps
-	}
 	var out []Puzzle
 	per := map[int]int{}
 	for _, p := range ps {
-		if per[p.Depth] < 3 {
-			per[p.Depth]++
+		if raceEnabled || testing.Short() {
+			if per[p.Depth] < 3 {
+				per[p.Depth]++
+				out = append(out, p)
+			}
+		} else if p.Depth < 4 || p.ID%3 == 0 {
 			out = append(out, p)
 		}
 	}
@@ -172,4 +174,40 @@ func TestRepetitionDefence(t *testing.T) {
 		}
 	}
 	t.Error("no move that wins without the history is refuted by a repetition")
+}
+
+// TestDefences: the proof tree's first level after each shipped puzzle's
+// first move: the line's defence is the first (a longest), every defence is
+// met by a reply that the plain minimax confirms wins in the moves it says.
+func TestDefences(t *testing.T) {
+	ctx := context.Background()
+	checked := 0
+	for _, p := range Shipped() {
+		if p.Depth < 2 || p.Depth > 3 || checked == 4 {
+			continue
+		}
+		checked++
+		g := game.NewGame(p.Start)
+		ds, err := Defences(ctx, g, p.Line[0], p.Depth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ds) == 0 || ds[0].Move != p.Line[1] || ds[0].Needs != p.Depth-1 {
+			t.Fatalf("puzzle %d: first defence %+v, the line plays %v", p.ID, ds[0], p.Line[1])
+		}
+		g.Play(p.Line[0])
+		for _, d := range ds {
+			if d.Needs < 1 || d.Needs > p.Depth-1 {
+				t.Fatalf("puzzle %d: defence %+v", p.ID, d)
+			}
+			g.Play(d.Move)
+			if !plainMoveWins(g, d.Reply, d.Needs) || plainWins(g, d.Needs-1) {
+				t.Fatalf("puzzle %d: after %v the reply %v does not win in exactly %d", p.ID, d.Move, d.Reply, d.Needs)
+			}
+			g.Undo()
+		}
+	}
+	if _, err := Defences(ctx, game.NewGame(Shipped()[0].Start), game.NoMove, 1); err == nil {
+		t.Error("an illegal move got defences")
+	}
 }

@@ -19,8 +19,8 @@ func init() {
 	register("puzzles", "make proven puzzles (win in 1 to 5, unique first move) from game records", runPuzzles)
 }
 
-const puzzlesHelp = `usage: tablut puzzles -o DIR [-depth 4] [-per-cell 60] [-max 0] [-budget 3000000] [-window 0] [-seed 1] [-seeds 3] [-levels L,...] INPUT...
-       tablut puzzles -resume DIR
+const puzzlesHelp = `usage: tablut puzzles -o DIR [-depth 4] [-per-cell 60] [-max 0] [-budget 3000000] [-window 0] [-seed 1] [-seeds 3] [-levels L,...] [-threads 1] INPUT...
+       tablut puzzles -resume DIR [-threads N]
 
 Makes puzzles from game records (INPUT: record files, or folders searched for
 game-*.txt). The positions of each decisive game's last plies with the
@@ -49,6 +49,7 @@ func runPuzzles(args []string) error {
 	window := fs.Int("window", def.Window, "plies before a decisive game's end whose positions are tried (0: twice -depth)")
 	seed := fs.Uint64("seed", def.Seed, "seed of the records' order and of the levels' searches")
 	seeds := fs.Int("seeds", def.Seeds, "searches per level with noise for the rating (levels without noise run twice)")
+	threads := fs.Int("threads", 1, "records proved at once (the puzzles do not depend on it; may be given with -resume)")
 	levels := fs.String("levels", "", "levels that rate the puzzles, comma-separated (default: all, beginner to master)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), puzzlesHelp)
@@ -57,12 +58,15 @@ func runPuzzles(args []string) error {
 	if err := parseArgs(fs, args); err != nil {
 		return err
 	}
+	if err := intIn("threads", *threads, 1, maxThreads); err != nil {
+		return err
+	}
 	var run *puzzles.Run
 	var err error
 	if *resume != "" {
 		bad := ""
 		fs.Visit(func(f *flag.Flag) {
-			if f.Name != "resume" && bad == "" {
+			if f.Name != "resume" && f.Name != "threads" && bad == "" {
 				bad = f.Name
 			}
 		})
@@ -113,7 +117,7 @@ func runPuzzles(args []string) error {
 	defer stop()
 	start := time.Now()
 	last := time.Time{}
-	err = run.Generate(ctx, func(done, total int, st puzzles.Stats, ps []puzzle.Puzzle) {
+	err = run.Generate(ctx, *threads, func(done, total int, st puzzles.Stats, ps []puzzle.Puzzle) {
 		if time.Since(last) < 20*time.Second && done != total {
 			return
 		}
@@ -128,8 +132,8 @@ func runPuzzles(args []string) error {
 		return err
 	}
 	st, ps := run.Stats(), run.Puzzles()
-	fmt.Fprintf(os.Stderr, "puzzles: %d records, %d positions proved (%d without a win in %d, %d not unique, %d over budget, %d duplicates), %d puzzles (%s) in %v\n",
-		st.Games, st.Positions, st.NoWin, c.MaxDepth, st.NotUnique, st.OverBudget, st.Duplicates, len(ps), cells(ps, c.MaxDepth), time.Since(start).Round(time.Second))
+	fmt.Fprintf(os.Stderr, "puzzles: %d records (%d other files skipped), %d positions proved (%d without a win in %d, %d not unique, %d over budget, %d duplicates), %d puzzles (%s) in %v\n",
+		st.Games, st.NotRecords, st.Positions, st.NoWin, c.MaxDepth, st.NotUnique, st.OverBudget, st.Duplicates, len(ps), cells(ps, c.MaxDepth), time.Since(start).Round(time.Second))
 	fmt.Fprintf(os.Stderr, "wrote %s/%s\n", printable(dir), puzzles.PuzzlesFile)
 	return nil
 }

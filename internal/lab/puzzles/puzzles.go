@@ -73,6 +73,7 @@ type Stats struct {
 	NotUnique  int // a win, but not with one first move only
 	OverBudget int // the proof needed more nodes than the budget
 	Full       int // skipped: the side's cells were full
+	NotRecords int // files named game-*.txt in the folders that are not game records (skipped)
 	Nodes      int64
 }
 
@@ -195,6 +196,16 @@ func Records(inputs []string, seed uint64) ([]string, error) {
 			return nil, fmt.Errorf("input %s: %v", in, err)
 		}
 		if !fi.IsDir() {
+			// A file named by the user must be a record.
+			fh, err := os.Open(in)
+			if err != nil {
+				return nil, fmt.Errorf("input %s: %v", in, err)
+			}
+			_, _, err = game.ReadRecord(fh)
+			fh.Close()
+			if err != nil {
+				return nil, fmt.Errorf("input %s is not a game record: %v", in, err)
+			}
 			files = append(files, in)
 			continue
 		}
@@ -222,12 +233,16 @@ func Records(inputs []string, seed uint64) ([]string, error) {
 }
 
 // Generate goes on through the records not done yet, saving after each.
-func (r *Run) Generate(ctx context.Context, progress Progress) error {
+// threads records are proved at once; each record's results are applied in
+// the records' order, as one thread would (quotas, duplicates), so the
+// puzzles do not depend on threads.
+func (r *Run) Generate(ctx context.Context, threads int, progress Progress) error {
 	c := r.st.Config
 	files, err := Records(c.Inputs, c.Seed)
 	if err != nil {
 		return err
 	}
+	threads = max(1, threads)
 	done := make(map[string]bool, len(r.st.Done))
 	for _, f := range r.st.Done {
 		done[f] = true
@@ -236,28 +251,52 @@ func (r *Run) Generate(ctx context.Context, progress Progress) error {
 	for _, h := range r.st.Seen {
 		seen[h] = true
 	}
-	for i, f := range files {
-		if err := ctx.Err(); err != nil {
-			return err
+	type job struct {
+		index int
+		path  string
+		out   chan proved
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// At most threads records are proved at once: the producer takes a
+	// token before it starts one, the applier gives it back.
+	tokens := make(chan struct{}, threads)
+	jobs := make(chan job, threads)
+	go func() {
+		defer close(jobs)
+		for i, f := range files {
+			if done[f] {
+				continue
+			}
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			j := job{i, f, make(chan proved, 1)}
+			go func() { j.out <- r.prove(ctx, j.path) }()
+			jobs <- j // never blocks: the buffer holds as many as there are tokens
 		}
+	}()
+	for j := range jobs {
 		if r.full() {
 			break
 		}
-		if done[f] {
-			continue
+		res := <-j.out
+		<-tokens
+		if res.err != nil {
+			return res.err
 		}
-		if err := r.record(ctx, f, seen); err != nil {
-			return err
-		}
-		r.st.Done = append(r.st.Done, f)
+		r.apply(res, seen)
+		r.st.Done = append(r.st.Done, j.path)
 		if err := r.save(); err != nil {
 			return err
 		}
 		if progress != nil {
-			progress(i+1, len(files), r.st.Stats, r.ps)
+			progress(j.index+1, len(files), r.st.Stats, r.ps)
 		}
 	}
-	return nil
+	return ctx.Err()
 }
 
 // cell counts the puzzles of one side and depth.
@@ -290,54 +329,115 @@ func (r *Run) full() bool {
 	return c.Max > 0 && len(r.ps) >= c.Max || r.sideFull(game.White) && r.sideFull(game.Black)
 }
 
-// record proves the candidate positions of one record.
-func (r *Run) record(ctx context.Context, path string, seen map[uint64]bool) error {
+// candidate is one position of a record with what the prover and the
+// levels found.
+type candidate struct {
+	ply    int
+	pos    game.Position
+	sol    puzzle.Solution
+	budget bool    // the proof ran past the budget
+	tries  []Tries // the levels' searches, for a puzzle
+}
+
+// proved is what one record gave.
+type proved struct {
+	path      string
+	winner    game.Color
+	decisive  bool
+	notRecord bool
+	cands     []candidate
+	err       error
+}
+
+// prove reads one record and proves its candidate positions (the winner to
+// move in the last plies of a decisive game), rating those with a unique
+// first move. It reads only the settings, so records can be proved at once.
+func (r *Run) prove(ctx context.Context, path string) proved {
 	c := r.st.Config
+	out := proved{path: path}
 	fh, err := os.Open(path)
 	if err != nil {
-		return err
+		out.err = err
+		return out
 	}
 	g, _, err := game.ReadRecord(fh)
 	fh.Close()
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		// Found in a folder under a record's name but not one (an
+		// analysis, say): skipped and counted.
+		out.notRecord = true
+		return out
 	}
-	r.st.Stats.Games++
 	winner, ok := g.Outcome().Winner()
 	if !ok || (g.Reason() != game.KingEscaped && g.Reason() != game.KingCaptured) {
-		return nil
+		return out
 	}
+	out.winner, out.decisive = winner, true
 	window := c.Window
 	if window == 0 {
 		window = 2 * c.MaxDepth
 	}
 	for i := max(0, g.Ply()-window); i < g.Ply(); i++ {
-		if r.full() {
-			return nil
-		}
 		p := g.PositionAt(i)
 		if p.SideToMove() != winner {
 			continue
+		}
+		cd := candidate{ply: i, pos: p}
+		sol, err := puzzle.Solve(ctx, p, c.MaxDepth, c.Budget)
+		cd.sol = sol
+		switch {
+		case errors.Is(err, puzzle.ErrBudget):
+			cd.budget = true
+		case err != nil:
+			out.err = err
+			return out
+		case sol.Depth > 0 && sol.Others[0] == 0:
+			if cd.tries, err = tryLevels(ctx, p, sol.Line[0], c.Seed, c.Seeds, c.Levels); err != nil {
+				out.err = err
+				return out
+			}
+		}
+		out.cands = append(out.cands, cd)
+	}
+	return out
+}
+
+// apply takes one record's results in order: a side whose cells are full, a
+// position seen before, no win, a first move that is not unique, or a full
+// cell skips the position; the rest become puzzles.
+func (r *Run) apply(res proved, seen map[uint64]bool) {
+	c := r.st.Config
+	if res.notRecord {
+		r.st.Stats.NotRecords++
+		return
+	}
+	r.st.Stats.Games++
+	if !res.decisive {
+		return
+	}
+	winner := res.winner
+	for _, cd := range res.cands {
+		if r.full() {
+			return
 		}
 		if r.sideFull(winner) {
 			r.st.Stats.Full++
 			continue
 		}
-		if seen[p.Hash()] {
+		h := cd.pos.Hash()
+		if seen[h] {
 			r.st.Stats.Duplicates++
 			continue
 		}
-		seen[p.Hash()] = true
-		r.st.Seen = append(r.st.Seen, p.Hash())
+		seen[h] = true
+		r.st.Seen = append(r.st.Seen, h)
 		r.st.Stats.Positions++
-		sol, err := puzzle.Solve(ctx, p, c.MaxDepth, c.Budget)
-		r.st.Stats.Nodes += sol.Nodes
+		r.st.Stats.Nodes += cd.sol.Nodes
+		sol := cd.sol
 		switch {
-		case errors.Is(err, puzzle.ErrBudget):
+		case cd.budget:
 			r.st.Stats.OverBudget++
 			continue
-		case err != nil:
-			return err
 		case sol.Depth == 0:
 			r.st.Stats.NoWin++
 			continue
@@ -349,20 +449,15 @@ func (r *Run) record(ctx context.Context, path string, seen map[uint64]bool) err
 			r.st.Stats.Full++
 			continue
 		}
-		tries, err := tryLevels(ctx, p, sol.Line[0], c.Seed, c.Seeds, c.Levels)
-		if err != nil {
-			return err
-		}
 		r.ps = append(r.ps, puzzle.Puzzle{
 			ID:     len(r.ps) + 1,
-			Start:  p,
+			Start:  cd.pos,
 			Depth:  sol.Depth,
 			Line:   sol.Line,
 			Others: sol.Others,
-			Themes: Themes(p, sol.Line),
-			Rating: Rating(sol.Depth, tries),
-			Source: fmt.Sprintf("%s, move %d (%v to play)", filepath.ToSlash(path), i/2+1, winner),
+			Themes: Themes(cd.pos, sol.Line),
+			Rating: Rating(sol.Depth, cd.tries),
+			Source: fmt.Sprintf("%s, move %d (%v to play)", filepath.ToSlash(res.path), cd.ply/2+1, winner),
 		})
 	}
-	return nil
 }
