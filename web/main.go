@@ -60,9 +60,7 @@ func main() {
 		return
 	}
 	opts.Config.Engines = startWorkers(q.Get("workers")) // nil: in the page
-	if searchPool != nil {
-		opts.Config.EstimateBy = searchPool.estimate // the bar's figures, off the page's thread too
-	}
+	opts.Config.EstimateBy = workerEstimates()           // the bar's figures, off the page's thread too (nil: in the page)
 	if err := ui.Run(opts); err != nil {
 		pageFail("The game stopped: " + err.Error() + ". Reload the page to play again.")
 	}

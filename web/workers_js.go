@@ -316,6 +316,15 @@ func startWorkers(param string) session.EngineFactory {
 	return p.engines()
 }
 
+// workerEstimates returns the pool's estimate for session.Config.EstimateBy,
+// nil without workers (the window's estimator then searches in the page).
+func workerEstimates() func(context.Context, player.Spec, game.Position) (int32, error) {
+	if searchPool == nil {
+		return nil
+	}
+	return searchPool.estimate
+}
+
 // workerState is the pool as the browser test sees it.
 type workerState struct {
 	Workers int  // started

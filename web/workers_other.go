@@ -2,7 +2,13 @@
 
 package main
 
-import "github.com/tablut-ai/tablut/ui/session"
+import (
+	"context"
+
+	"github.com/tablut-ai/tablut/ai/player"
+	"github.com/tablut-ai/tablut/game"
+	"github.com/tablut-ai/tablut/ui/session"
+)
 
 // Outside a browser there are no Web Workers: the engines search beside the
 // window on threads of their own (session.PlayerEngine).
@@ -16,3 +22,6 @@ type workerState struct {
 }
 
 func poolState() workerState { return workerState{} }
+
+// workerEstimates is nil outside a browser: the window's estimator searches.
+func workerEstimates() func(context.Context, player.Spec, game.Position) (int32, error) { return nil }
