@@ -20,6 +20,8 @@
 //     and the moves that win at once.
 //   - game.go: the Game type (history, undo/redo, repetition, outcome and reason).
 //   - record.go: the human-readable game record format (RECORD.md).
+//   - opening.go: random openings that leave a game in progress, seeded as a
+//     match seeds its pairs (the matches' openings, and the window's demo).
 //   - perft.go: move-path enumeration for testing and benchmarking.
 //
 // The Tablut Challenge server's JSON state is converted in package arena

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/tablut-ai/tablut/game"
-	"github.com/tablut-ai/tablut/internal/lab/match"
 )
 
 // The demo: AI against AI, game after game, for an open day, a school
@@ -50,10 +49,10 @@ type demoState struct {
 	cfg     Demo
 	game    int       // the game on the board, from 0
 	endedAt time.Time // when it ended; zero while it goes on
-	// drawn: the game reached match.DefaultMaxPlies undecided and was
+	// drawn: the game reached demoMaxPlies undecided and was
 	// stopped, as a match adjudicates it.
 	drawn    bool
-	maxPlies int // match.DefaultMaxPlies; tests give fewer
+	maxPlies int // demoMaxPlies; tests give fewer
 	// score counts the finished games' results: White's wins, Black's
 	// wins, draws.
 	score [3]int
@@ -69,11 +68,16 @@ func DemoPair(i int) (white, black string) {
 	return w, b
 }
 
+// demoMaxPlies stops a demo game still undecided after so many plies, as
+// a match does (internal/lab/match's DefaultMaxPlies; the page's build links
+// no lab package).
+const demoMaxPlies = 400
+
 // DemoOpening returns the opening plies of demo game i with seed: those of
 // game i of a match with the same seed in which player A plays White every
 // game (so the demo's default pair plays the measured games' openings).
 func DemoOpening(seed uint64, i int) []game.Move {
-	return match.Config{Seed: seed, OpeningPlies: DemoOpeningPlies, Side: "white"}.Opening(i)
+	return game.SeededOpening(seed, i, DemoOpeningPlies) // match.Config.Opening with Side "white": pair i is game i
 }
 
 // StartDemo starts the demo with its first game.
@@ -90,7 +94,7 @@ func (c *Controller) StartDemo(d Demo) error {
 	if d.Seed == 0 {
 		d.Seed = 1
 	}
-	c.demo = &demoState{cfg: d, maxPlies: match.DefaultMaxPlies}
+	c.demo = &demoState{cfg: d, maxPlies: demoMaxPlies}
 	c.demoKeep = true
 	if err := c.startDemoGame(); err != nil {
 		c.demo = nil

@@ -108,29 +108,6 @@ func play(ctx context.Context, white, black player.Player, opening []game.Move, 
 	return GameResult{Game: g, Outcome: g.Outcome()}, nil
 }
 
-// RandomOpening returns plies random legal moves from the start position, drawn
-// with r. It avoids moves that end the game (a win or a repetition), so the
-// opening leaves a game in progress; it stops early in the (unlikely) case that
-// every move ends the game.
-func RandomOpening(r *rand.Rand, plies int) []game.Move {
-	g := game.NewGame(game.StartPosition())
-	var out []game.Move
-	for len(out) < plies {
-		moves := g.LegalMoves()
-		r.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
-		played := false
-		for _, m := range moves {
-			_ = g.Play(m)
-			if g.Outcome() == game.Ongoing {
-				out = append(out, m)
-				played = true
-				break
-			}
-			g.Undo()
-		}
-		if !played {
-			break
-		}
-	}
-	return out
-}
+// RandomOpening returns plies random legal moves from the start position,
+// drawn with r, none of which ends the game (game.RandomOpening).
+func RandomOpening(r *rand.Rand, plies int) []game.Move { return game.RandomOpening(r, plies) }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -90,11 +89,7 @@ func (c Config) ParallelGames() int {
 // Opening returns the opening of game i: pairs of games share one (with
 // Side set, each game has its own, see Side).
 func (c Config) Opening(i int) []game.Move {
-	if c.OpeningPlies <= 0 {
-		return nil
-	}
-	pair := uint64(c.pair(i))
-	return RandomOpening(rand.New(rand.NewPCG(c.Seed, pair^0x9e3779b97f4a7c15)), c.OpeningPlies)
+	return game.SeededOpening(c.Seed, c.pair(i), c.OpeningPlies)
 }
 
 // checkSide returns an error for a Config.Side other than "", "white" and
