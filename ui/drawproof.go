@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/tablut-ai/tablut/ai/puzzle"
 	"github.com/tablut-ai/tablut/game"
@@ -52,6 +54,16 @@ func (a *App) drawTeachProof(dst *ebiten.Image, l teachLayout, tt *teachText, v 
 	tt.wrap(v.Title+". Every defence was tried to the end, with no pruning that could miss one; the longest is the puzzle's line.", f.small, colTextDim, 3)
 	tt.gap(0.2)
 	pr, _ := a.ctl.PuzzleProof()
+	// The lines of each step at three levels of detail: all of them; without
+	// the defences' moves; the moves alone. The first that fits the column
+	// is drawn (a phone's column is short), rather than text running into
+	// the keys under it.
+	type proofLine struct {
+		s   string
+		f   text.Face
+		clr color.Color
+	}
+	var levels [3][]proofLine
 	for i, st := range pr.Steps {
 		head := fmt.Sprintf("%d. %v %v", i+1, solver, st.Move)
 		if st.Final {
@@ -65,7 +77,9 @@ func (a *App) drawTeachProof(dst *ebiten.Image, l teachLayout, tt *teachText, v 
 		default:
 			head += fmt.Sprintf(": %d other moves win too", st.Others)
 		}
-		tt.line(head, f.bold, colAccent)
+		for k := range levels {
+			levels[k] = append(levels[k], proofLine{head, f.bold, colAccent})
+		}
 		if st.Final {
 			continue
 		}
@@ -75,11 +89,28 @@ func (a *App) drawTeachProof(dst *ebiten.Image, l teachLayout, tt *teachText, v 
 			total += len(g.Moves)
 			counts = append(counts, fmt.Sprintf("%d %s", len(g.Moves), needsWords(g.Needs)))
 		}
-		tt.line(fmt.Sprintf("   %v's %d defences: %s", defender, total, strings.Join(counts, ", ")), f.body, colText)
+		count := proofLine{fmt.Sprintf("   %v's %d defences: %s", defender, total, strings.Join(counts, ", ")), f.body, colText}
+		longest := proofLine{fmt.Sprintf("   the longest, %v, leads on:", st.Longest), f.body, colText}
+		levels[0] = append(levels[0], count)
 		for _, g := range st.Groups {
-			tt.line(fmt.Sprintf("      %s: %s", needsWords(g.Needs), proofMoves(g.Moves, 4)), f.small, colTextDim)
+			levels[0] = append(levels[0], proofLine{fmt.Sprintf("      %s: %s", needsWords(g.Needs), proofMoves(g.Moves, 4)), f.small, colTextDim})
 		}
-		tt.line(fmt.Sprintf("   the longest, %v, leads on:", st.Longest), f.body, colText)
+		levels[0] = append(levels[0], longest)
+		levels[1] = append(levels[1], count, longest)
+	}
+	shown := levels[2]
+	for _, ls := range levels {
+		rows := 1.0 // the line under the proof (working out the next step)
+		for _, l := range ls {
+			rows += float64(len(wrapLines(l.s, l.f, tt.w)))
+		}
+		if tt.bottom == 0 || tt.y+rows*tt.f.line <= tt.bottom {
+			shown = ls
+			break
+		}
+	}
+	for _, l := range shown {
+		tt.line(l.s, l.f, l.clr)
 	}
 	switch {
 	case pr.Err != "":

@@ -466,6 +466,7 @@ func (a *App) drawTeachSearch(dst *ebiten.Image, l teachLayout, f teachFaces) {
 // drawPlan draws the first moves of a principal variation on b as numbered
 // arrows: the side to move's in orange, the replies in blue.
 func (a *App) drawPlan(dst *ebiten.Image, b classBoard, pv []game.Move, f teachFaces) {
+	var placed [][2]float64 // the numbers' centres, kept apart
 	for i, m := range pv {
 		if i == 4 {
 			break
@@ -474,7 +475,7 @@ func (a *App) drawPlan(dst *ebiten.Image, b classBoard, pv []game.Move, f teachF
 		if i%2 == 1 {
 			col = colReplyArrow
 		}
-		a.planArrow(dst, b, m, i+1, col, f.bold)
+		a.planArrowClear(dst, b, m, i+1, col, f.bold, &placed)
 	}
 }
 

@@ -81,10 +81,44 @@ func (b classBoard) arrow(dst *ebiten.Image, m game.Move, clr color.Color) {
 // are the window's disc sprite tinted, not vector paths: an antialiased path
 // costs software rendering a stencil pass each, at every redraw.
 func (a *App) planArrow(dst *ebiten.Image, b classBoard, m game.Move, k int, clr color.NRGBA, f text.Face) {
+	a.planArrowClear(dst, b, m, k, clr, f, nil)
+}
+
+// planArrowClear is planArrow whose number keeps clear of the numbers in
+// placed (the centres of those drawn before): when the arrow's middle is
+// taken, the number moves along its arrow, towards either end, to the
+// first place that is free; its centre is added to placed.
+func (a *App) planArrowClear(dst *ebiten.Image, b classBoard, m game.Move, k int, clr color.NRGBA, f text.Face, placed *[][2]float64) {
 	b.arrow(dst, m, withAlpha(clr, 0.85))
 	fq, tq := b.sq(m.From()), b.sq(m.To())
-	x, y := (fq.cx()+tq.cx())/2, (fq.cy()+tq.cy())/2
 	r := math.Max(13, b.cell()*0.24)
+	at := func(t float64) (float64, float64) {
+		return fq.cx() + (tq.cx()-fq.cx())*t, fq.cy() + (tq.cy()-fq.cy())*t
+	}
+	x, y := at(0.5)
+	if placed != nil {
+		// Apart: the discs across, or the numbers' text boxes down.
+		fm := f.Metrics()
+		w, h := 2*r+4, 0.8*(fm.HAscent+fm.HDescent)
+		clear := func(cx, cy float64) float64 { // how far from the nearest number, in boxes
+			d := math.Inf(1)
+			for _, p := range *placed {
+				d = math.Min(d, math.Max(math.Abs(cx-p[0])/w, math.Abs(cy-p[1])/h))
+			}
+			return d
+		}
+		best := -1.0
+		for _, t := range []float64{0.5, 0.3, 0.7, 0.15, 0.85, 0, 1} {
+			cx, cy := at(t)
+			if c := clear(cx, cy); c > best {
+				x, y, best = cx, cy, c
+				if c >= 1 {
+					break
+				}
+			}
+		}
+		*placed = append(*placed, [2]float64{x, y})
+	}
 	unit := a.sprites.cell * 0.15 // the sprite's radius
 	drawTinted(dst, a.sprites.disc, x, y, (r+2)/unit, colBackground)
 	drawTinted(dst, a.sprites.disc, x, y, r/unit, clr)

@@ -419,6 +419,24 @@ func fitScreens(t *testing.T) []fitScreen {
 			return a
 		}}
 	}
+	// The proof of a depth-3 puzzle on the classroom's search page.
+	var deep3 puzzle.Puzzle
+	for _, p := range ps {
+		if p.Depth == 3 {
+			deep3 = p
+			break
+		}
+	}
+	screens = append(screens, fitScreen{"classroom: a puzzle's proof", func(t *testing.T) *App {
+		a := fitApp(t, nil)
+		if err := a.ctl.StartPuzzle(deep3.ID); err != nil {
+			t.Fatal(err)
+		}
+		a.teach.Toggle()
+		a.teach.ShowPage(session.TeachSearch)
+		pump(t, a, "the proof", func() bool { pr, ok := a.ctl.PuzzleProof(); return ok && (pr.Done || pr.Err != "") })
+		return a
+	}})
 	screens = append(screens,
 		teach("search, not yet", session.TeachSearch, nil),
 		teach("search, root moves", session.TeachSearch, func(t *testing.T, a *App) {
