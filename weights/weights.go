@@ -5,15 +5,11 @@
 package weights
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
 )
-
-//go:embed *.tnn
-var files embed.FS
 
 // Ext is the file extension of a shipped network.
 const Ext = ".tnn"
