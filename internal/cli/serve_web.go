@@ -250,8 +250,9 @@ func lanAddrs() []string {
 // roomListener caps the connections a server holds: per client address,
 // where an extra connection is closed at once (a browser opens about six;
 // more from one address is a program holding descriptors), and all
-// together, where Accept waits for a free place rather than failing, the
-// kernel keeping the waiting visitors in its queue.
+// together, where Accept holds the first visitor beyond the cap until a
+// place frees (closing idle connections for it) rather than failing, the
+// kernel keeping the later ones in its queue.
 type roomListener struct {
 	net.Listener
 	perClient int
@@ -286,22 +287,31 @@ func newRoomListener(inner net.Listener, perClient, maxConns int, logf func(stri
 }
 
 func (l *roomListener) Accept() (net.Conn, error) {
-	if err := l.acquire(); err != nil {
-		return nil, err
-	}
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
-			<-l.slots
 			return nil, err
 		}
 		ip := addrIP(c.RemoteAddr()).String()
-		if l.admit(ip) {
-			return &roomConn{Conn: c, l: l, ip: ip}, nil
+		if !l.admit(ip) {
+			c.Close()
+			continue
 		}
-		c.Close() // its place is kept for the next one
+		// The place is taken once a visitor is really there, so that
+		// making room (closing idle connections) is done for someone.
+		if err := l.acquire(); err != nil {
+			c.Close()
+			l.unadmit(ip)
+			return nil, err
+		}
+		return &roomConn{Conn: c, l: l, ip: ip}, nil
 	}
 }
+
+// roomRetry is how often a visitor who waits for a place asks the idle
+// connections again to close: a connection busy when the visitor came
+// turns idle a moment later.
+const roomRetry = 100 * time.Millisecond
 
 // acquire takes a place for a connection, waiting while all are taken.
 func (l *roomListener) acquire() error {
@@ -316,14 +326,19 @@ func (l *roomListener) acquire() error {
 		l.logf("all %d connections in use: closing idle ones, new visitors wait (-max-conns)", cap(l.slots))
 	}
 	l.mu.Unlock()
-	if l.onFull != nil {
-		l.onFull()
-	}
-	select {
-	case l.slots <- struct{}{}:
-		return nil
-	case <-l.done:
-		return net.ErrClosed
+	tick := time.NewTicker(roomRetry)
+	defer tick.Stop()
+	for {
+		if l.onFull != nil {
+			l.onFull()
+		}
+		select {
+		case l.slots <- struct{}{}:
+			return nil
+		case <-l.done:
+			return net.ErrClosed
+		case <-tick.C:
+		}
 	}
 }
 
@@ -349,6 +364,12 @@ func (l *roomListener) admit(ip string) bool {
 }
 
 func (l *roomListener) release(ip string) {
+	l.unadmit(ip)
+	<-l.slots
+}
+
+// unadmit takes back what admit counted for ip.
+func (l *roomListener) unadmit(ip string) {
 	l.mu.Lock()
 	if cc := l.clients[ip]; cc != nil {
 		if cc.open--; cc.open <= 0 {
@@ -356,7 +377,6 @@ func (l *roomListener) release(ip string) {
 		}
 	}
 	l.mu.Unlock()
-	<-l.slots
 }
 
 func (l *roomListener) Close() error {
