@@ -140,8 +140,8 @@ func BenchmarkThreads(b *testing.B) {
 // late move pruning alone leaves out. (What it earns is measured by
 // BenchmarkFeatures; see docs/measurements.md, section Search techniques.)
 func TestLateMovePruning(t *testing.T) {
-	if testing.Short() {
-		t.Skip("searches the bench positions twice")
+	if testing.Short() || raceEnabled {
+		t.Skip("searches the bench positions twice, on one thread: run without -short and -race")
 	}
 	eval := champion(t)
 	ps := benchPositions(t)
@@ -200,8 +200,8 @@ func countEvals(e Evaluator) (Evaluator, *int64) {
 // result for every position. (What it earns is measured by
 // BenchmarkFeatures; see docs/measurements.md, section Search techniques.)
 func TestFutilityPruning(t *testing.T) {
-	if testing.Short() {
-		t.Skip("searches the bench positions twice")
+	if testing.Short() || raceEnabled {
+		t.Skip("searches the bench positions twice, on one thread: run without -short and -race")
 	}
 	ps := benchPositions(t)
 	var evals [2]int64

@@ -11,8 +11,8 @@ import (
 func TestPerft(t *testing.T) {
 	want := []uint64{1, 56, 4408, 248456, 19159224, 1074150880}
 	for depth, n := range want {
-		if depth >= 4 && testing.Short() {
-			t.Logf("perft %d skipped in -short", depth)
+		if depth >= 4 && testing.Short() || depth >= 5 && raceEnabled {
+			t.Logf("perft %d skipped in -short and under the race detector", depth)
 			continue
 		}
 		p := StartPosition()

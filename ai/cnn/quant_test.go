@@ -620,7 +620,11 @@ func TestChooseWidth(t *testing.T) {
 // pure-Go kernel's of its width.
 func TestForwardKernelsAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(91, 92))
-	pos := RandomGamePositions(100, r)
+	boards := 100
+	if testing.Short() || raceEnabled {
+		boards = 25 // one goroutine: the detector has nothing to find
+	}
+	pos := RandomGamePositions(boards, r)
 	seedNet := NewRandom(r, 0.2)
 	piecesNet := NewInput("pieces", InputPieces)
 	for l := range piecesNet.W {

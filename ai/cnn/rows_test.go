@@ -24,7 +24,7 @@ func rowsTestNets(t *testing.T, r *rand.Rand) []*Network {
 		}
 	}
 	nets := testNetworks(t)
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		short := nets[len(nets)-2:]
 		for _, n := range nets {
 			if n.Label == "champion" {
@@ -36,9 +36,10 @@ func rowsTestNets(t *testing.T, r *rand.Rand) []*Network {
 	return append(nets, pieces)
 }
 
-// rowsTestBoards is the number of boards the rows tests use: fewer with -short.
+// rowsTestBoards is the number of boards the rows tests use: fewer with
+// -short and under the race detector.
 func rowsTestBoards(n int) int {
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		return n / 4
 	}
 	return n

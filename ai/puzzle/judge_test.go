@@ -63,7 +63,11 @@ func TestJudgeFollowsLine(t *testing.T) {
 // move is unique), with a refutation and a sentence naming the move.
 func TestJudgeWrongMoves(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range judgeSample(t)[:min(8, len(judgeSample(t)))] {
+	n := 8
+	if raceEnabled || testing.Short() {
+		n = 3
+	}
+	for _, p := range judgeSample(t)[:min(n, len(judgeSample(t)))] {
 		g := game.NewGame(p.Start)
 		checked := 0
 		for _, m := range g.LegalMoves() {

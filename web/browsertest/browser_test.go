@@ -77,10 +77,6 @@ func needSite(t *testing.T) {
 	}
 }
 
-// maxFrameGap is the longest the page may go without a frame while the AI
-// thinks: beyond it a person sees the page freeze.
-const maxFrameGap = 250 * time.Millisecond
-
 // chromium finds the browser, or skips the test (fails it when
 // TABLUT_REQUIRE_BROWSER=1).
 func chromium(t *testing.T) string {
@@ -313,7 +309,7 @@ func changed(a, b image.Image, x, y, r int) int {
 
 // TestPlayInBrowser: the page loads and draws its first frame, a move played
 // with the mouse gets the AI's answer, the page's frames never stop for more
-// than maxFrameGap while the AI thinks, and the screenshots show the board
+// than maxThinkGap while the AI thinks, and the screenshots show the board
 // and the moves.
 func TestPlayInBrowser(t *testing.T) {
 	ctx := browser(t)
@@ -356,8 +352,8 @@ func TestPlayInBrowser(t *testing.T) {
 	if !busy {
 		t.Error("the page never said that the AI was thinking")
 	}
-	if time.Duration(gap*float64(time.Millisecond)) > maxFrameGap {
-		t.Errorf("the page went %.0f ms without a frame while the AI thought (at most %v)", gap, maxFrameGap)
+	if time.Duration(gap*float64(time.Millisecond)) > maxThinkGap {
+		t.Errorf("the page went %.0f ms without a frame while the AI thought (at most %v)", gap, maxThinkGap)
 	}
 
 	time.Sleep(500 * time.Millisecond) // the answer's animation

@@ -31,8 +31,8 @@
 //     failed by touch, a bad N refused with the valid range.
 //   - bench_test.go: the nodes per second in the page and natively.
 //   - worker_test.go: the search workers: their files, the page's frames
-//     while each level thinks in them (logged; at most 250 ms apart under
-//     CI's software renderer, see maxThinkGap), a search
+//     while each level thinks in them (at most 50 ms apart, see
+//     maxThinkGap), a search
 //     stopped by Undo, their speed against the page's (?bench=worker).
 //   - race_on_test.go, race_off_test.go: whether the race detector is on.
 package browsertest
