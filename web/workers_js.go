@@ -132,57 +132,87 @@ func catch(f func()) (err error) {
 // Busy reports whether a search is out to the workers.
 func (p *pool) Busy() bool { return len(p.lock) > 0 }
 
-// search shares pos out among the workers and returns the merged result;
-// ctx's end stops the workers, and search returns once they have answered.
-func (p *pool) search(ctx context.Context, spec string, seed uint64, moveTime time.Duration, lim ai.Limits, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error) {
+// take holds the pool for one search and returns its id and the function
+// that lets it go, or ctx's error when ctx ends first.
+func (p *pool) take(ctx context.Context) (int64, func(), error) {
 	select {
 	case p.lock <- struct{}{}:
 	case <-ctx.Done():
-		return ai.Result{}, ctx.Err()
+		return 0, nil, ctx.Err()
 	}
-	defer func() { <-p.lock }()
 	p.nextID++
-	id := p.nextID
+	return p.nextID, func() { <-p.lock }, nil
+}
+
+// exchange sends reqs[k] to worker k and hands each reply to the search id
+// to on, with stopped true once ctx has ended (the workers are then asked
+// to stop, and given stopWait to answer), until on reports that it has what
+// it needs. A worker's failure or error ends the exchange with that error.
+func (p *pool) exchange(ctx context.Context, id int64, reqs []searchmsg.Request, on func(k int, r searchmsg.Reply, stopped bool) (bool, error)) error {
+	for k, req := range reqs {
+		p.workers[k].Call("postMessage", req.Encode())
+	}
+	done := ctx.Done()
+	var giveUp <-chan time.Time
+	for {
+		select {
+		case pr := <-p.in:
+			switch {
+			case pr.r.ID == -1:
+				return errors.New(pr.r.Err)
+			case pr.r.ID != id || pr.k >= len(reqs):
+				// a stopped search's last words
+			case pr.r.Err != "":
+				p.stop(id, len(reqs))
+				return errors.New(pr.r.Err)
+			default:
+				if over, err := on(pr.k, pr.r, done == nil); over || err != nil {
+					return err
+				}
+			}
+		case <-done:
+			p.stop(id, len(reqs))
+			done, giveUp = nil, time.After(stopWait)
+		case <-giveUp:
+			return fmt.Errorf("a search worker did not stop within %v", stopWait)
+		}
+	}
+}
+
+// search shares pos out among the workers and returns the merged result;
+// ctx's end stops the workers, and search returns once they have answered.
+func (p *pool) search(ctx context.Context, spec string, seed uint64, moveTime time.Duration, lim ai.Limits, pos game.Position, history []uint64, progress func(ai.Info)) (ai.Result, error) {
+	id, release, err := p.take(ctx)
+	if err != nil {
+		return ai.Result{}, err
+	}
+	defer release()
 	shares := searchmsg.Split(pos, len(p.workers))
 	if lim.Nodes > 0 {
 		// The node budget is the whole search's: each worker spends its part.
 		lim.Nodes = max(1, (lim.Nodes+int64(len(shares))-1)/int64(len(shares)))
 	}
+	reqs := make([]searchmsg.Request, len(shares))
 	for k, share := range shares {
-		p.workers[k].Call("postMessage", searchmsg.NewRequest(id, spec, seed, moveTime, lim, pos, history, share).Encode())
+		reqs[k] = searchmsg.NewRequest(id, spec, seed, moveTime, lim, pos, history, share)
 	}
 	merge := searchmsg.NewMerge(pos.SideToMove(), len(shares))
-	done := ctx.Done()
-	var giveUp <-chan time.Time
-	for !merge.Done() {
-		select {
-		case pr := <-p.in:
-			if pr.r.ID == -1 {
-				return ai.Result{}, errors.New(pr.r.Err)
-			}
-			if pr.r.ID != id || pr.k >= len(shares) {
-				continue // a stopped search's last words
-			}
-			var out ai.Info
-			var ok bool
-			switch {
-			case pr.r.Err != "":
-				p.stop(id, len(shares))
-				return ai.Result{}, errors.New(pr.r.Err)
-			case pr.r.Info != nil:
-				out, ok = merge.Info(pr.k, *pr.r.Info)
-			case pr.r.Result != nil:
-				out, ok = merge.Result(pr.k, *pr.r.Result)
-			}
-			if ok && progress != nil {
-				progress(out)
-			}
-		case <-done:
-			p.stop(id, len(shares))
-			done, giveUp = nil, time.After(stopWait)
-		case <-giveUp:
-			return ai.Result{}, fmt.Errorf("a search worker did not stop within %v", stopWait)
+	err = p.exchange(ctx, id, reqs, func(k int, r searchmsg.Reply, _ bool) (bool, error) {
+		var out ai.Info
+		var ok bool
+		switch {
+		case r.Info != nil:
+			out, ok = merge.Info(k, *r.Info)
+		case r.Result != nil:
+			out, ok = merge.Result(k, *r.Result)
 		}
+		if ok && progress != nil {
+			progress(out)
+		}
+		return merge.Done(), nil
+	})
+	if err != nil {
+		return ai.Result{}, err
 	}
 	return merge.Best(), nil
 }
@@ -195,42 +225,25 @@ func (p *pool) search(ctx context.Context, spec string, seed uint64, moveTime ti
 // Off the page's thread: there, the estimates held the page's frames back
 // while the AI thought.
 func (p *pool) estimate(ctx context.Context, spec player.Spec, pos game.Position) (int32, error) {
-	select {
-	case p.lock <- struct{}{}:
-	case <-ctx.Done():
-		return 0, ctx.Err()
+	id, release, err := p.take(ctx)
+	if err != nil {
+		return 0, err
 	}
-	defer func() { <-p.lock }()
-	p.nextID++
-	id := p.nextID
+	defer release()
 	req := searchmsg.NewRequest(id, spec.String(), 0, 0, spec.Limits(), pos, nil, nil)
 	req.Estimate = true
-	p.workers[0].Call("postMessage", req.Encode())
-	done := ctx.Done()
-	var giveUp <-chan time.Time
-	for {
-		select {
-		case pr := <-p.in:
-			switch {
-			case pr.r.ID == -1:
-				return 0, errors.New(pr.r.Err)
-			case pr.r.ID != id || pr.k != 0:
-				// a stopped search's last words
-			case pr.r.Err != "":
-				return 0, errors.New(pr.r.Err)
-			case pr.r.Result != nil:
-				if done == nil {
-					return 0, ctx.Err() // stopped: a partial figure is none
-				}
-				return pr.r.Result.Score, nil
-			}
-		case <-done:
-			p.stop(id, 1)
-			done, giveUp = nil, time.After(stopWait)
-		case <-giveUp:
-			return 0, fmt.Errorf("a search worker did not stop within %v", stopWait)
+	var score int32
+	err = p.exchange(ctx, id, []searchmsg.Request{req}, func(_ int, r searchmsg.Reply, stopped bool) (bool, error) {
+		switch {
+		case r.Result == nil:
+			return false, nil
+		case stopped:
+			return true, ctx.Err() // a partial figure is none
 		}
-	}
+		score = r.Result.Score
+		return true, nil
+	})
+	return score, err
 }
 
 // stop asks the first n workers to stop the search id.
