@@ -131,6 +131,11 @@ func NewApp(opts Options) (*App, error) {
 	a := &App{ctl: session.New(opts.Config), fonts: f, notice: opts.Notice,
 		screenshot: opts.Screenshot, frames: opts.Frames, evalShown: 0.5, afterDraw: opts.AfterDraw}
 	a.sound = newSounds(a.ctl.Prefs().Muted)
+	// The device opens now, in the background, not at the first move: in a
+	// browser, opening it held the page's only thread for 70 to 100 ms at
+	// the person's first move (and that move's cue came before it was
+	// ready, so it was never heard).
+	a.sound.start()
 	if opts.Settings != nil {
 		a.ctl.SetPanel(*opts.Settings)
 		asked := false

@@ -97,8 +97,8 @@ func soundDevice() error {
 }
 
 // sounds plays the cues unless muted; it never blocks the game loop: the
-// device is opened on a goroutine and cues that come before it is ready are
-// dropped.
+// device is opened on a goroutine when the window opens (NewApp), and
+// cues that come before it is ready are dropped.
 type sounds struct {
 	mu      sync.Mutex
 	ctx     *oto.Context
@@ -122,6 +122,9 @@ func (s *sounds) start() {
 	s.started = true
 	go func() {
 		ctx, err := audioOut()
+		if err == nil {
+			cueSounds() // made before the first cue, not during it
+		}
 		s.mu.Lock()
 		s.ctx, s.failed = ctx, err
 		s.mu.Unlock()

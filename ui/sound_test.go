@@ -43,3 +43,25 @@ func TestMuteIsRemembered(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, c.sound.Muted())
 }
+
+// The sound device opens when the window opens, not at the first move
+// (in a browser, opening it held the page's only thread at that move); a
+// muted window opens none until the sound is turned on.
+func TestSoundOpensWithTheWindow(t *testing.T) {
+	st := session.NewMemStore()
+	a, err := NewApp(Options{Config: session.Config{Store: st}})
+	require.NoError(t, err)
+	started := func(s *sounds) bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.started
+	}
+	assert.True(t, started(a.sound), "the device is opened at start-up")
+
+	a.toggleSound() // off, and kept
+	b, err := NewApp(Options{Config: session.Config{Store: st}})
+	require.NoError(t, err)
+	assert.False(t, started(b.sound), "a muted window opens no device")
+	b.toggleSound()
+	assert.True(t, started(b.sound), "turning the sound on opens it")
+}

@@ -342,10 +342,10 @@ func TestPlayInBrowser(t *testing.T) {
 	eval(t, ctx, fmt.Sprintf(`window.tablutFrames.slice(%d)`, mark), &idle)
 	n, g := frameStats(idle)
 	t.Logf("nothing thinking: %.0f page frames a second, longest gap %.0f ms", n, g)
-	// The first answer also warms the page up (a software renderer compiles
-	// each shader at its first use, which takes a while); the second is timed.
+	// The first answer also warms the page up (each of the renderer's
+	// programs is made at its first use); the second is timed.
 	_, warm, _ := playAndWait(t, ctx)
-	t.Logf("first AI answer: longest frame gap %.0f ms (shaders compiled on first use included)", warm)
+	t.Logf("first AI answer: longest frame gap %.0f ms (the page's first move included)", warm)
 	time.Sleep(500 * time.Millisecond) // the answer's animation
 	before = shot(t, ctx, "")
 	m, gap, busy := playAndWait(t, ctx)
