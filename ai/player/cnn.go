@@ -176,6 +176,10 @@ func netRunnerFor(n *cnn.Network, path string) (netRunner, error) {
 // played.
 var quantized sync.Map // uint64 -> weak.Pointer[cnn.Quantized]
 
+// sharing orders the building of players (NetEvaluator), so that one's copy
+// of a shared integer form never meets another's giving it its cache.
+var sharing sync.Mutex
+
 // sharedQuantized returns n's integer form: the one a live player already
 // runs, or a new one (fresh).
 func sharedQuantized(n *cnn.Network) (q *cnn.Quantized, fresh bool) {
@@ -204,11 +208,18 @@ func sharedQuantized(n *cnn.Network) (q *cnn.Quantized, fresh bool) {
 // It also gives the network an evaluation cache of 2^evalCacheLog entries,
 // which iterative deepening revisits (see tablut bench search -eval cnn:NAME).
 func NetEvaluator(n *cnn.Network) (ai.Evaluator, error) {
+	// One player at a time: the first player of a network runs the shared
+	// integer form itself and gives it its cache here, while a second
+	// player built at the same moment copies that form (WithKernel).
+	sharing.Lock()
 	run, err := netRunnerFor(n, os.Getenv(PathEnv))
+	if err == nil {
+		run.EnableCache(evalCacheLog)
+	}
+	sharing.Unlock()
 	if err != nil {
 		return nil, err
 	}
-	run.EnableCache(evalCacheLog)
 	switch n.Base {
 	case "":
 		return run, nil
