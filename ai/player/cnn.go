@@ -145,23 +145,29 @@ func resolvePath(path string) (k cnn.IntKernel, integer bool, err error) {
 }
 
 // netRunnerFor returns n itself (float32) or its integer version, as path
-// chooses (see PathEnv).
+// chooses (see PathEnv), with an evaluation cache of 2^evalCacheLog entries.
 func netRunnerFor(n *cnn.Network, path string) (netRunner, error) {
 	k, integer, err := resolvePath(path)
 	if err != nil {
 		return nil, err
 	}
 	if !integer {
+		n.EnableCache(evalCacheLog)
 		return n, nil
 	}
-	q, fresh := sharedQuantized(n)
-	switch {
-	case k != autoKernel:
-		return q.WithKernel(k)
-	case fresh:
-		return q, nil
+	q, fresh := sharedQuantized(n, k == autoKernel)
+	if fresh && k == autoKernel {
+		return q, nil // its cache given before it was shared
 	}
-	return q.WithKernel(q.Kernel())
+	if k == autoKernel {
+		k = q.Kernel()
+	}
+	c, err := q.WithKernel(k)
+	if err != nil {
+		return nil, err
+	}
+	c.EnableCache(evalCacheLog)
+	return c, nil
 }
 
 // quantized holds, by the hash of a network's saved bytes, a weak pointer
@@ -176,16 +182,21 @@ func netRunnerFor(n *cnn.Network, path string) (netRunner, error) {
 // played.
 var quantized sync.Map // uint64 -> weak.Pointer[cnn.Quantized]
 
-// sharing orders the building of players (NetEvaluator), so that one's copy
-// of a shared integer form never meets another's giving it its cache.
-var sharing sync.Mutex
-
 // sharedQuantized returns n's integer form: the one a live player already
-// runs, or a new one (fresh).
-func sharedQuantized(n *cnn.Network) (q *cnn.Quantized, fresh bool) {
+// runs, or a new one (fresh), given its evaluation cache when run says the
+// caller runs it itself. A new form is shared only once it is whole: other
+// players copy it (WithKernel) from then on, so it is not written again.
+func sharedQuantized(n *cnn.Network, run bool) (q *cnn.Quantized, fresh bool) {
+	build := func() *cnn.Quantized {
+		q := cnn.Quantize(n)
+		if run {
+			q.EnableCache(evalCacheLog)
+		}
+		return q
+	}
 	h := fnv.New64a()
 	if err := n.Save(h); err != nil {
-		return cnn.Quantize(n), true // not expected: Save fails only with its writer
+		return build(), true // not expected: Save fails only with its writer
 	}
 	key := h.Sum64()
 	if w, ok := quantized.Load(key); ok {
@@ -193,7 +204,7 @@ func sharedQuantized(n *cnn.Network) (q *cnn.Quantized, fresh bool) {
 			return q, false
 		}
 	}
-	q = cnn.Quantize(n)
+	q = build()
 	quantized.Store(key, weak.Make(q))
 	return q, true
 }
@@ -208,15 +219,7 @@ func sharedQuantized(n *cnn.Network) (q *cnn.Quantized, fresh bool) {
 // It also gives the network an evaluation cache of 2^evalCacheLog entries,
 // which iterative deepening revisits (see tablut bench search -eval cnn:NAME).
 func NetEvaluator(n *cnn.Network) (ai.Evaluator, error) {
-	// One player at a time: the first player of a network runs the shared
-	// integer form itself and gives it its cache here, while a second
-	// player built at the same moment copies that form (WithKernel).
-	sharing.Lock()
 	run, err := netRunnerFor(n, os.Getenv(PathEnv))
-	if err == nil {
-		run.EnableCache(evalCacheLog)
-	}
-	sharing.Unlock()
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func TestPlayersOfOneNetworkShareItsTables(t *testing.T) {
 // copies the shared integer form while the first gives it its evaluation
 // cache. The race detector caught the two unordered in a window test
 // (TestCaptureIsMarkedOnTheBoard, 2026-11-29); under -race this test fails
-// without the lock in NetEvaluator.
+// when a shared form is given its cache after it is shared.
 func TestPlayersOfOneNetworkBuiltAtOnce(t *testing.T) {
 	if os.Getenv(PathEnv) != "" && os.Getenv(PathEnv) != "auto" {
 		t.Skip("a forced path")
